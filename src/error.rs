@@ -1,0 +1,59 @@
+//! The one error type of the crate.
+//!
+//! The format text names .NET exceptions; each maps to one variant here:
+//! `NavMeshFormatException` → [`NavMeshError::Format`], its subclasses
+//! `NavMeshVersionException` → [`NavMeshError::Version`] and
+//! `NavMeshFingerprintException` → [`NavMeshError::Fingerprint`],
+//! `ArgumentOutOfRangeException` → [`NavMeshError::OutOfRange`] and
+//! `InvalidOperationException` → [`NavMeshError::InvalidOperation`].
+
+use thiserror::Error;
+
+/// Every failure the library reports. Messages say what was wrong and where.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum NavMeshError {
+    /// Bytes or hand-built data break a rule of the format.
+    #[error("format error: {0}")]
+    Format(String),
+    /// A layout version this reader does not know ("Version policy").
+    #[error("version error: {what} version {found} is not supported, expected {expected}")]
+    Version {
+        /// Which layout carried the version ("ONPT tile", "ONPM mesh", ...).
+        what: &'static str,
+        /// The version found in the bytes.
+        found: u16,
+        /// The only version this reader accepts.
+        expected: u16,
+    },
+    /// Tile or parameters built with other settings ("Build fingerprint").
+    #[error("fingerprint error: {0}")]
+    Fingerprint(String),
+    /// A value passed to the API lies outside its allowed range.
+    #[error("out of range: {0}")]
+    OutOfRange(String),
+    /// The call is not allowed in the object's current state.
+    #[error("invalid operation: {0}")]
+    InvalidOperation(String),
+}
+
+impl NavMeshError {
+    /// True for the format family (format, version, fingerprint), the
+    /// errors the text groups under `NavMeshFormatException`.
+    pub fn is_format_family(&self) -> bool {
+        matches!(
+            self,
+            NavMeshError::Format(_) | NavMeshError::Version { .. } | NavMeshError::Fingerprint(_)
+        )
+    }
+
+    pub(crate) fn format(message: impl Into<String>) -> Self {
+        NavMeshError::Format(message.into())
+    }
+
+    pub(crate) fn out_of_range(message: impl Into<String>) -> Self {
+        NavMeshError::OutOfRange(message.into())
+    }
+}
+
+/// Shorthand used across the crate.
+pub type Result<T> = std::result::Result<T, NavMeshError>;

@@ -1,0 +1,36 @@
+//! onav: a tiled navigation-mesh runtime for format version 2
+//! (`navmesh-format-v2.txt` and `LAYOUT.md`), with a C ABI in [`ffi`].
+//!
+//! Module map, one rule of the spec per file:
+//! - [`params`], [`param_block`]: `NavMeshParams`, its validation and the
+//!   68-byte parameter block (LAYOUT sections 1 and 7).
+//! - [`fingerprint`], [`settings_record`]: the build fingerprint and the
+//!   settings digest (LAYOUT section 2).
+//! - [`tile_data`], [`tile_rules`], [`tile`]: the builder's arrays, the
+//!   content rules, and the validated `NavTile`.
+//! - [`tile_format`]: the ONPT layout and the tile content id (LAYOUT 3).
+//! - [`orientation`]: the exact orientation predicate (LAYOUT 7).
+//! - [`error`]: the one error enum.
+
+pub mod byte_reader;
+pub mod coordinate;
+pub mod error;
+pub mod ffi;
+pub mod fingerprint;
+pub mod layout_header;
+pub mod orientation;
+pub mod param_block;
+pub mod params;
+pub mod settings_record;
+pub mod tile;
+pub mod tile_data;
+pub mod tile_format;
+pub mod tile_rules;
+
+pub use error::{NavMeshError, Result};
+pub use fingerprint::BuildFingerprint;
+pub use params::NavMeshParams;
+pub use settings_record::{AuthoredLinkRecord, SettingsRecord};
+pub use tile::{NavTile, PolygonView, PortalEdge};
+pub use tile_data::{DetailMesh, DetailTriangle, NavTileData, OffMeshLinkSlot, Polygon, NOT_PORTAL};
+pub use tile_format::{read_tile, write_tile, TileContentId};

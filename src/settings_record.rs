@@ -41,7 +41,7 @@ impl SettingsRecord {
     /// The record bytes, little-endian, in LAYOUT section 2 order
     /// (bidirectional, then area, then flags for each link).
     pub fn encode(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(75 + self.links.len() * 64);
+        let mut out = Vec::with_capacity(67 + self.links.len() * 64);
         out.extend_from_slice(&self.cell_height.to_le_bytes());
         out.extend_from_slice(&self.snap_bits.to_le_bytes());
         out.extend_from_slice(&self.partition.to_le_bytes());

@@ -1,0 +1,58 @@
+//! NULL-checked views of the caller's pointer arguments. Each helper turns a
+//! raw pointer into a reference, slice or write-once output, or fails with
+//! `ONAV_E_NULL_ARGUMENT` naming the argument.
+
+use std::marker::PhantomData;
+use std::ptr::NonNull;
+
+use super::error_out::Failure;
+
+/// The referent of an input pointer.
+///
+/// # Safety
+/// `ptr` is NULL or points to a valid, aligned `T` that stays unchanged for
+/// `'a`.
+pub(crate) unsafe fn arg_ref<'a, T>(ptr: *const T, name: &str) -> Result<&'a T, Failure> {
+    // SAFETY: non-NULL pointers are valid for `'a`, as required above.
+    unsafe { ptr.as_ref() }.ok_or_else(|| Failure::null_argument(name))
+}
+
+/// The `(ptr, len)` array; `ptr` may be NULL when `len` is 0.
+///
+/// # Safety
+/// When `len > 0`, `ptr` is NULL or points to `len` valid, aligned `T`s
+/// that stay unchanged for `'a`.
+pub(crate) unsafe fn arg_slice<'a, T>(ptr: *const T, len: usize, name: &str) -> Result<&'a [T], Failure> {
+    if len == 0 {
+        return Ok(&[]);
+    }
+    if ptr.is_null() {
+        return Err(Failure::null_argument(name));
+    }
+    // SAFETY: non-NULL with `len` valid elements, as required above.
+    Ok(unsafe { std::slice::from_raw_parts(ptr, len) })
+}
+
+/// An output argument, written at most once, on success.
+pub(crate) struct Out<'a, T: Copy> {
+    ptr: NonNull<T>,
+    _borrow: PhantomData<&'a mut T>,
+}
+
+/// The output pointer `ptr`, checked for NULL before any work is done so
+/// that a failing call writes nothing.
+///
+/// # Safety
+/// `ptr` is NULL or valid for writing one aligned `T` during `'a`.
+pub(crate) unsafe fn out_arg<'a, T: Copy>(ptr: *mut T, name: &str) -> Result<Out<'a, T>, Failure> {
+    let ptr = NonNull::new(ptr).ok_or_else(|| Failure::null_argument(name))?;
+    Ok(Out { ptr, _borrow: PhantomData })
+}
+
+impl<T: Copy> Out<'_, T> {
+    pub(crate) fn write(self, value: T) {
+        // SAFETY: `out_arg` checked NULL and its caller vouched the pointer
+        // is writable for this lifetime; `write` never reads the old value.
+        unsafe { self.ptr.as_ptr().write(value) }
+    }
+}

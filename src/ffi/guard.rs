@@ -1,0 +1,42 @@
+//! The panic boundary. Every entry point runs its body through [`guard`]
+//! (fallible functions) or [`catch_panic`] (the few infallible ones), so no
+//! panic unwinds into C: it becomes `ONAV_E_INTERNAL` with its message.
+
+use std::any::Any;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use super::error_out::{Failure, OnavError};
+use super::status::OnavStatus;
+
+/// Runs `body`; a panic comes back as its message.
+pub(crate) fn catch_panic<T>(body: impl FnOnce() -> T) -> Result<T, String> {
+    // AssertUnwindSafe: after a panic nothing the body captured is used
+    // again; the entry point only reports the failure. Handles are shared
+    // (const) in every function so far, so no half-mutated state escapes.
+    catch_unwind(AssertUnwindSafe(body)).map_err(|payload| panic_message(payload.as_ref()))
+}
+
+fn panic_message(payload: &(dyn Any + Send)) -> String {
+    let text = payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("no message");
+    format!("internal error (a panic inside onav): {text}")
+}
+
+/// Runs a fallible entry point's `body` and returns its status: `ONAV_OK`,
+/// the failure's status (after filling `err`), or `ONAV_E_INTERNAL` for a
+/// panic.
+///
+/// # Safety
+/// `err` is NULL or valid for writing one `OnavError`.
+pub(crate) unsafe fn guard(err: *mut OnavError, body: impl FnOnce() -> Result<(), Failure>) -> i32 {
+    let failure = match catch_panic(body) {
+        Ok(Ok(())) => return OnavStatus::ONAV_OK.code(),
+        Ok(Err(failure)) => failure,
+        Err(panic) => Failure::new(OnavStatus::ONAV_E_INTERNAL, panic),
+    };
+    // SAFETY: `err` is NULL or writable, as this function requires.
+    unsafe { failure.report(err) }
+}

@@ -1,0 +1,181 @@
+//! The `OnavTile` handle: create from `OnavTileData`, read and write ONPT
+//! bytes, free, and the tile's two identities.
+
+use crate::tile::NavTile;
+use crate::tile_format::read_tile;
+
+use super::args::{arg_ref, arg_slice, out_arg};
+use super::buffer::byte_buffer;
+use super::error_out::OnavError;
+use super::guard::{catch_panic, guard};
+use super::ids::{OnavContentId, OnavFingerprint};
+use super::params::OnavParams;
+use super::tile_data::{copy_tile_data, OnavTileData};
+
+/// A validated, immutable tile. Opaque: created by onav_tile_create or
+/// onav_tile_read, released by onav_tile_free. Every function takes it as
+/// const, so one tile may be used from several threads at once.
+pub struct OnavTile {
+    pub(crate) tile: NavTile,
+}
+
+fn into_handle(tile: NavTile) -> *mut OnavTile {
+    Box::into_raw(Box::new(OnavTile { tile }))
+}
+
+/// Validates `params` (ONAV_E_OUT_OF_RANGE naming the field) and every tile
+/// rule (ONAV_E_FORMAT naming the polygon, edge or array; an off-mesh link's
+/// `bidirectional` must be 0 or 1), then stores a new tile in `*out`. The
+/// arrays of `data` are copied; the caller keeps ownership of them.
+///
+/// Thread safety: may be called concurrently.
+///
+/// # Safety
+/// Pointers are NULL or valid; each array of `data` holds its count of
+/// records.
+#[no_mangle]
+pub unsafe extern "C" fn onav_tile_create(
+    params: *const OnavParams,
+    data: *const OnavTileData,
+    out: *mut *mut OnavTile,
+    err: *mut OnavError,
+) -> i32 {
+    // SAFETY (all blocks): the caller passes NULL or valid pointers and
+    // arrays of the stated counts.
+    unsafe {
+        guard(err, || {
+            let params = arg_ref(params, "params")?;
+            let data = arg_ref(data, "data")?;
+            let out = out_arg(out, "out")?;
+            let tile = NavTile::create(&params.into(), copy_tile_data(data)?)?;
+            out.write(into_handle(tile));
+            Ok(())
+        })
+    }
+}
+
+/// Reads ONPT bytes built with `params`. Checks, in order: the parameters
+/// (ONAV_E_OUT_OF_RANGE), magic (ONAV_E_FORMAT), version (ONAV_E_VERSION
+/// with found and expected in `err`), flags, the build fingerprint
+/// (ONAV_E_FINGERPRINT), then the header, length and content rules
+/// (ONAV_E_FORMAT). Stores a new tile in `*out`.
+///
+/// Thread safety: may be called concurrently.
+///
+/// # Safety
+/// `data` holds `len` readable bytes (may be NULL when `len` is 0); other
+/// pointers are NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn onav_tile_read(
+    params: *const OnavParams,
+    data: *const u8,
+    len: usize,
+    out: *mut *mut OnavTile,
+    err: *mut OnavError,
+) -> i32 {
+    // SAFETY (all blocks): the caller passes NULL or valid pointers and
+    // `len` readable bytes.
+    unsafe {
+        guard(err, || {
+            let params = arg_ref(params, "params")?;
+            let bytes = arg_slice(data, len, "data")?;
+            let out = out_arg(out, "out")?;
+            let tile = read_tile(&params.into(), bytes)?;
+            out.write(into_handle(tile));
+            Ok(())
+        })
+    }
+}
+
+/// Writes the tile's ONPT bytes into `buf` of `cap` bytes and their length
+/// to `*len_out`. A NULL or too small buffer gives ONAV_E_BUFFER_TOO_SMALL
+/// with the needed length in `*len_out`. Equal tiles give equal bytes.
+///
+/// Thread safety: may be called concurrently on the same tile.
+///
+/// # Safety
+/// Pointers are NULL or valid; `buf` holds `cap` writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn onav_tile_write(
+    tile: *const OnavTile,
+    buf: *mut u8,
+    cap: usize,
+    len_out: *mut usize,
+    err: *mut OnavError,
+) -> i32 {
+    // SAFETY (all blocks): the caller passes NULL or valid pointers and a
+    // buffer of `cap` bytes.
+    unsafe {
+        guard(err, || {
+            let tile = arg_ref(tile, "tile")?;
+            byte_buffer(buf, cap, len_out)?.fill(&tile.tile.to_bytes())
+        })
+    }
+}
+
+/// Releases a tile. NULL is a no-op; freeing the same tile twice is not
+/// allowed.
+///
+/// Thread safety: exclusive: no other call may use the tile meanwhile or
+/// afterwards.
+///
+/// # Safety
+/// `tile` is NULL or a tile from this library not yet freed.
+#[no_mangle]
+pub unsafe extern "C" fn onav_tile_free(tile: *mut OnavTile) {
+    if tile.is_null() {
+        return;
+    }
+    // A panic while dropping can only come from a library bug; there is no
+    // status to report it through, so it is contained and dropped.
+    let _ = catch_panic(|| {
+        // SAFETY: a non-NULL `tile` came from `into_handle` (Box::into_raw)
+        // and is freed once, as required above.
+        drop(unsafe { Box::from_raw(tile) });
+    });
+}
+
+/// The build fingerprint the tile was built or read with.
+///
+/// Thread safety: may be called concurrently on the same tile.
+///
+/// # Safety
+/// Pointers are NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn onav_tile_fingerprint(
+    tile: *const OnavTile,
+    out: *mut OnavFingerprint,
+    err: *mut OnavError,
+) -> i32 {
+    // SAFETY (all blocks): the caller passes NULL or valid pointers.
+    unsafe {
+        guard(err, || {
+            let tile = arg_ref(tile, "tile")?;
+            out_arg(out, "out")?.write(tile.tile.fingerprint().into());
+            Ok(())
+        })
+    }
+}
+
+/// The tile's content id: the first 16 bytes of SHA-256 over its ONPT
+/// bytes.
+///
+/// Thread safety: may be called concurrently on the same tile.
+///
+/// # Safety
+/// Pointers are NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn onav_tile_content_id(
+    tile: *const OnavTile,
+    out: *mut OnavContentId,
+    err: *mut OnavError,
+) -> i32 {
+    // SAFETY (all blocks): the caller passes NULL or valid pointers.
+    unsafe {
+        guard(err, || {
+            let tile = arg_ref(tile, "tile")?;
+            out_arg(out, "out")?.write(tile.tile.content_id().into());
+            Ok(())
+        })
+    }
+}

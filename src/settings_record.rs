@@ -4,17 +4,7 @@
 
 use sha2::{Digest, Sha256};
 
-/// One authored off-mesh link as the settings record stores it.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct AuthoredLinkRecord {
-    pub start: [f64; 3],
-    pub end: [f64; 3],
-    pub radius: f64,
-    pub bidirectional: bool,
-    pub area: u8,
-    pub flags: u16,
-    pub user_id: u32,
-}
+use crate::off_mesh_link_definition::OffMeshLinkDefinition;
 
 /// The builder settings that change tile content but are not parameter
 /// fields, in digest order.
@@ -34,7 +24,7 @@ pub struct SettingsRecord {
     pub height: f64,
     pub area: u8,
     pub flags: u16,
-    pub links: Vec<AuthoredLinkRecord>,
+    pub links: Vec<OffMeshLinkDefinition>,
 }
 
 impl SettingsRecord {

@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use onav::{AuthoredLinkRecord, BuildFingerprint, NavMeshParams, SettingsRecord};
+use onav::{OffMeshLinkDefinition, BuildFingerprint, NavMeshParams, SettingsRecord};
 
 fn sha256sum(bytes: &[u8]) -> Vec<u8> {
     let mut child = Command::new("sha256sum")
@@ -71,7 +71,7 @@ fn record() -> SettingsRecord {
         area: 63,
         flags: 0xFFFF,
         links: vec![
-            AuthoredLinkRecord {
+            OffMeshLinkDefinition {
                 start: [1.0, 2.0, 3.0],
                 end: [-4.0, 5.5, 6.25],
                 radius: 0.5,
@@ -80,7 +80,7 @@ fn record() -> SettingsRecord {
                 flags: 0x0102,
                 user_id: 0xA1B2_C3D4,
             },
-            AuthoredLinkRecord {
+            OffMeshLinkDefinition {
                 start: [10.0, 0.0, 0.0],
                 end: [11.0, 0.0, 0.0],
                 radius: 2.0,

@@ -19,6 +19,7 @@ pub mod ffi;
 pub mod fingerprint;
 pub mod layout_header;
 pub mod nav_settings;
+pub mod nav_settings_codec;
 pub mod nav_tile_assembler;
 pub mod off_mesh_link_definition;
 pub mod orientation;

@@ -1,0 +1,143 @@
+//! The golden cases: a deterministic set of tiles that together cover every
+//! tile feature of the format, each with the parameters it is written
+//! against. Shared by `tests/golden.rs` (SHA-256 of the bytes) and the fuzz
+//! seed generator (`fuzz/src/bin/make_seeds.rs`), which include this file
+//! by path next to `tests/tile_fixture/mod.rs`.
+//!
+//! Every number is an integer or a short binary fraction, so the bytes
+//! depend on no floating-point rounding and are the same on every host.
+#![allow(dead_code)]
+
+use onav::{NavMeshParams, NavTile, NavTileData, OffMeshLinkSlot, Polygon, NOT_PORTAL};
+
+use crate::tile_fixture::{full_tile, grid_tile, params, with_detail, with_links};
+
+/// One golden entry: a name (unique within its file) and its bytes.
+pub struct GoldenCase {
+    pub name: &'static str,
+    pub bytes: Vec<u8>,
+}
+
+/// Parameters with every field away from its default: non-zero origins on
+/// all three axes, a settings digest, and the largest MaxVertsPerPoly.
+pub fn wide_params() -> NavMeshParams {
+    NavMeshParams {
+        origin_x: -1000.5,
+        origin_y: 12.25,
+        origin_z: 2048.0,
+        tile_size: 24.0,
+        cell_size: 0.125,
+        max_verts_per_poly: 16,
+        walkable_climb: 0.75,
+        agent_radius: 0.375,
+        agent_height: 1.5,
+        agent_max_slope: 60.0,
+        settings_digest: 0xC0FF_EE00_1234_5678,
+    }
+}
+
+/// Every parameter set a golden tile is written against; the read_tile fuzz
+/// target reads each input against each of them.
+pub fn golden_params() -> [NavMeshParams; 2] {
+    [params(), wide_params()]
+}
+
+/// The ONPT golden cases, in a fixed order.
+pub fn tiles() -> Vec<GoldenCase> {
+    let fixture = params();
+    let wide = wide_params();
+    vec![
+        tile_case("fixture_2x2_detail_links", &fixture, full_tile(&fixture)),
+        tile_case("fixture_4x4_plain", &fixture, grid_tile(&fixture, 4)),
+        tile_case("wide_3x3_detail_links", &wide, with_links(with_detail(grid_tile(&wide, 3)), 3)),
+        tile_case("negative_zero", &fixture, negative_zero_tile(&fixture)),
+        tile_case("max_verts_16", &wide, sixteen_gon_tile()),
+        tile_case("layer_1023_negative_coords", &wide, far_layer_tile(&wide)),
+        tile_case("empty", &wide, NavTileData { tile_x: 5, tile_z: 0, layer: 7, origin_y: -3.5, ..Default::default() }),
+        tile_case("bounds_and_extreme_fields", &fixture, extremes_tile(&fixture)),
+    ]
+}
+
+fn tile_case(name: &'static str, params: &NavMeshParams, data: NavTileData) -> GoldenCase {
+    let tile = NavTile::create(params, data).unwrap_or_else(|e| panic!("golden tile {name} is invalid: {e}"));
+    GoldenCase { name, bytes: tile.to_bytes() }
+}
+
+/// -0.0 wherever a float is stored: the tile's OriginY, a vertex, a detail
+/// vertex, both ends of a link.
+fn negative_zero_tile(params: &NavMeshParams) -> NavTileData {
+    let mut data = full_tile(params);
+    data.origin_y = -0.0;
+    data.vertices[4][1] = -0.0;
+    data.detail_vertices[0][1] = -0.0;
+    data.off_mesh_links[0].start[1] = -0.0;
+    data.off_mesh_links[1].end[2] = -0.0;
+    data
+}
+
+/// Edge vectors of a strictly convex 16-gon, in counter-clockwise order;
+/// they sum to zero so the outline closes.
+const SIXTEEN_GON_EDGES: [(f32, f32); 16] = [
+    (3.0, 0.0),
+    (2.0, 1.0),
+    (1.0, 1.0),
+    (1.0, 2.0),
+    (0.0, 3.0),
+    (-1.0, 2.0),
+    (-1.0, 1.0),
+    (-2.0, 1.0),
+    (-3.0, 0.0),
+    (-2.0, -1.0),
+    (-1.0, -1.0),
+    (-1.0, -2.0),
+    (0.0, -3.0),
+    (1.0, -2.0),
+    (1.0, -1.0),
+    (2.0, -1.0),
+];
+
+/// One polygon with MaxVertsPerPoly = 16 vertices, walled all round.
+fn sixteen_gon_tile() -> NavTileData {
+    let mut data = NavTileData { tile_x: 0, tile_z: 0, layer: 1, origin_y: 0.5, ..Default::default() };
+    let mut corner = (8.0f32, 2.0f32);
+    for (k, (dx, dz)) in SIXTEEN_GON_EDGES.iter().enumerate() {
+        data.vertices.push([corner.0, k as f32 * 0.0625, corner.1]);
+        corner = (corner.0 + dx, corner.1 + dz);
+    }
+    data.polygons.push(Polygon { vertex_count: 16, area: 63, flags: 0xFFFF });
+    data.indices.extend(0..16);
+    data.neighbours.extend([0; 16]);
+    data.portal_sides.extend([NOT_PORTAL; 16]);
+    data
+}
+
+/// The highest layer at negative tile coordinates, its origin far from 0.
+fn far_layer_tile(params: &NavMeshParams) -> NavTileData {
+    let mut data = with_links(grid_tile(params, 2), 1);
+    data.tile_x = -3;
+    data.tile_z = -7;
+    data.layer = 1023;
+    data.origin_y = -20_000.25;
+    data
+}
+
+/// Unreferenced vertices on the vertex bounds (X/Z at -TileSize and
+/// 2·TileSize, |Y| = MaxLocalExtent) and a link with every field at its
+/// extreme.
+fn extremes_tile(params: &NavMeshParams) -> NavTileData {
+    let mut data = grid_tile(params, 1);
+    let size = params.tile_size as f32;
+    let extent = params.max_local_extent() as f32;
+    data.vertices.push([-size, extent, 2.0 * size]);
+    data.vertices.push([2.0 * size, -extent, -size]);
+    data.off_mesh_links.push(OffMeshLinkSlot {
+        start: [-size, -extent, 2.0 * size],
+        end: [extent, extent, -extent],
+        radius: f32::MIN_POSITIVE,
+        area: 63,
+        bidirectional: true,
+        flags: 0xFFFF,
+        user_id: u32::MAX,
+    });
+    data
+}

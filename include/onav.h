@@ -633,16 +633,18 @@ ONAV_API const char *onav_status_name(int32_t status);
 
 #if defined(ONAV_TEST_HOOKS)
 /**
- * Test hook: panics inside the library. Returns ONAV_E_INTERNAL with the
- * panic message in `err`; the process keeps running. Present only in
+ * Test hook: panics inside the library with `message` (UTF-8, `len` bytes;
+ * invalid sequences are replaced). Returns ONAV_E_INTERNAL with the panic
+ * message in `err`, cut to fit; the process keeps running. Present only in
  * builds with test hooks (define ONAV_TEST_HOOKS to declare it).
  *
  * Thread safety: may be called concurrently.
  *
  * # Safety
+ * `message` holds `len` readable bytes (may be NULL when `len` is 0);
  * `err` is NULL or valid.
  */
-ONAV_API int32_t onav_debug_panic(struct OnavError *err);
+ONAV_API int32_t onav_debug_panic(const uint8_t *message, size_t len, struct OnavError *err);
 #endif
 
 /**

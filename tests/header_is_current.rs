@@ -49,15 +49,16 @@ fn committed_header_is_current() {
     );
 }
 
+/// The generated header carries the Cargo.toml version; with the test
+/// above, so does the committed one.
 #[test]
 fn header_version_macros_match_cargo_toml() {
-    let committed = committed();
     for (part, value) in [
         ("MAJOR", env!("CARGO_PKG_VERSION_MAJOR")),
         ("MINOR", env!("CARGO_PKG_VERSION_MINOR")),
         ("PATCH", env!("CARGO_PKG_VERSION_PATCH")),
     ] {
         let line = format!("#define ONAV_VERSION_{part} {value}\n");
-        assert!(committed.contains(&line), "include/onav.h lacks `{}`; refresh it with: {REFRESH}", line.trim_end());
+        assert!(GENERATED.contains(&line), "the generated header lacks `{}`", line.trim_end());
     }
 }

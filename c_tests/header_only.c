@@ -1,0 +1,6 @@
+/* The header compiles alone as C11 (-Wall -Wextra -Werror -pedantic). */
+#include "onav.h"
+
+int main(void) {
+    return ONAV_OK;
+}

@@ -1,0 +1,140 @@
+//! Link records (format text "Stitching (links)"; LAYOUT section 8: links
+//! are only portal and off-mesh links, in-tile adjacency stays in the tile's
+//! neighbour array).
+//!
+//! A tile's links are one flat array grouped by polygon, with an offset
+//! table (Detour's per-tile link pool, indices instead of pointers).
+
+use crate::poly_ref::PolyRef;
+
+/// What a link crosses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum LinkKind {
+    /// A shared stretch of two portal edges in neighbouring columns.
+    Portal,
+    /// An off-mesh link leaving its start polygon.
+    OffMesh,
+    /// The way back of a bidirectional off-mesh link, leaving its end polygon.
+    OffMeshReverse,
+}
+
+/// Marks `edge`, `target_edge` and `side` of an off-mesh link.
+pub const NO_EDGE: u8 = 0xFF;
+
+/// One stitched link leaving a polygon.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Link {
+    /// The polygon the link arrives at.
+    pub target: PolyRef,
+    pub kind: LinkKind,
+    /// Portal: the source polygon's edge; off-mesh: [`NO_EDGE`].
+    pub edge: u8,
+    /// Portal: the edge's side 0..=3; off-mesh: [`NO_EDGE`].
+    pub side: u8,
+    /// Portal: the target polygon's edge; off-mesh: [`NO_EDGE`].
+    pub target_edge: u8,
+    /// Portal: the covered part of the source edge in 1/255ths from its
+    /// first vertex; off-mesh: 0 and 255.
+    pub range_min: u8,
+    pub range_max: u8,
+    /// Off-mesh: the link's index in the tile holding its start (the source
+    /// tile for `OffMesh`, the target tile for `OffMeshReverse`); portal: 0.
+    pub off_mesh_index: u32,
+}
+
+impl Link {
+    pub(crate) fn portal(target: PolyRef, edge: u8, side: u8, target_edge: u8, range: (u8, u8)) -> Link {
+        Link {
+            target,
+            kind: LinkKind::Portal,
+            edge,
+            side,
+            target_edge,
+            range_min: range.0,
+            range_max: range.1,
+            off_mesh_index: 0,
+        }
+    }
+
+    pub(crate) fn off_mesh(target: PolyRef, kind: LinkKind, off_mesh_index: u32) -> Link {
+        Link {
+            target,
+            kind,
+            edge: NO_EDGE,
+            side: NO_EDGE,
+            target_edge: NO_EDGE,
+            range_min: 0,
+            range_max: 255,
+            off_mesh_index,
+        }
+    }
+}
+
+/// The links of one tile, grouped by source polygon in the text's order.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct TileLinks {
+    /// First link of each polygon, plus the total at the end (empty for a
+    /// tile without links).
+    first: Vec<u32>,
+    links: Vec<Link>,
+}
+
+impl TileLinks {
+    /// Groups `(polygon, link)` pairs by polygon, keeping their order within
+    /// each polygon (a stable counting sort).
+    pub fn from_pending(polygon_count: usize, pending: &[(u32, Link)]) -> TileLinks {
+        if pending.is_empty() {
+            return TileLinks::default();
+        }
+        let mut first = vec![0u32; polygon_count + 1];
+        for &(p, _) in pending {
+            first[p as usize + 1] += 1;
+        }
+        for p in 0..polygon_count {
+            first[p + 1] += first[p];
+        }
+        let mut cursor = first.clone();
+        // Every position is overwritten below; the first link is a filler.
+        let mut links = vec![pending[0].1; pending.len()];
+        for &(p, link) in pending {
+            links[cursor[p as usize] as usize] = link;
+            cursor[p as usize] += 1;
+        }
+        TileLinks { first, links }
+    }
+
+    /// Links leaving `polygon`.
+    pub fn of_polygon(&self, polygon: u32) -> &[Link] {
+        match self.first.get(polygon as usize..polygon as usize + 2) {
+            Some(&[a, b]) => &self.links[a as usize..b as usize],
+            _ => &[],
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.links.len()
+    }
+
+    /// Bytes this table owns on the heap.
+    pub fn heap_bytes(&self) -> usize {
+        self.first.capacity() * std::mem::size_of::<u32>() + self.links.capacity() * std::mem::size_of::<Link>()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grouping_is_stable_per_polygon() {
+        let link = |i| Link::off_mesh(PolyRef(i), LinkKind::OffMesh, 0);
+        let pending = [(2, link(1)), (0, link(2)), (2, link(3)), (0, link(4))];
+        let table = TileLinks::from_pending(3, &pending);
+        let targets = |p| table.of_polygon(p).iter().map(|l| l.target.0).collect::<Vec<_>>();
+        assert_eq!(targets(0), [2, 4]);
+        assert_eq!(targets(1), Vec::<u64>::new());
+        assert_eq!(targets(2), [1, 3]);
+        assert_eq!(targets(7), Vec::<u64>::new());
+        assert!(TileLinks::from_pending(3, &[]).of_polygon(0).is_empty());
+    }
+}

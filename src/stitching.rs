@@ -1,0 +1,200 @@
+//! The stitching coordinator: what the mesh keeps per slot and how one
+//! tile's attachments and link table are computed from the tiles around it
+//! (format text "Stitching (links)"; LAYOUT sections 7 and 8).
+//!
+//! Everything here reads the mesh and returns new tables; the mesh decides
+//! which tiles to re-stitch and stores the results.
+
+use std::sync::Arc;
+
+use crate::links::{Link, LinkKind, TileLinks};
+use crate::off_mesh_attachment::{best_polygon, Attachment, LinkEnds, Reach, TileFootprint};
+use crate::off_mesh_index::{ColumnMap, OffMeshIndex};
+use crate::params::NavMeshParams;
+use crate::poly_ref::{PolyRef, TileRef};
+use crate::portal_stitching::{neighbour_column, push_portal_links, Column, ColumnPortals, TilePortals};
+use crate::tile::NavTile;
+use crate::tile_slots::TileSlots;
+
+/// Ends a column chain.
+pub(crate) const NO_SLOT: u32 = u32::MAX;
+
+/// A tile with everything stitching derives from it alone, computed once
+/// when the tile enters the mesh.
+#[derive(Debug, PartialEq)]
+pub(crate) struct MeshTile {
+    pub tile: Arc<NavTile>,
+    pub column: Column,
+    pub portals: TilePortals,
+    pub footprint: TileFootprint,
+    /// One per off-mesh link, in link order.
+    pub link_ends: Vec<LinkEnds>,
+    /// The distinct columns the links end in, ascending.
+    pub end_columns: Vec<Column>,
+}
+
+impl MeshTile {
+    pub fn new(params: &NavMeshParams, tile: Arc<NavTile>) -> MeshTile {
+        let footprint = TileFootprint::of(params, &tile);
+        let link_ends: Vec<LinkEnds> =
+            tile.off_mesh_links().iter().map(|link| LinkEnds::of(params, &footprint, link)).collect();
+        let mut end_columns: Vec<Column> = link_ends.iter().filter_map(|e| e.end_column).collect();
+        end_columns.sort_unstable();
+        end_columns.dedup();
+        MeshTile {
+            column: (tile.tile_x(), tile.tile_z()),
+            portals: TilePortals::of(&tile),
+            footprint,
+            link_ends,
+            end_columns,
+            tile,
+        }
+    }
+
+    pub fn layer(&self) -> u16 {
+        self.tile.layer()
+    }
+}
+
+/// What an occupied slot holds. Clones share every table.
+#[derive(Debug, Clone)]
+pub(crate) struct MeshSlot {
+    pub tile: Arc<MeshTile>,
+    pub links: Arc<TileLinks>,
+    /// One per off-mesh link of the tile.
+    pub attachments: Arc<[Attachment]>,
+    /// Next slot of the same column, by ascending layer, or [`NO_SLOT`].
+    pub next_in_column: u32,
+}
+
+impl MeshSlot {
+    /// A slot for a tile not yet stitched.
+    pub fn unstitched(tile: Arc<MeshTile>, next_in_column: u32) -> MeshSlot {
+        let attachments = vec![Attachment::UNCONNECTED; tile.link_ends.len()].into();
+        MeshSlot { tile, links: Arc::default(), attachments, next_in_column }
+    }
+}
+
+/// Read access to the mesh for stitching.
+pub(crate) struct StitchView<'a> {
+    pub params: &'a NavMeshParams,
+    pub slots: &'a TileSlots<MeshSlot>,
+    pub columns: &'a ColumnMap<u32>,
+    pub off_mesh: &'a OffMeshIndex,
+}
+
+impl<'a> StitchView<'a> {
+    fn slot(&self, slot: u32) -> &'a MeshSlot {
+        self.slots.get(slot).expect("stitching an occupied slot")
+    }
+
+    pub fn tile_ref(&self, slot: u32) -> TileRef {
+        TileRef::from_parts(self.slots.salt(slot).expect("existing slot"), slot)
+    }
+
+    /// Slots of `column`, lowest layer first.
+    pub fn column_slots(&self, column: Column) -> impl Iterator<Item = u32> + 'a {
+        let slots = self.slots;
+        let head = self.columns.get(&column).copied().unwrap_or(NO_SLOT);
+        std::iter::successors((head != NO_SLOT).then_some(head), move |&s| {
+            let next = slots.get(s).expect("chained slot is occupied").next_in_column;
+            (next != NO_SLOT).then_some(next)
+        })
+    }
+
+    /// Slots of the neighbouring columns of `column` on all four sides.
+    pub fn side_neighbours(&self, column: Column) -> impl Iterator<Item = u32> + '_ {
+        (0..4u8).filter_map(move |side| neighbour_column(column, side)).flat_map(|c| self.column_slots(c))
+    }
+
+    fn climb(&self) -> f64 {
+        self.params.walkable_climb as f64
+    }
+
+    /// Resolves every off-mesh link of the tile in `owner`.
+    pub fn attach(&self, owner: u32) -> Vec<Attachment> {
+        let mesh_tile = &self.slot(owner).tile;
+        let owner_ref = self.tile_ref(owner);
+        mesh_tile
+            .tile
+            .off_mesh_links()
+            .iter()
+            .zip(&mesh_tile.link_ends)
+            .map(|(link, ends)| {
+                let reach = Reach { radius: link.radius as f64, climb: self.climb() };
+                let Some((_, start)) = best_polygon(&mesh_tile.tile, &mesh_tile.footprint, ends.start, reach) else {
+                    return Attachment::UNCONNECTED;
+                };
+                match ends.end_column.and_then(|column| self.attach_in_column(column, ends.end, reach)) {
+                    Some(end) => Attachment { start: owner_ref.polygon(start).expect("validated index"), end },
+                    None => Attachment::UNCONNECTED,
+                }
+            })
+            .collect()
+    }
+
+    /// The best polygon for `point` over the layers of `column`; the lower
+    /// layer wins a tie.
+    fn attach_in_column(&self, column: Column, point: [f64; 3], reach: Reach) -> Option<PolyRef> {
+        let mut best: Option<(f64, PolyRef)> = None;
+        for slot in self.column_slots(column) {
+            let mesh_tile = &self.slot(slot).tile;
+            let Some((score, polygon)) = best_polygon(&mesh_tile.tile, &mesh_tile.footprint, point, reach) else {
+                continue;
+            };
+            if best.map_or(true, |(s, _)| score < s) {
+                best = Some((score, self.tile_ref(slot).polygon(polygon).expect("validated index")));
+            }
+        }
+        best.map(|(_, r)| r)
+    }
+
+    /// The link table of the tile in `slot`: portal links, then forward
+    /// off-mesh links in link order, then reverse links in (owner slot, link
+    /// index) order, grouped by polygon.
+    pub fn build_links(&self, slot: u32) -> TileLinks {
+        let here = self.slot(slot);
+        let mut pending = Vec::new();
+        let neighbours = |side: u8| -> ColumnPortals<'a> {
+            neighbour_column(here.tile.column, side)
+                .into_iter()
+                .flat_map(|c| self.column_slots(c))
+                .map(|s| (self.tile_ref(s), &self.slot(s).tile.portals))
+                .collect()
+        };
+        push_portal_links(&here.tile.portals, neighbours, self.climb(), &mut pending);
+        for (index, a) in here.attachments.iter().enumerate() {
+            if a.is_connected() {
+                pending.push((a.start.polygon(), Link::off_mesh(a.end, LinkKind::OffMesh, index as u32)));
+            }
+        }
+        self.push_reverse_links(slot, here.tile.column, &mut pending);
+        TileLinks::from_pending(here.tile.tile.polygon_count(), &pending)
+    }
+
+    fn push_reverse_links(&self, slot: u32, column: Column, pending: &mut Vec<(u32, Link)>) {
+        let here = self.tile_ref(slot);
+        for &owner in self.off_mesh.owners_ending_in(column) {
+            let owner_slot = self.slot(owner);
+            let links = owner_slot.tile.tile.off_mesh_links();
+            for (index, a) in owner_slot.attachments.iter().enumerate() {
+                if a.is_connected() && links[index].bidirectional && a.end.tile_ref() == here {
+                    pending.push((a.end.polygon(), Link::off_mesh(a.start, LinkKind::OffMeshReverse, index as u32)));
+                }
+            }
+        }
+    }
+}
+
+/// Slots holding reverse links of `attachments` (the end tiles of the
+/// connected bidirectional links of `tile`).
+pub(crate) fn reverse_link_holders<'a>(
+    tile: &'a NavTile,
+    attachments: &'a [Attachment],
+) -> impl Iterator<Item = u32> + 'a {
+    attachments
+        .iter()
+        .zip(tile.off_mesh_links())
+        .filter(|(a, link)| a.is_connected() && link.bidirectional)
+        .map(|(a, _)| a.end.slot())
+}

@@ -1,0 +1,348 @@
+//! `TiledNavMesh`: salted tile slots, edits, lookups and incremental
+//! stitching (format text "References" and "Stitching (links)"; LAYOUT
+//! sections 7 and 8).
+//!
+//! Tiles are immutable and shared (`Arc<NavTile>`), and every per-slot table
+//! is Arc-shared, so `clone` copies no tile or link data: a host can hand a
+//! frozen clone to query threads while it edits the next version, and an
+//! edit copies only the tables it changes.
+
+use std::sync::Arc;
+
+use crate::error::{NavMeshError, Result};
+use crate::fingerprint::BuildFingerprint;
+use crate::links::Link;
+use crate::off_mesh_attachment::Attachment;
+use crate::off_mesh_index::{ColumnMap, OffMeshIndex};
+use crate::params::NavMeshParams;
+use crate::poly_ref::{PolyRef, TileRef};
+use crate::portal_stitching::Column;
+use crate::stitching::{reverse_link_holders, MeshSlot, MeshTile, StitchView, NO_SLOT};
+use crate::tile::{NavTile, PolygonView};
+use crate::tile_format::read_tile_checked;
+use crate::tile_slots::TileSlots;
+
+/// A grid of tiles in numbered, salted slots, with their stitched links.
+#[derive(Debug, Clone)]
+pub struct TiledNavMesh {
+    params: NavMeshParams,
+    fingerprint: BuildFingerprint,
+    slots: TileSlots<MeshSlot>,
+    /// First slot of each column; the chain runs by ascending layer.
+    columns: ColumnMap<u32>,
+    off_mesh: OffMeshIndex,
+}
+
+impl TiledNavMesh {
+    /// An empty mesh; `params` must pass `NavMeshParams::validate`.
+    pub fn new(params: NavMeshParams) -> Result<TiledNavMesh> {
+        params.validate()?;
+        Ok(TiledNavMesh {
+            params,
+            fingerprint: BuildFingerprint::of(&params),
+            slots: TileSlots::default(),
+            columns: ColumnMap::default(),
+            off_mesh: OffMeshIndex::default(),
+        })
+    }
+
+    /// A mesh with exactly these slots (salts, and tiles where occupied),
+    /// stitched once. The caller checked the fingerprints and that no two
+    /// tiles share a position.
+    pub(crate) fn restore(params: NavMeshParams, salts: Vec<u32>, tiles: Vec<Option<Arc<NavTile>>>) -> TiledNavMesh {
+        let mut mesh = TiledNavMesh::new(params).expect("parameters read from a validated block");
+        let items =
+            tiles.into_iter().map(|t| t.map(|t| MeshSlot::unstitched(Arc::new(MeshTile::new(&params, t)), NO_SLOT)));
+        mesh.slots = TileSlots::restore(salts, items.collect());
+        let occupied: Vec<u32> = mesh.slots.occupied().map(|(s, _)| s).collect();
+        for &slot in &occupied {
+            mesh.link_into_column(slot);
+            let mesh_tile = Arc::clone(&mesh.slot(slot).tile);
+            mesh.off_mesh.insert(slot, &mesh_tile.end_columns);
+        }
+        mesh.reattach(&occupied, &mut Vec::new());
+        mesh.rebuild_links(&occupied);
+        mesh
+    }
+
+    pub fn params(&self) -> &NavMeshParams {
+        &self.params
+    }
+
+    /// The fingerprint every tile of this mesh must carry.
+    pub fn fingerprint(&self) -> BuildFingerprint {
+        self.fingerprint
+    }
+
+    /// Slots ever created (free ones included).
+    pub fn slot_count(&self) -> u32 {
+        self.slots.slot_count()
+    }
+
+    /// Tiles in the mesh.
+    pub fn tile_count(&self) -> usize {
+        self.slots.occupied_count()
+    }
+
+    /// The current salt of `slot`, free or not.
+    pub fn slot_salt(&self, slot: u32) -> Option<u32> {
+        self.slots.salt(slot)
+    }
+
+    /// Every slot's salt, in slot order.
+    pub fn salts(&self) -> &[u32] {
+        self.slots.salts()
+    }
+
+    /// Adds a tile at its position, in the lowest free slot. Errors, each
+    /// leaving the mesh unchanged: fingerprint (checked first), an occupied
+    /// position or every slot in use (invalid operation).
+    pub fn add_tile(&mut self, tile: impl Into<Arc<NavTile>>) -> Result<TileRef> {
+        let tile = tile.into();
+        tile.check_fingerprint(&self.fingerprint)?;
+        if let Some(slot) = self.slot_at(tile.tile_x(), tile.tile_z(), tile.layer()) {
+            return Err(NavMeshError::InvalidOperation(format!(
+                "tile position ({}, {}, layer {}) is occupied by slot {slot}",
+                tile.tile_x(),
+                tile.tile_z(),
+                tile.layer()
+            )));
+        }
+        self.slots.next_slot()?;
+        let mesh_tile = Arc::new(MeshTile::new(&self.params, tile));
+        let slot = self.slots.insert(MeshSlot::unstitched(Arc::clone(&mesh_tile), NO_SLOT))?;
+        self.link_into_column(slot);
+        self.off_mesh.insert(slot, &mesh_tile.end_columns);
+        self.restitch_after_edit(mesh_tile.column, slot, None);
+        Ok(self.tile_ref_of(slot))
+    }
+
+    /// ONPT bytes read against this mesh's parameters, then [`Self::add_tile`].
+    pub fn add_tile_bytes(&mut self, bytes: &[u8]) -> Result<TileRef> {
+        let tile = read_tile_checked(&self.params, &self.fingerprint, bytes)?;
+        self.add_tile(tile)
+    }
+
+    /// Replaces the tile at the new tile's position, keeping its slot and
+    /// advancing the slot's salt, so every reference to the old tile becomes
+    /// stale. Errors, each leaving the mesh unchanged: fingerprint (checked
+    /// first), no tile at that position (invalid operation).
+    pub fn replace_tile(&mut self, tile: impl Into<Arc<NavTile>>) -> Result<TileRef> {
+        let tile = tile.into();
+        tile.check_fingerprint(&self.fingerprint)?;
+        let slot = self.occupied_slot_at(tile.tile_x(), tile.tile_z(), tile.layer(), "replace")?;
+        let mesh_tile = Arc::new(MeshTile::new(&self.params, tile));
+        let next_in_column = self.slot(slot).next_in_column;
+        let old = self.slots.replace(slot, MeshSlot::unstitched(Arc::clone(&mesh_tile), next_in_column));
+        self.off_mesh.remove(slot, &old.tile.end_columns);
+        self.off_mesh.insert(slot, &mesh_tile.end_columns);
+        self.restitch_after_edit(mesh_tile.column, slot, Some(&old));
+        Ok(self.tile_ref_of(slot))
+    }
+
+    /// ONPT bytes read against this mesh's parameters, then [`Self::replace_tile`].
+    pub fn replace_tile_bytes(&mut self, bytes: &[u8]) -> Result<TileRef> {
+        let tile = read_tile_checked(&self.params, &self.fingerprint, bytes)?;
+        self.replace_tile(tile)
+    }
+
+    /// Removes the tile at a position and returns the reference it had; the
+    /// slot's salt advances and the slot becomes free. No tile there is an
+    /// invalid-operation error.
+    pub fn remove_tile(&mut self, tile_x: i32, tile_z: i32, layer: u16) -> Result<TileRef> {
+        let slot = self.occupied_slot_at(tile_x, tile_z, layer, "remove")?;
+        let removed = self.tile_ref_of(slot);
+        self.unlink_from_column(slot);
+        let old = self.slots.remove(slot);
+        self.off_mesh.remove(slot, &old.tile.end_columns);
+        self.restitch_after_edit((tile_x, tile_z), slot, Some(&old));
+        Ok(removed)
+    }
+
+    /// Removes every layer of a column, lowest first, each as one removal;
+    /// returns the references the tiles had (empty for an empty column).
+    pub fn remove_column(&mut self, tile_x: i32, tile_z: i32) -> Vec<TileRef> {
+        let layers: Vec<u16> = self.column_tiles(tile_x, tile_z).map(|(_, t)| t.layer()).collect();
+        layers
+            .into_iter()
+            .map(|layer| self.remove_tile(tile_x, tile_z, layer).expect("layer listed in the column"))
+            .collect()
+    }
+
+    /// The tile at a position and its reference.
+    pub fn tile_at(&self, tile_x: i32, tile_z: i32, layer: u16) -> Option<(TileRef, &Arc<NavTile>)> {
+        let slot = self.slot_at(tile_x, tile_z, layer)?;
+        Some((self.tile_ref_of(slot), &self.slot(slot).tile.tile))
+    }
+
+    /// The tiles of a column, lowest layer first.
+    pub fn column_tiles(&self, tile_x: i32, tile_z: i32) -> impl Iterator<Item = (TileRef, &Arc<NavTile>)> + '_ {
+        self.view().column_slots((tile_x, tile_z)).map(|s| (self.tile_ref_of(s), &self.slot(s).tile.tile))
+    }
+
+    /// The column under a world position (WorldToTile); coordinates beyond
+    /// ±2^21 are an out-of-range error.
+    pub fn column_at_world(&self, x: f64, z: f64) -> Result<(i32, i32)> {
+        self.params.world_to_tile(x, z)
+    }
+
+    /// Every tile with its reference, in slot order.
+    pub fn tiles(&self) -> impl Iterator<Item = (TileRef, &Arc<NavTile>)> + '_ {
+        self.slots.occupied().map(|(s, item)| (self.tile_ref_of(s), &item.tile.tile))
+    }
+
+    /// The tile a reference names, if the reference is current.
+    pub fn tile(&self, tile_ref: TileRef) -> Option<&Arc<NavTile>> {
+        Some(&self.current_slot(tile_ref)?.tile.tile)
+    }
+
+    /// True when `tile_ref` names a tile now in the mesh.
+    pub fn is_valid_tile_ref(&self, tile_ref: TileRef) -> bool {
+        self.current_slot(tile_ref).is_some()
+    }
+
+    /// True iff the slot's current salt equals the reference's and the slot
+    /// holds a tile with that polygon index ("References").
+    pub fn is_valid(&self, poly_ref: PolyRef) -> bool {
+        self.polygon(poly_ref).is_some()
+    }
+
+    /// The polygon a reference names and its tile, if the reference is valid.
+    pub fn polygon(&self, poly_ref: PolyRef) -> Option<(&Arc<NavTile>, PolygonView<'_>)> {
+        let tile = self.tile(poly_ref.tile_ref())?;
+        Some((tile, tile.polygon(poly_ref.polygon() as usize)?))
+    }
+
+    /// The links leaving a polygon, in the text's order; `None` for an
+    /// invalid reference.
+    pub fn links(&self, poly_ref: PolyRef) -> Option<&[Link]> {
+        self.polygon(poly_ref)?;
+        Some(self.current_slot(poly_ref.tile_ref())?.links.of_polygon(poly_ref.polygon()))
+    }
+
+    /// How each off-mesh link of a tile resolved, in link order; `None` for
+    /// a stale reference.
+    pub fn off_mesh_attachments(&self, tile_ref: TileRef) -> Option<&[Attachment]> {
+        Some(&self.current_slot(tile_ref)?.attachments)
+    }
+
+    /// Heap bytes of the stitched link tables (tile data excluded).
+    pub fn link_table_bytes(&self) -> usize {
+        self.slots.occupied().map(|(_, item)| item.links.heap_bytes()).sum()
+    }
+
+    /// Links in the mesh.
+    pub fn link_count(&self) -> usize {
+        self.slots.occupied().map(|(_, item)| item.links.len()).sum()
+    }
+
+    fn view(&self) -> StitchView<'_> {
+        StitchView { params: &self.params, slots: &self.slots, columns: &self.columns, off_mesh: &self.off_mesh }
+    }
+
+    fn slot(&self, slot: u32) -> &MeshSlot {
+        self.slots.get(slot).expect("occupied slot")
+    }
+
+    fn tile_ref_of(&self, slot: u32) -> TileRef {
+        self.view().tile_ref(slot)
+    }
+
+    fn current_slot(&self, tile_ref: TileRef) -> Option<&MeshSlot> {
+        let (salt, slot) = tile_ref.decode();
+        (tile_ref.is_well_formed() && self.slots.salt(slot) == Some(salt)).then(|| self.slots.get(slot))?
+    }
+
+    fn slot_at(&self, tile_x: i32, tile_z: i32, layer: u16) -> Option<u32> {
+        self.view().column_slots((tile_x, tile_z)).find(|&s| self.slot(s).tile.layer() == layer)
+    }
+
+    fn occupied_slot_at(&self, tile_x: i32, tile_z: i32, layer: u16, action: &str) -> Result<u32> {
+        self.slot_at(tile_x, tile_z, layer).ok_or_else(|| {
+            NavMeshError::InvalidOperation(format!(
+                "cannot {action}: no tile at position ({tile_x}, {tile_z}, layer {layer})"
+            ))
+        })
+    }
+
+    /// Threads `slot` into its column's chain by ascending layer.
+    fn link_into_column(&mut self, slot: u32) {
+        let (column, layer) = (self.slot(slot).tile.column, self.slot(slot).tile.layer());
+        let before = self.view().column_slots(column).take_while(|&s| self.slot(s).tile.layer() < layer).last();
+        let next = match before {
+            Some(prev) => std::mem::replace(&mut self.slot_mut(prev).next_in_column, slot),
+            None => self.columns.insert(column, slot).unwrap_or(NO_SLOT),
+        };
+        self.slot_mut(slot).next_in_column = next;
+    }
+
+    /// Takes `slot` out of its column's chain.
+    fn unlink_from_column(&mut self, slot: u32) {
+        let column = self.slot(slot).tile.column;
+        let next = self.slot(slot).next_in_column;
+        let before = self.view().column_slots(column).take_while(|&s| s != slot).last();
+        match (before, next) {
+            (Some(prev), _) => self.slot_mut(prev).next_in_column = next,
+            (None, NO_SLOT) => {
+                self.columns.remove(&column);
+            }
+            (None, _) => {
+                self.columns.insert(column, next);
+            }
+        }
+    }
+
+    fn slot_mut(&mut self, slot: u32) -> &mut MeshSlot {
+        self.slots.get_mut(slot).expect("occupied slot")
+    }
+
+    /// Re-stitches what an edit of the tile in `slot` (column `column`) can
+    /// change: the tile itself, the tiles of the four side columns, the
+    /// owners of links ending in the column (their attachments may move) and
+    /// the tiles holding reverse links of every changed attachment, old and
+    /// new. `old` is the slot's content before the edit, if any.
+    fn restitch_after_edit(&mut self, column: Column, slot: u32, old: Option<&MeshSlot>) {
+        let mut owners: Vec<u32> = self.off_mesh.owners_ending_in(column).to_vec();
+        let edited = self.slots.get(slot).map(|item| Arc::clone(&item.tile));
+        if edited.as_ref().is_some_and(|t| !t.link_ends.is_empty()) {
+            owners.push(slot);
+        }
+        owners.sort_unstable();
+        owners.dedup();
+        let mut dirty: Vec<u32> = old.map_or(Vec::new(), |o| reverse_link_holders(&o.tile.tile, &o.attachments).collect());
+        if edited.is_some() {
+            dirty.push(slot);
+        }
+        dirty.extend(self.view().side_neighbours(column));
+        self.reattach(&owners, &mut dirty);
+        dirty.sort_unstable();
+        dirty.dedup();
+        dirty.retain(|&s| self.slots.get(s).is_some());
+        self.rebuild_links(&dirty);
+    }
+
+    /// Resolves the off-mesh links of `owners` again; for each owner whose
+    /// attachments changed, adds it and its reverse-link holders (old and
+    /// new) to `dirty`.
+    fn reattach(&mut self, owners: &[u32], dirty: &mut impl Extend<u32>) {
+        for &owner in owners {
+            let attachments = self.view().attach(owner);
+            let item = self.slot(owner);
+            if *item.attachments == *attachments {
+                continue;
+            }
+            let tile = &item.tile.tile;
+            dirty.extend([owner]);
+            dirty.extend(reverse_link_holders(tile, &item.attachments));
+            dirty.extend(reverse_link_holders(tile, &attachments));
+            self.slot_mut(owner).attachments = attachments.into();
+        }
+    }
+
+    fn rebuild_links(&mut self, slots: &[u32]) {
+        for &slot in slots {
+            let links = Arc::new(self.view().build_links(slot));
+            self.slot_mut(slot).links = links;
+        }
+    }
+}

@@ -9,7 +9,8 @@ use std::path::PathBuf;
 
 fn main() {
     declare_test_hooks_cfg();
-    let crate_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let crate_dir =
+        PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let out_dir = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     println!("cargo:rerun-if-changed=cbindgen.toml");
     println!("cargo:rerun-if-changed=src/ffi");
@@ -42,8 +43,11 @@ fn declare_test_hooks_cfg() {
 /// header always states the version of the library it was generated from.
 fn version_macros() -> String {
     let part = |name: &str| env::var(name).unwrap_or_else(|_| panic!("cargo sets {name}"));
-    let (major, minor, patch) =
-        (part("CARGO_PKG_VERSION_MAJOR"), part("CARGO_PKG_VERSION_MINOR"), part("CARGO_PKG_VERSION_PATCH"));
+    let (major, minor, patch) = (
+        part("CARGO_PKG_VERSION_MAJOR"),
+        part("CARGO_PKG_VERSION_MINOR"),
+        part("CARGO_PKG_VERSION_PATCH"),
+    );
     format!(
         "\n/** Version of the library this header belongs to; onav_version() returns\n \
          * ONAV_VERSION_NUMBER of the library actually loaded. */\n\

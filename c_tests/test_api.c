@@ -172,7 +172,9 @@ static void test_status_names(void) {
 static void test_params_validate(void) {
     OnavParams params = sample_params();
     OnavError err = fresh_error();
+    OnavError untouched = fresh_error();
     CHECK_OK(onav_params_validate(&params, &err));
+    CHECK(memcmp(&err, &untouched, sizeof err) == 0); /* filled only on failure */
     CHECK_FAILS(onav_params_validate(NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "params");
     CHECK(err.found_version == 0 && err.expected_version == 0);
     CHECK(onav_params_validate(NULL, NULL) == ONAV_E_NULL_ARGUMENT);

@@ -22,7 +22,11 @@ pub(crate) unsafe fn arg_ref<'a, T>(ptr: *const T, name: &str) -> Result<&'a T, 
 /// # Safety
 /// When `len > 0`, `ptr` is NULL or points to `len` valid, aligned `T`s
 /// that stay unchanged for `'a`.
-pub(crate) unsafe fn arg_slice<'a, T>(ptr: *const T, len: usize, name: &str) -> Result<&'a [T], Failure> {
+pub(crate) unsafe fn arg_slice<'a, T>(
+    ptr: *const T,
+    len: usize,
+    name: &str,
+) -> Result<&'a [T], Failure> {
     if len == 0 {
         return Ok(&[]);
     }
@@ -46,7 +50,10 @@ pub(crate) struct Out<'a, T: Copy> {
 /// `ptr` is NULL or valid for writing one aligned `T` during `'a`.
 pub(crate) unsafe fn out_arg<'a, T: Copy>(ptr: *mut T, name: &str) -> Result<Out<'a, T>, Failure> {
     let ptr = NonNull::new(ptr).ok_or_else(|| Failure::null_argument(name))?;
-    Ok(Out { ptr, _borrow: PhantomData })
+    Ok(Out {
+        ptr,
+        _borrow: PhantomData,
+    })
 }
 
 impl<T: Copy> Out<'_, T> {

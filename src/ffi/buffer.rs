@@ -18,7 +18,11 @@ pub(crate) struct ByteBuffer<'a> {
 /// # Safety
 /// `buf` is NULL or valid for writing `cap` bytes during `'a`; `len_out` is
 /// NULL or valid for writing one `size_t`.
-pub(crate) unsafe fn byte_buffer<'a>(buf: *mut u8, cap: usize, len_out: *mut usize) -> Result<ByteBuffer<'a>, Failure> {
+pub(crate) unsafe fn byte_buffer<'a>(
+    buf: *mut u8,
+    cap: usize,
+    len_out: *mut usize,
+) -> Result<ByteBuffer<'a>, Failure> {
     // SAFETY: forwarded from this function's contract.
     let len_out = unsafe { out_arg(len_out, "len_out") }?;
     Ok(ByteBuffer { buf, cap, len_out })
@@ -34,7 +38,10 @@ impl ByteBuffer<'_> {
             self.len_out.write(needed);
             return Err(Failure::new(
                 OnavStatus::ONAV_E_BUFFER_TOO_SMALL,
-                format!("the output needs {needed} bytes; the buffer holds {}", if self.buf.is_null() { 0 } else { self.cap }),
+                format!(
+                    "the output needs {needed} bytes; the buffer holds {}",
+                    if self.buf.is_null() { 0 } else { self.cap }
+                ),
             ));
         }
         if needed > 0 {

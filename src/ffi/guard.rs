@@ -40,3 +40,28 @@ pub(crate) unsafe fn guard(err: *mut OnavError, body: impl FnOnce() -> Result<()
     // SAFETY: `err` is NULL or writable, as this function requires.
     unsafe { failure.report(err) }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::mem::MaybeUninit;
+
+    use super::*;
+
+    #[test]
+    fn a_panic_becomes_internal_with_its_message() {
+        let mut err = MaybeUninit::<OnavError>::uninit();
+        // SAFETY: `err` is writable storage for one OnavError.
+        let status = unsafe { guard(err.as_mut_ptr(), || panic!("deliberate")) };
+        assert_eq!(status, OnavStatus::ONAV_E_INTERNAL.code());
+        // SAFETY: a failing guard wrote the whole struct.
+        let err = unsafe { err.assume_init() };
+        assert_eq!(err.status, status);
+        let message: Vec<u8> = err
+            .message
+            .iter()
+            .take_while(|&&c| c != 0)
+            .map(|&c| c as u8)
+            .collect();
+        assert!(String::from_utf8(message).unwrap().contains("deliberate"));
+    }
+}

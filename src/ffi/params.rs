@@ -104,7 +104,10 @@ pub(crate) unsafe fn valid_params(params: *const OnavParams) -> Result<NavMeshPa
 /// # Safety
 /// Pointers are NULL or valid.
 #[no_mangle]
-pub unsafe extern "C" fn onav_params_validate(params: *const OnavParams, err: *mut OnavError) -> i32 {
+pub unsafe extern "C" fn onav_params_validate(
+    params: *const OnavParams,
+    err: *mut OnavError,
+) -> i32 {
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe { guard(err, || valid_params(params).map(drop)) }
 }
@@ -258,7 +261,10 @@ pub unsafe extern "C" fn onav_params_world_to_tile(
     unsafe {
         guard(err, || {
             let params = valid_params(params)?;
-            let (tile_x_out, tile_z_out) = (out_arg(tile_x_out, "tile_x_out")?, out_arg(tile_z_out, "tile_z_out")?);
+            let (tile_x_out, tile_z_out) = (
+                out_arg(tile_x_out, "tile_x_out")?,
+                out_arg(tile_z_out, "tile_z_out")?,
+            );
             let (tile_x, tile_z) = params.world_to_tile(x, z)?;
             tile_x_out.write(tile_x);
             tile_z_out.write(tile_z);

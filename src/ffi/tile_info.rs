@@ -90,7 +90,11 @@ fn polygon_info(tile: &NavTile, index: u32) -> Result<OnavPolygonInfo, Failure> 
         .polygon(index as usize)
         .ok_or_else(|| Failure::not_found("polygon", index, tile.polygon_count()))?;
     let mut info = OnavPolygonInfo {
-        polygon: OnavPolygon { vertex_count: view.record.vertex_count, area: view.record.area, flags: view.record.flags },
+        polygon: OnavPolygon {
+            vertex_count: view.record.vertex_count,
+            area: view.record.area,
+            flags: view.record.flags,
+        },
         ..OnavPolygonInfo::default()
     };
     info.indices[..view.indices.len()].copy_from_slice(view.indices);
@@ -101,7 +105,9 @@ fn polygon_info(tile: &NavTile, index: u32) -> Result<OnavPolygonInfo, Failure> 
 
 /// Element `index` of `items`, or `ONAV_E_NOT_FOUND` naming `what`.
 fn element<'a, T>(items: &'a [T], index: u32, what: &str) -> Result<&'a T, Failure> {
-    items.get(index as usize).ok_or_else(|| Failure::not_found(what, index, items.len()))
+    items
+        .get(index as usize)
+        .ok_or_else(|| Failure::not_found(what, index, items.len()))
 }
 
 /// The tile's position and array counts.
@@ -111,7 +117,11 @@ fn element<'a, T>(items: &'a [T], index: u32, what: &str) -> Result<&'a T, Failu
 /// # Safety
 /// Pointers are NULL or valid.
 #[no_mangle]
-pub unsafe extern "C" fn onav_tile_info(tile: *const OnavTile, out: *mut OnavTileInfo, err: *mut OnavError) -> i32 {
+pub unsafe extern "C" fn onav_tile_info(
+    tile: *const OnavTile,
+    out: *mut OnavTileInfo,
+    err: *mut OnavError,
+) -> i32 {
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {

@@ -57,7 +57,7 @@ impl Failure {
     pub(crate) fn not_found(what: &str, index: u32, count: usize) -> Self {
         Failure::new(
             OnavStatus::ONAV_E_NOT_FOUND,
-            format!("{what} {index} does not exist (the tile has {count})"),
+            format!("{what} {index} does not exist ({count} in all)"),
         )
     }
 

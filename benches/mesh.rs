@@ -1,0 +1,175 @@
+//! Mesh figures (issue 4): µs per add, remove and replace with stitching
+//! on 4 × 4 and 64 × 64 grids of 16- and 256-polygon tiles, with and
+//! without off-mesh links; the cost of a clone; read_mesh throughput;
+//! resident bytes per polygon. Prints medians of several runs.
+//!
+//! Run: `cargo bench --bench mesh`
+
+#[path = "../tests/mesh_common/mod.rs"]
+mod mesh_common;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use mesh_common::{link, params, GridTile, Rng};
+use onav::{read_mesh, write_mesh, NavMeshParams, NavTile, TiledNavMesh};
+
+/// Counts live heap bytes, for the resident-bytes figure.
+struct Counting;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        LIVE.fetch_add(layout.size(), Ordering::Relaxed);
+        System.alloc(layout)
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+        System.dealloc(ptr, layout)
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+const ROUNDS: usize = 31;
+
+/// A grid tile of `cells` × `cells` squares; with links, one bidirectional
+/// link to the next column and one inside the tile.
+fn bench_tile(p: &NavMeshParams, x: i32, z: i32, cells: u32, links: bool) -> Arc<NavTile> {
+    let mut tile = GridTile::new(x, z, cells);
+    if links {
+        tile = tile
+            .link(link([1.0, 0.0, 1.0], [21.0, 0.0, 9.0], 0.5, true))
+            .link(link([9.0, 0.0, 1.0], [3.0, 0.0, 13.0], 0.5, false));
+    }
+    tile.build(p)
+}
+
+fn grid(p: &NavMeshParams, side: i32, cells: u32, links: bool) -> Vec<Arc<NavTile>> {
+    (0..side).flat_map(|z| (0..side).map(move |x| (x, z))).map(|(x, z)| bench_tile(p, x, z, cells, links)).collect()
+}
+
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    values[values.len() / 2]
+}
+
+/// Median µs per remove, add and replace: each round removes a random
+/// batch of tiles, adds them back, then replaces them.
+fn edit_costs(tiles: &[Arc<NavTile>], p: &NavMeshParams) -> (f64, f64, f64) {
+    let mut mesh = TiledNavMesh::new(*p).unwrap();
+    for tile in tiles {
+        mesh.add_tile(tile.clone()).unwrap();
+    }
+    let batch = (tiles.len() / 2).min(256);
+    let mut rng = Rng::new(7);
+    let (mut removes, mut adds, mut replaces) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..ROUNDS * 4 {
+        let mut picked: Vec<usize> = (0..tiles.len()).collect();
+        for i in 0..batch {
+            picked.swap(i, i + rng.below((tiles.len() - i) as u64) as usize);
+        }
+        let picked = &picked[..batch];
+        let start = Instant::now();
+        for &i in picked {
+            mesh.remove_tile(tiles[i].tile_x(), tiles[i].tile_z(), 0).unwrap();
+        }
+        removes.push(start.elapsed().as_secs_f64() * 1e6 / batch as f64);
+        let start = Instant::now();
+        for &i in picked {
+            mesh.add_tile(tiles[i].clone()).unwrap();
+        }
+        adds.push(start.elapsed().as_secs_f64() * 1e6 / batch as f64);
+        let start = Instant::now();
+        for &i in picked {
+            mesh.replace_tile(tiles[i].clone()).unwrap();
+        }
+        replaces.push(start.elapsed().as_secs_f64() * 1e6 / batch as f64);
+    }
+    (median(adds), median(removes), median(replaces))
+}
+
+fn print_edit_figures(p: &NavMeshParams) {
+    println!("edit costs, median µs per operation with stitching ({} rounds)", ROUNDS * 4);
+    println!("{:>9} {:>6} {:>7} | {:>8} {:>8} {:>8}", "polygons", "tiles", "links", "add", "remove", "replace");
+    for cells in [4u32, 16] {
+        for links in [false, true] {
+            let mut rows = Vec::new();
+            for side in [4, 64] {
+                let tiles = grid(p, side, cells, links);
+                let (add, remove, replace) = edit_costs(&tiles, p);
+                println!(
+                    "{:>9} {:>6} {:>7} | {add:>8.2} {remove:>8.2} {replace:>8.2}",
+                    cells * cells,
+                    tiles.len(),
+                    if links { "yes" } else { "no" }
+                );
+                rows.push((add, remove, replace));
+            }
+            let ratio = |f: fn(&(f64, f64, f64)) -> f64| f(&rows[1]) / f(&rows[0]);
+            println!(
+                "{:>24} | {:>7.2}x {:>7.2}x {:>7.2}x  (4096 vs 16 tiles)",
+                "growth",
+                ratio(|r| r.0),
+                ratio(|r| r.1),
+                ratio(|r| r.2)
+            );
+        }
+    }
+}
+
+fn print_clone_and_read_figures(p: &NavMeshParams) {
+    for (cells, links) in [(4u32, false), (4, true), (16, false)] {
+        let tiles = grid(p, 64, cells, links);
+        let polygons: usize = tiles.iter().map(|t| t.polygon_count()).sum();
+        let mut mesh = TiledNavMesh::new(*p).unwrap();
+        for tile in &tiles {
+            mesh.add_tile(tile.clone()).unwrap();
+        }
+        let clones: Vec<f64> = (0..ROUNDS)
+            .map(|_| {
+                let start = Instant::now();
+                let copy = mesh.clone();
+                let elapsed = start.elapsed().as_secs_f64() * 1e6;
+                drop(copy);
+                elapsed
+            })
+            .collect();
+        let bytes = write_mesh(&mesh);
+        drop(mesh);
+        drop(tiles);
+        let reads: Vec<f64> = (0..ROUNDS.min(9))
+            .map(|_| {
+                let start = Instant::now();
+                let back = read_mesh(&bytes).unwrap();
+                let seconds = start.elapsed().as_secs_f64();
+                drop(back);
+                bytes.len() as f64 / seconds / 1e6
+            })
+            .collect();
+        let before = LIVE.load(Ordering::Relaxed);
+        let mesh = read_mesh(&bytes).unwrap();
+        let resident = LIVE.load(Ordering::Relaxed) - before;
+        println!(
+            "4096 tiles of {} polygons, links {}: clone {:.1} µs; read_mesh {:.0} MB/s ({} bytes); resident {:.0} bytes/polygon ({:.0} of them link tables)",
+            cells * cells,
+            if links { "yes" } else { "no" },
+            median(clones),
+            median(reads),
+            bytes.len(),
+            resident as f64 / polygons as f64,
+            mesh.link_table_bytes() as f64 / polygons as f64
+        );
+    }
+}
+
+fn main() {
+    let p = params();
+    print_edit_figures(&p);
+    print_clone_and_read_figures(&p);
+}

@@ -57,3 +57,8 @@ pub use nav_mesh_debug::{DebugLink, DebugPolygon, NavMeshDebug};
 pub use off_mesh_attachment::Attachment;
 pub use poly_ref::{PolyRef, TileRef};
 pub use tiled_nav_mesh::TiledNavMesh;
+pub mod snapshot;
+pub mod tile_library;
+pub mod tile_streamer;
+pub use tile_library::TileLibrary;
+pub use tile_streamer::TileStreamer;

@@ -1,8 +1,9 @@
 //! Golden bytes: "the same mesh writes the same bytes on every platform".
 //!
 //! A deterministic generator (`tests/golden/cases.rs`) builds a set of tiles
-//! covering every tile feature; the SHA-256 of each one's ONPT bytes is
-//! committed in `tests/golden/tiles.sha256` (`<hex>  <name>` per line) and
+//! covering every tile feature, and meshes of them; the SHA-256 of each
+//! one's bytes is committed in `tests/golden/tiles.sha256` (ONPT) and
+//! `tests/golden/meshes.sha256` (ONPM), `<hex>  <name>` per line, and
 //! checked on every run, so any change to the bytes is caught.
 //!
 //! A deliberate layout change (which is format version 3, see "Version
@@ -14,7 +15,7 @@
 //!
 //! and the diff of the `.sha256` files shows which cases changed.
 //!
-//! Adding a layout (ONPM, ONPS, ONNM, ONNW) is one more entry in
+//! Adding a layout (ONPS, ONNM, ONNW) is one more entry in
 //! [`GOLDEN_FILES`] with a generator in `cases.rs`; adding a case to a
 //! layout is one more entry in that generator's list.
 
@@ -26,11 +27,12 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use cases::GoldenCase;
-use onav::{read_tile, NavTile, TileContentId};
+use onav::{read_mesh, read_tile, write_mesh, NavTile, TileContentId};
 use sha2::{Digest, Sha256};
 
 /// Each digest file under `tests/golden/` and the generator of its cases.
-const GOLDEN_FILES: &[(&str, fn() -> Vec<GoldenCase>)] = &[("tiles.sha256", cases::tiles)];
+const GOLDEN_FILES: &[(&str, fn() -> Vec<GoldenCase>)] =
+    &[("tiles.sha256", cases::tiles), ("meshes.sha256", cases::meshes)];
 
 const UPDATE_VARIABLE: &str = "ONAV_UPDATE_GOLDEN";
 
@@ -113,6 +115,14 @@ fn golden_tiles_read_back_byte_identically() {
         assert_eq!(tile.to_bytes(), case.bytes, "{}", case.name);
         let id = TileContentId::of_bytes(&case.bytes);
         assert_eq!(id.to_hex(), sha256_hex(&case.bytes)[..32], "{}", case.name);
+    }
+}
+
+#[test]
+fn golden_meshes_read_back_byte_identically() {
+    for case in cases::meshes() {
+        let mesh = read_mesh(&case.bytes).unwrap_or_else(|e| panic!("golden mesh {}: {e}", case.name));
+        assert_eq!(write_mesh(&mesh), case.bytes, "{}", case.name);
     }
 }
 

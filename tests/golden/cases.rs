@@ -1,14 +1,15 @@
 //! The golden cases: a deterministic set of tiles that together cover every
 //! tile feature of the format, each with the parameters it is written
-//! against. Shared by `tests/golden.rs` (SHA-256 of the bytes) and the fuzz
+//! against, and meshes built from them (slots, free slots, salts). Shared by `tests/golden.rs` (SHA-256 of the bytes) and the fuzz
 //! seed generator (`fuzz/src/bin/make_seeds.rs`), which include this file
-//! by path next to `tests/tile_fixture/mod.rs`.
+//! by path next to `tests/tile_fixture/mod.rs`. The cases build on that
+//! fixture, so a change to it shows up as changed golden digests.
 //!
 //! Every number is an integer or a short binary fraction, so the bytes
 //! depend on no floating-point rounding and are the same on every host.
 #![allow(dead_code)]
 
-use onav::{NavMeshParams, NavTile, NavTileData, OffMeshLinkSlot, Polygon, NOT_PORTAL};
+use onav::{write_mesh, NavMeshParams, NavTile, NavTileData, OffMeshLinkSlot, Polygon, TiledNavMesh, NOT_PORTAL};
 
 use crate::tile_fixture::{full_tile, grid_tile, params, with_detail, with_links};
 
@@ -140,4 +141,27 @@ fn extremes_tile(params: &NavMeshParams) -> NavTileData {
         user_id: u32::MAX,
     });
     data
+}
+
+/// The ONPM golden cases, in a fixed order.
+pub fn meshes() -> Vec<GoldenCase> {
+    vec![
+        GoldenCase { name: "empty", bytes: write_mesh(&TiledNavMesh::new(wide_params()).expect("valid parameters")) },
+        GoldenCase { name: "stitched_free_slot_advanced_salts", bytes: write_mesh(&edited_mesh()) },
+    ]
+}
+
+/// Three neighbouring tiles added, the middle one removed (a free slot with
+/// salt 2) and the first replaced (salt 2): slots, salts, portals and
+/// off-mesh links all reach the bytes.
+fn edited_mesh() -> TiledNavMesh {
+    let p = params();
+    let at = |data: NavTileData, tile_x: i32| NavTile::create(&p, NavTileData { tile_x, ..data }).expect("valid tile");
+    let mut mesh = TiledNavMesh::new(p).expect("valid parameters");
+    mesh.add_tile(at(full_tile(&p), 0)).expect("free position");
+    mesh.add_tile(at(grid_tile(&p, 4), 1)).expect("free position");
+    mesh.add_tile(at(grid_tile(&p, 2), 2)).expect("free position");
+    mesh.remove_tile(1, -2, 0).expect("tile present");
+    mesh.replace_tile(at(negative_zero_tile(&p), 0)).expect("tile present");
+    mesh
 }

@@ -1,0 +1,6 @@
+//! ONPM bytes: never panics; what reads writes back the same bytes.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|bytes: &[u8]| onav_fuzz::check_mesh_bytes(bytes));

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Runs every fuzz target for a bounded time (issue 8): seeds first, then
+# each target for SECONDS (default 30) under libFuzzer's -max_total_time.
+#
+#   bash scripts/fuzz.sh [SECONDS]
+#
+# Needs the nightly toolchain (rustup's nightly-x86_64-unknown-linux-gnu)
+# and cargo-fuzz; cargo-fuzz is installed from crates.io when missing.
+# Exits non-zero on the first crash; the reproducer is left under
+# fuzz/artifacts/<target>/ (replay: cargo +nightly fuzz run <target> <file>).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds="${1:-30}"
+targets=(read_tile tile_create read_mesh)
+
+if ! cargo fuzz --version >/dev/null 2>&1; then
+  cargo install cargo-fuzz --locked
+fi
+
+# The corpora are generated, never committed: the golden cases of
+# tests/golden/cases.rs, which cover every tile and mesh feature.
+cargo run --quiet --manifest-path fuzz/Cargo.toml --bin make_seeds -- fuzz/corpus
+
+for target in "${targets[@]}"; do
+  echo "== fuzz $target for ${seconds}s"
+  cargo +nightly fuzz run "$target" -- -max_total_time="$seconds" -timeout=10 -print_final_stats=1
+done
+echo "fuzz: ${#targets[@]} targets ran ${seconds}s each without a crash"

@@ -12,15 +12,20 @@
 //! - [`orientation`]: the exact orientation predicate (LAYOUT 7).
 //! - [`error`]: the one error enum.
 
+pub mod authored_links;
+pub mod build_2d;
 pub mod byte_reader;
 pub mod coordinate;
 pub mod error;
 pub mod ffi;
 pub mod fingerprint;
 pub mod layout_header;
+pub mod nav_mesh;
+pub mod nav_mesh_envelope;
 pub mod nav_settings;
 pub mod nav_settings_codec;
 pub mod nav_tile_assembler;
+pub mod nav_world;
 pub mod off_mesh_link_definition;
 pub mod orientation;
 pub mod param_block;
@@ -33,7 +38,10 @@ pub mod tile_rules;
 
 pub use error::{NavMeshError, Result};
 pub use fingerprint::BuildFingerprint;
+pub use build_2d::TileInput2d;
+pub use nav_mesh::NavMesh;
 pub use nav_settings::{NavSettings, Partition};
+pub use nav_world::NavWorld;
 pub use nav_tile_assembler::{NavTileAssembler, TilePolygons};
 pub use params::NavMeshParams;
 pub use off_mesh_link_definition::OffMeshLinkDefinition;

@@ -125,3 +125,25 @@ fn settings_digest_matches_an_independent_sha256() {
     reordered.links.swap(0, 1);
     assert_ne!(reordered.digest(), r.digest());
 }
+
+#[test]
+fn nav_settings_digest_is_the_record_digest() {
+    let r = record();
+    let mut s = onav::NavSettings::default();
+    s.set_cell_height(r.cell_height).unwrap();
+    s.set_snap_bits(r.snap_bits).unwrap();
+    s.set_partition(onav::Partition::Monotone);
+    s.set_min_region_area(r.min_region_area).unwrap();
+    s.set_merge_region_area(r.merge_region_area).unwrap();
+    s.set_contour_max_error(r.contour_max_error).unwrap();
+    s.set_max_edge_length(r.max_edge_length).unwrap();
+    s.set_detail_sample_distance(r.detail_sample_distance).unwrap();
+    s.set_detail_max_error(r.detail_max_error).unwrap();
+    s.set_height(r.height).unwrap();
+    s.set_area(r.area).unwrap();
+    s.set_flags(r.flags).unwrap();
+    s.set_off_mesh_links(r.links.clone()).unwrap();
+    assert_eq!(s.record(), r);
+    // r.digest() is checked against sha256sum above.
+    assert_eq!(s.to_params().unwrap().settings_digest, r.digest());
+}

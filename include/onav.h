@@ -72,6 +72,22 @@
 #define ONAV_MAX_VERTS_PER_POLY 16
 
 /**
+ * Link kind: a shared stretch of two portal edges in neighbouring columns.
+ */
+#define ONAV_LINK_PORTAL 0
+
+/**
+ * Link kind: an off-mesh link leaving its start polygon.
+ */
+#define ONAV_LINK_OFF_MESH 1
+
+/**
+ * Link kind: the way back of a bidirectional off-mesh link, leaving its
+ * end polygon.
+ */
+#define ONAV_LINK_OFF_MESH_REVERSE 2
+
+/**
  * Status of a call: `ONAV_OK` or the kind of failure. Functions return it
  * as `int32_t`.
  */
@@ -131,6 +147,23 @@ typedef enum OnavStatus OnavStatus;
 typedef int32_t OnavStatus;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
+
+/**
+ * A tiled navigation mesh: tiles in numbered, salted slots with their
+ * stitched links. Opaque: created by onav_mesh_new, onav_mesh_read or
+ * onav_mesh_clone, released by onav_mesh_free. Functions taking it as
+ * const may run concurrently; edits (non-const) need exclusive use. To
+ * query while editing, hand a clone (onav_mesh_clone) to the query threads.
+ */
+typedef struct OnavMesh OnavMesh;
+
+/**
+ * A mesh's debug geometry, a snapshot independent of the mesh: later edits
+ * or freeing the mesh do not change it. Opaque: created by
+ * onav_mesh_debug_collect, released by onav_mesh_debug_free. Every
+ * function takes it as const.
+ */
+typedef struct OnavMeshDebug OnavMeshDebug;
 
 /**
  * A validated, immutable tile. Opaque: created by onav_tile_create or
@@ -512,6 +545,131 @@ typedef struct OnavPolygonInfo {
   uint8_t portal_sides[ONAV_MAX_VERTS_PER_POLY];
 } OnavPolygonInfo;
 
+/**
+ * One polygon of the debug geometry.
+ */
+typedef struct OnavDebugPolygon {
+  /**
+   * The polygon's PolyRef.
+   */
+  uint64_t poly_ref;
+  /**
+   * Slot of its tile.
+   */
+  uint32_t slot;
+  /**
+   * Tile column.
+   */
+  int32_t tile_x;
+  /**
+   * Tile row.
+   */
+  int32_t tile_z;
+  /**
+   * Tile layer.
+   */
+  uint16_t layer;
+  /**
+   * 0..63.
+   */
+  uint8_t area;
+  /**
+   * Any bits.
+   */
+  uint16_t flags;
+  /**
+   * Vertices of its outline (onav_mesh_debug_polygon_outline).
+   */
+  uint32_t vertex_count;
+} OnavDebugPolygon;
+
+/**
+ * A world-space position (double precision: world coordinates reach
+ * ±2^21, beyond float's exact range for fine detail).
+ */
+typedef struct OnavDVec3 {
+  /**
+   * X.
+   */
+  double x;
+  /**
+   * Y (height).
+   */
+  double y;
+  /**
+   * Z.
+   */
+  double z;
+} OnavDVec3;
+
+/**
+ * One stitched link as a world-space segment: for a portal the covered
+ * part of the shared edge, for an off-mesh link departure to arrival.
+ */
+typedef struct OnavDebugLink {
+  /**
+   * ONAV_LINK_PORTAL, ONAV_LINK_OFF_MESH or ONAV_LINK_OFF_MESH_REVERSE.
+   */
+  int32_t kind;
+  /**
+   * PolyRef of the polygon the link leaves.
+   */
+  uint64_t from;
+  /**
+   * PolyRef of the polygon the link arrives at.
+   */
+  uint64_t to;
+  /**
+   * Segment start, world space.
+   */
+  struct OnavDVec3 start;
+  /**
+   * Segment end, world space.
+   */
+  struct OnavDVec3 end;
+} OnavDebugLink;
+
+/**
+ * One stitched link leaving a polygon.
+ */
+typedef struct OnavLink {
+  /**
+   * PolyRef of the polygon the link arrives at.
+   */
+  uint64_t target;
+  /**
+   * ONAV_LINK_PORTAL, ONAV_LINK_OFF_MESH or ONAV_LINK_OFF_MESH_REVERSE.
+   */
+  int32_t kind;
+  /**
+   * Portal: the source polygon's edge; off-mesh: 0xFF.
+   */
+  uint8_t edge;
+  /**
+   * Portal: the edge's tile side 0..3; off-mesh: 0xFF.
+   */
+  uint8_t side;
+  /**
+   * Portal: the target polygon's edge; off-mesh: 0xFF.
+   */
+  uint8_t target_edge;
+  /**
+   * Portal: start of the covered part of the source edge in 1/255ths
+   * from its first vertex; off-mesh: 0.
+   */
+  uint8_t range_min;
+  /**
+   * Portal: end of the covered part in 1/255ths; off-mesh: 255.
+   */
+  uint8_t range_max;
+  /**
+   * Off-mesh: the link's index in the tile holding its start (the source
+   * tile for ONAV_LINK_OFF_MESH, the target tile for
+   * ONAV_LINK_OFF_MESH_REVERSE); portal: 0.
+   */
+  uint32_t off_mesh_index;
+} OnavLink;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -805,6 +963,607 @@ int32_t onav_tile_off_mesh_link(const struct OnavTile *tile,
  * Thread safety: may be called concurrently.
  */
 ONAV_API uint32_t onav_version(void);
+
+/**
+ * Validates `params` (ONAV_E_OUT_OF_RANGE naming the field) and stores a
+ * new, empty mesh in `*out`.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_new(const struct OnavParams *params,
+                      struct OnavMesh **out,
+                      struct OnavError *err);
+
+/**
+ * Reads ONPM bytes into a new, stitched mesh stored in `*out`: slots, free
+ * slots and salts come back exactly as written. Bad bytes give
+ * ONAV_E_FORMAT naming the field or tile record; a mesh or embedded tile
+ * version other than 2 gives ONAV_E_VERSION with found and expected in
+ * `err`; an embedded tile built with other parameters gives
+ * ONAV_E_FINGERPRINT.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * `data` holds `len` readable bytes (may be NULL when `len` is 0); other
+ * pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_read(const uint8_t *data,
+                       size_t len,
+                       struct OnavMesh **out,
+                       struct OnavError *err);
+
+/**
+ * Writes the mesh's ONPM bytes (canonical: ascending slots, so the same
+ * mesh state always gives the same bytes) into `buf` of `cap` bytes and
+ * their length to `*len_out`. A NULL or too small buffer gives
+ * ONAV_E_BUFFER_TOO_SMALL with the needed length in `*len_out`.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable bytes.
+ */
+ONAV_API
+int32_t onav_mesh_write(const struct OnavMesh *mesh,
+                        uint8_t *buf,
+                        size_t cap,
+                        size_t *len_out,
+                        struct OnavError *err);
+
+/**
+ * A new mesh handle in `*out` with the same tiles, slots, salts and links.
+ * Cheap: tiles and link tables are shared, not copied. The two handles are
+ * independent afterwards: editing one never changes the other, so a clone
+ * may be read on other threads while the original is edited. Free each
+ * with onav_mesh_free.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_clone(const struct OnavMesh *mesh,
+                        struct OnavMesh **out,
+                        struct OnavError *err);
+
+/**
+ * Releases a mesh. Tiles it shares with OnavTile handles or other meshes
+ * stay alive in those. NULL is a no-op; freeing the same mesh twice is not
+ * allowed.
+ *
+ * Thread safety: exclusive: no other call may use the mesh meanwhile or
+ * afterwards.
+ *
+ * # Safety
+ * `mesh` is NULL or a mesh from this library not yet freed.
+ */
+ONAV_API void onav_mesh_free(struct OnavMesh *mesh);
+
+/**
+ * The parameters the mesh was created or read with.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_params(const struct OnavMesh *mesh,
+                         struct OnavParams *out,
+                         struct OnavError *err);
+
+/**
+ * The build fingerprint every tile of the mesh must carry.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_fingerprint(const struct OnavMesh *mesh,
+                              struct OnavFingerprint *out,
+                              struct OnavError *err);
+
+/**
+ * The tile column and row under world position (x, z) (WorldToTile with
+ * the mesh's parameters). A coordinate outside ±2^21 (or NaN) is
+ * ONAV_E_OUT_OF_RANGE.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_world_to_tile(const struct OnavMesh *mesh,
+                                double x,
+                                double z,
+                                int32_t *tile_x_out,
+                                int32_t *tile_z_out,
+                                struct OnavError *err);
+
+/**
+ * Collects the mesh's debug geometry into a new handle in `*out`.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_debug_collect(const struct OnavMesh *mesh,
+                                struct OnavMeshDebug **out,
+                                struct OnavError *err);
+
+/**
+ * Releases debug geometry. NULL is a no-op; freeing the same handle twice
+ * is not allowed.
+ *
+ * Thread safety: exclusive: no other call may use the handle meanwhile or
+ * afterwards.
+ *
+ * # Safety
+ * `debug` is NULL or a handle from onav_mesh_debug_collect not yet freed.
+ */
+ONAV_API void onav_mesh_debug_free(struct OnavMeshDebug *debug);
+
+/**
+ * The number of polygons and of links in the collection.
+ *
+ * Thread safety: may be called concurrently on the same handle.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_debug_counts(const struct OnavMeshDebug *debug,
+                               uint32_t *polygon_count_out,
+                               uint32_t *link_count_out,
+                               struct OnavError *err);
+
+/**
+ * Polygon `index` of the collection; ONAV_E_NOT_FOUND at or past the
+ * polygon count.
+ *
+ * Thread safety: may be called concurrently on the same handle.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_debug_polygon(const struct OnavMeshDebug *debug,
+                                uint32_t index,
+                                struct OnavDebugPolygon *out,
+                                struct OnavError *err);
+
+/**
+ * The world-space outline of polygon `index`, its vertex_count entries
+ * copied into `buf` of `cap` entries, their number written to `*len_out`.
+ * A NULL or too small buffer gives ONAV_E_BUFFER_TOO_SMALL with the needed
+ * number in `*len_out`; ONAV_E_NOT_FOUND at or past the polygon count.
+ *
+ * Thread safety: may be called concurrently on the same handle.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable entries.
+ */
+ONAV_API
+int32_t onav_mesh_debug_polygon_outline(const struct OnavMeshDebug *debug,
+                                        uint32_t index,
+                                        struct OnavDVec3 *buf,
+                                        size_t cap,
+                                        size_t *len_out,
+                                        struct OnavError *err);
+
+/**
+ * Link `index` of the collection; ONAV_E_NOT_FOUND at or past the link
+ * count.
+ *
+ * Thread safety: may be called concurrently on the same handle.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_debug_link(const struct OnavMeshDebug *debug,
+                             uint32_t index,
+                             struct OnavDebugLink *out,
+                             struct OnavError *err);
+
+/**
+ * Adds the tile at its position, in the lowest free slot, stitches it and
+ * writes its TileRef to `*tile_ref_out`. The tile is not consumed: the
+ * mesh keeps a share of the immutable tile, and the caller still frees its
+ * handle with onav_tile_free, before or after the mesh. Errors, each
+ * leaving the mesh unchanged: ONAV_E_FINGERPRINT for a tile built with
+ * other parameters (checked first), ONAV_E_INVALID_OPERATION for an
+ * occupied position or every slot in use.
+ *
+ * Thread safety: exclusive on the mesh; the tile may be used concurrently.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_add_tile(struct OnavMesh *mesh,
+                           const struct OnavTile *tile,
+                           uint64_t *tile_ref_out,
+                           struct OnavError *err);
+
+/**
+ * Reads ONPT bytes against the mesh's parameters (errors as
+ * onav_tile_read: ONAV_E_FORMAT, ONAV_E_VERSION, ONAV_E_FINGERPRINT),
+ * then adds the tile as onav_mesh_add_tile does.
+ *
+ * Thread safety: exclusive on the mesh.
+ *
+ * # Safety
+ * `data` holds `len` readable bytes (may be NULL when `len` is 0); other
+ * pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_add_tile_bytes(struct OnavMesh *mesh,
+                                 const uint8_t *data,
+                                 size_t len,
+                                 uint64_t *tile_ref_out,
+                                 struct OnavError *err);
+
+/**
+ * Replaces the tile at the new tile's position, keeping the slot and
+ * advancing its salt (every reference to the old tile becomes stale, even
+ * for identical bytes), and writes the new TileRef to `*tile_ref_out`. The
+ * tile is shared, not consumed, as in onav_mesh_add_tile. Errors, each
+ * leaving the mesh unchanged: ONAV_E_FINGERPRINT (checked first),
+ * ONAV_E_INVALID_OPERATION when no tile is at that position.
+ *
+ * Thread safety: exclusive on the mesh; the tile may be used concurrently.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_replace_tile(struct OnavMesh *mesh,
+                               const struct OnavTile *tile,
+                               uint64_t *tile_ref_out,
+                               struct OnavError *err);
+
+/**
+ * Reads ONPT bytes against the mesh's parameters (errors as
+ * onav_tile_read), then replaces as onav_mesh_replace_tile does.
+ *
+ * Thread safety: exclusive on the mesh.
+ *
+ * # Safety
+ * `data` holds `len` readable bytes (may be NULL when `len` is 0); other
+ * pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_replace_tile_bytes(struct OnavMesh *mesh,
+                                     const uint8_t *data,
+                                     size_t len,
+                                     uint64_t *tile_ref_out,
+                                     struct OnavError *err);
+
+/**
+ * Removes the tile at (tile_x, tile_z, layer) and writes the TileRef it
+ * had to `*tile_ref_out`; the slot's salt advances and the slot becomes
+ * free. No tile there is ONAV_E_NOT_FOUND (the mesh is unchanged).
+ *
+ * Thread safety: exclusive on the mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_remove_tile(struct OnavMesh *mesh,
+                              int32_t tile_x,
+                              int32_t tile_z,
+                              uint16_t layer,
+                              uint64_t *tile_ref_out,
+                              struct OnavError *err);
+
+/**
+ * Removes every layer of column (tile_x, tile_z), lowest first, each as
+ * one removal, and writes how many tiles were removed to `*count_out` (0
+ * for an empty column, which is not an error).
+ *
+ * Thread safety: exclusive on the mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_remove_column(struct OnavMesh *mesh,
+                                int32_t tile_x,
+                                int32_t tile_z,
+                                uint32_t *count_out,
+                                struct OnavError *err);
+
+/**
+ * The links leaving the polygon `poly_ref` names, in the format's order
+ * (portal links, then forward off-mesh links, then reverse ones), copied
+ * into `buf` of `cap` entries, their number written to `*len_out` (0 for
+ * a polygon without links). A NULL or too small buffer gives
+ * ONAV_E_BUFFER_TOO_SMALL with the needed number in `*len_out`;
+ * ONAV_E_NOT_FOUND for a null, stale or out-of-range reference.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable entries.
+ */
+ONAV_API
+int32_t onav_mesh_links(const struct OnavMesh *mesh,
+                        uint64_t poly_ref,
+                        struct OnavLink *buf,
+                        size_t cap,
+                        size_t *len_out,
+                        struct OnavError *err);
+
+/**
+ * Vertex count, area and flags of the polygon `poly_ref` names;
+ * ONAV_E_NOT_FOUND for a null, stale or out-of-range reference.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_polygon(const struct OnavMesh *mesh,
+                          uint64_t poly_ref,
+                          struct OnavPolygon *out,
+                          struct OnavError *err);
+
+/**
+ * The world-space outline of the polygon `poly_ref` names, one OnavDVec3
+ * per vertex in polygon order, copied into `buf` of `cap` entries, their
+ * number written to `*len_out`. A NULL or too small buffer gives
+ * ONAV_E_BUFFER_TOO_SMALL with the needed number in `*len_out`;
+ * ONAV_E_NOT_FOUND for a null, stale or out-of-range reference.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable entries.
+ */
+ONAV_API
+int32_t onav_mesh_polygon_outline(const struct OnavMesh *mesh,
+                                  uint64_t poly_ref,
+                                  struct OnavDVec3 *buf,
+                                  size_t cap,
+                                  size_t *len_out,
+                                  struct OnavError *err);
+
+/**
+ * Number of tiles in the mesh.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_tile_count(const struct OnavMesh *mesh,
+                             uint32_t *out,
+                             struct OnavError *err);
+
+/**
+ * Number of slots ever created, free ones included; slots run from 0 to
+ * this count - 1.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_slot_count(const struct OnavMesh *mesh,
+                             uint32_t *out,
+                             struct OnavError *err);
+
+/**
+ * The current salt of `slot`, free or occupied; ONAV_E_NOT_FOUND at or
+ * past the slot count.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_slot_salt(const struct OnavMesh *mesh,
+                            uint32_t slot,
+                            uint32_t *out,
+                            struct OnavError *err);
+
+/**
+ * The TileRef of the tile at (tile_x, tile_z, layer); ONAV_E_NOT_FOUND
+ * when there is none.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_tile_at(const struct OnavMesh *mesh,
+                          int32_t tile_x,
+                          int32_t tile_z,
+                          uint16_t layer,
+                          uint64_t *tile_ref_out,
+                          struct OnavError *err);
+
+/**
+ * The TileRefs of column (tile_x, tile_z), lowest layer first, copied into
+ * `buf` of `cap` entries, their number written to `*len_out` (0 for an
+ * empty column). A NULL or too small buffer gives ONAV_E_BUFFER_TOO_SMALL
+ * with the needed number in `*len_out`.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable entries.
+ */
+ONAV_API
+int32_t onav_mesh_column_tiles(const struct OnavMesh *mesh,
+                               int32_t tile_x,
+                               int32_t tile_z,
+                               uint64_t *buf,
+                               size_t cap,
+                               size_t *len_out,
+                               struct OnavError *err);
+
+/**
+ * The TileRefs of every tile of the mesh in slot order, copied into `buf`
+ * of `cap` entries, their number written to `*len_out`. A NULL or too
+ * small buffer gives ONAV_E_BUFFER_TOO_SMALL with the needed number in
+ * `*len_out`.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable entries.
+ */
+ONAV_API
+int32_t onav_mesh_tiles(const struct OnavMesh *mesh,
+                        uint64_t *buf,
+                        size_t cap,
+                        size_t *len_out,
+                        struct OnavError *err);
+
+/**
+ * The position and array counts of the tile `tile_ref` names;
+ * ONAV_E_NOT_FOUND for a null, stale or malformed reference.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_tile_info(const struct OnavMesh *mesh,
+                            uint64_t tile_ref,
+                            struct OnavTileInfo *out,
+                            struct OnavError *err);
+
+/**
+ * A new OnavTile handle in `*out` sharing (not copying) the tile
+ * `tile_ref` names; ONAV_E_NOT_FOUND for a null, stale or malformed
+ * reference. The handle stays valid after the tile leaves the mesh or the
+ * mesh is freed; release it with onav_tile_free.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_tile(const struct OnavMesh *mesh,
+                       uint64_t tile_ref,
+                       struct OnavTile **out,
+                       struct OnavError *err);
+
+/**
+ * Encodes a PolyRef into `*out`. ONAV_E_OUT_OF_RANGE for salt 0 or above
+ * 0xFFFFFF, slot 0xFFFFF or above, or polygon above 0xFFFFF.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_poly_ref_encode(uint32_t salt,
+                             uint32_t slot,
+                             uint32_t polygon,
+                             uint64_t *out,
+                             struct OnavError *err);
+
+/**
+ * Splits any 64-bit value into its salt, slot and polygon bits (no check:
+ * validity depends on a mesh, see onav_mesh_is_valid_poly_ref).
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_poly_ref_decode(uint64_t poly_ref,
+                             uint32_t *salt_out,
+                             uint32_t *slot_out,
+                             uint32_t *polygon_out,
+                             struct OnavError *err);
+
+/**
+ * Encodes a TileRef (a PolyRef with polygon bits 0) into `*out`.
+ * ONAV_E_OUT_OF_RANGE for salt 0 or above 0xFFFFFF, or slot 0xFFFFF or
+ * above.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_tile_ref_encode(uint32_t salt,
+                             uint32_t slot,
+                             uint64_t *out,
+                             struct OnavError *err);
+
+/**
+ * Splits a TileRef into its salt and slot. A value with polygon bits set
+ * is a PolyRef, not a TileRef: ONAV_E_OUT_OF_RANGE.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_tile_ref_decode(uint64_t tile_ref,
+                             uint32_t *salt_out,
+                             uint32_t *slot_out,
+                             struct OnavError *err);
+
+/**
+ * Writes 1 to `*out` when `poly_ref` names a polygon of the mesh now (its
+ * slot's current salt matches and the slot's tile has that polygon), else
+ * 0. Null and stale references are simply not valid, not errors.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_is_valid_poly_ref(const struct OnavMesh *mesh,
+                                    uint64_t poly_ref,
+                                    uint8_t *out,
+                                    struct OnavError *err);
+
+/**
+ * Writes 1 to `*out` when `tile_ref` names a tile of the mesh now, else 0.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_is_valid_tile_ref(const struct OnavMesh *mesh,
+                                    uint64_t tile_ref,
+                                    uint8_t *out,
+                                    struct OnavError *err);
 
 #ifdef __cplusplus
 }  // extern "C"

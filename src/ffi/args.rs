@@ -17,6 +17,17 @@ pub(crate) unsafe fn arg_ref<'a, T>(ptr: *const T, name: &str) -> Result<&'a T, 
     unsafe { ptr.as_ref() }.ok_or_else(|| Failure::null_argument(name))
 }
 
+/// The referent of an in-out pointer, for exclusive use.
+///
+/// # Safety
+/// `ptr` is NULL or points to a valid, aligned `T` that nothing else uses
+/// during `'a`.
+pub(crate) unsafe fn arg_mut<'a, T>(ptr: *mut T, name: &str) -> Result<&'a mut T, Failure> {
+    // SAFETY: non-NULL pointers are valid and unaliased for `'a`, as
+    // required above.
+    unsafe { ptr.as_mut() }.ok_or_else(|| Failure::null_argument(name))
+}
+
 /// The `(ptr, len)` array; `ptr` may be NULL when `len` is 0.
 ///
 /// # Safety

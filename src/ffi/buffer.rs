@@ -1,16 +1,19 @@
-//! Byte output into a caller buffer with the size query convention: a NULL
-//! or too small buffer fails with `ONAV_E_BUFFER_TOO_SMALL` and still writes
-//! the needed length, so a caller can ask first and allocate once.
+//! Output into a caller buffer with the size query convention: a NULL or too
+//! small buffer fails with `ONAV_E_BUFFER_TOO_SMALL` and still writes the
+//! needed length, so a caller can ask first and allocate once. Byte output
+//! counts bytes; array output (references, links, vertices) counts elements.
 
 use super::args::{out_arg, Out};
 use super::error_out::Failure;
 use super::status::OnavStatus;
 
-/// The caller's `(buf, cap, len_out)` triple.
-pub(crate) struct ByteBuffer<'a> {
-    buf: *mut u8,
+/// The caller's `(buf, cap, len_out)` triple for elements of type `T`.
+pub(crate) struct OutBuffer<'a, T: Copy> {
+    buf: *mut T,
     cap: usize,
     len_out: Out<'a, usize>,
+    /// What one element is called in the too-small message.
+    unit: &'static str,
 }
 
 /// Checks `len_out` (required); `buf` may be NULL to query the size.
@@ -22,33 +25,65 @@ pub(crate) unsafe fn byte_buffer<'a>(
     buf: *mut u8,
     cap: usize,
     len_out: *mut usize,
-) -> Result<ByteBuffer<'a>, Failure> {
+) -> Result<OutBuffer<'a, u8>, Failure> {
     // SAFETY: forwarded from this function's contract.
-    let len_out = unsafe { out_arg(len_out, "len_out") }?;
-    Ok(ByteBuffer { buf, cap, len_out })
+    unsafe { out_buffer(buf, cap, len_out, "bytes") }
 }
 
-impl ByteBuffer<'_> {
-    /// Copies `bytes` into the buffer and writes their length; or writes the
-    /// needed length and fails when they do not fit.
-    pub(crate) fn fill(self, bytes: &[u8]) -> Result<(), Failure> {
-        let needed = bytes.len();
+/// Checks `len_out` (required); `buf` may be NULL to query the count.
+///
+/// # Safety
+/// `buf` is NULL or valid for writing `cap` aligned `T`s during `'a`;
+/// `len_out` is NULL or valid for writing one `size_t`.
+pub(crate) unsafe fn array_buffer<'a, T: Copy>(
+    buf: *mut T,
+    cap: usize,
+    len_out: *mut usize,
+) -> Result<OutBuffer<'a, T>, Failure> {
+    // SAFETY: forwarded from this function's contract.
+    unsafe { out_buffer(buf, cap, len_out, "elements") }
+}
+
+/// # Safety
+/// As [`array_buffer`].
+unsafe fn out_buffer<'a, T: Copy>(
+    buf: *mut T,
+    cap: usize,
+    len_out: *mut usize,
+    unit: &'static str,
+) -> Result<OutBuffer<'a, T>, Failure> {
+    // SAFETY: forwarded from this function's contract.
+    let len_out = unsafe { out_arg(len_out, "len_out") }?;
+    Ok(OutBuffer {
+        buf,
+        cap,
+        len_out,
+        unit,
+    })
+}
+
+impl<T: Copy> OutBuffer<'_, T> {
+    /// Copies `items` into the buffer and writes their count; or writes the
+    /// needed count and fails when they do not fit.
+    pub(crate) fn fill(self, items: &[T]) -> Result<(), Failure> {
+        let needed = items.len();
         let fits = needed <= self.cap && (needed == 0 || !self.buf.is_null());
         if !fits {
             self.len_out.write(needed);
             return Err(Failure::new(
                 OnavStatus::ONAV_E_BUFFER_TOO_SMALL,
                 format!(
-                    "the output needs {needed} bytes; the buffer holds {}",
-                    if self.buf.is_null() { 0 } else { self.cap }
+                    "the output needs {needed} {unit}; the buffer holds {}",
+                    if self.buf.is_null() { 0 } else { self.cap },
+                    unit = self.unit
                 ),
             ));
         }
         if needed > 0 {
             // SAFETY: `buf` is non-NULL and writable for `cap >= needed`
-            // bytes (contract of `byte_buffer`); `bytes` is library memory,
-            // so the ranges do not overlap.
-            unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), self.buf, needed) };
+            // elements (contract of `byte_buffer` / `array_buffer`); `items`
+            // is library memory, so the ranges do not overlap.
+            unsafe { std::ptr::copy_nonoverlapping(items.as_ptr(), self.buf, needed) };
         }
         self.len_out.write(needed);
         Ok(())

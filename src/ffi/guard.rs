@@ -11,8 +11,9 @@ use super::status::OnavStatus;
 /// Runs `body`; a panic comes back as its message.
 pub(crate) fn catch_panic<T>(body: impl FnOnce() -> T) -> Result<T, String> {
     // AssertUnwindSafe: after a panic nothing the body captured is used
-    // again; the entry point only reports the failure. Handles are shared
-    // (const) in every function so far, so no half-mutated state escapes.
+    // again; the entry point only reports the failure. A non-const handle
+    // (a mesh being edited) may be left half-edited, which is why
+    // ONAV_E_INTERNAL tells the caller to free such a handle.
     catch_unwind(AssertUnwindSafe(body)).map_err(|payload| panic_message(payload.as_ref()))
 }
 

@@ -5,12 +5,17 @@
 //! - [`error_out`]: `OnavError` and the internal `Failure` it is filled from.
 //! - [`guard`]: the panic boundary every entry point runs through.
 //! - [`args`]: NULL-checked pointer arguments; [`buffer`]: size-query byte
-//!   output.
+//!   and array output.
 //! - [`params`]: `OnavParams` and the parameter functions.
 //! - [`ids`]: fingerprint and content id structs.
 //! - [`tile_data`]: `OnavTileData`, what a C builder fills.
 //! - [`tile`]: the `OnavTile` handle; [`tile_info`]: reading a tile back.
 //! - [`version`]: `onav_version`; [`test_hooks`]: the panic test hook.
+//! - [`mesh`]: the `OnavMesh` handle (new, read, write, clone, free);
+//!   [`mesh_edit`]: add, replace, remove; [`mesh_tiles`]: slots and tile
+//!   lookups; [`mesh_polygon`]: a polygon by reference; [`mesh_links`]:
+//!   `OnavLink` and the link kinds; [`poly_ref`]: reference encode, decode
+//!   and validity; [`mesh_debug`]: the `OnavMeshDebug` handle.
 
 mod args;
 mod buffer;
@@ -25,3 +30,10 @@ pub mod tile;
 pub mod tile_data;
 pub mod tile_info;
 pub mod version;
+pub mod mesh;
+pub mod mesh_debug;
+pub mod mesh_edit;
+pub mod mesh_links;
+pub mod mesh_polygon;
+pub mod mesh_tiles;
+pub mod poly_ref;

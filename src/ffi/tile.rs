@@ -1,6 +1,8 @@
 //! The `OnavTile` handle: create from `OnavTileData`, read and write ONPT
 //! bytes, free, and the tile's two identities.
 
+use std::sync::Arc;
+
 use crate::tile::NavTile;
 use crate::tile_format::read_tile;
 
@@ -16,11 +18,13 @@ use super::tile_data::{copy_tile_data, OnavTileData};
 /// onav_tile_read, released by onav_tile_free. Every function takes it as
 /// const, so one tile may be used from several threads at once.
 pub struct OnavTile {
-    pub(crate) tile: NavTile,
+    /// Shared with every mesh the tile was added to (tiles are immutable).
+    pub(crate) tile: Arc<NavTile>,
 }
 
-fn into_handle(tile: NavTile) -> *mut OnavTile {
-    Box::into_raw(Box::new(OnavTile { tile }))
+/// A new handle owning one share of `tile`.
+pub(crate) fn into_handle(tile: impl Into<Arc<NavTile>>) -> *mut OnavTile {
+    Box::into_raw(Box::new(OnavTile { tile: tile.into() }))
 }
 
 /// Validates `params` (ONAV_E_OUT_OF_RANGE naming the field) and every tile

@@ -63,11 +63,11 @@ pub struct OnavPolygonInfo {
 }
 
 /// A count as the u32 the ONPT header stores it in.
-fn count(len: usize) -> u32 {
+pub(crate) fn count(len: usize) -> u32 {
     u32::try_from(len).unwrap_or(u32::MAX)
 }
 
-fn tile_info(tile: &NavTile) -> OnavTileInfo {
+pub(crate) fn tile_info(tile: &NavTile) -> OnavTileInfo {
     let data = tile.data();
     OnavTileInfo {
         tile_x: tile.tile_x(),
@@ -104,7 +104,7 @@ fn polygon_info(tile: &NavTile, index: u32) -> Result<OnavPolygonInfo, Failure> 
 }
 
 /// Element `index` of `items`, or `ONAV_E_NOT_FOUND` naming `what`.
-fn element<'a, T>(items: &'a [T], index: u32, what: &str) -> Result<&'a T, Failure> {
+pub(crate) fn element<'a, T>(items: &'a [T], index: u32, what: &str) -> Result<&'a T, Failure> {
     items
         .get(index as usize)
         .ok_or_else(|| Failure::not_found(what, index, items.len()))

@@ -1,16 +1,23 @@
 //! The golden cases: a deterministic set of tiles that together cover every
 //! tile feature of the format, each with the parameters it is written
-//! against, and meshes built from them (slots, free slots, salts). Shared by `tests/golden.rs` (SHA-256 of the bytes) and the fuzz
-//! seed generator (`fuzz/src/bin/make_seeds.rs`), which include this file
-//! by path next to `tests/tile_fixture/mod.rs`. The cases build on that
-//! fixture, so a change to it shows up as changed golden digests.
+//! against, meshes built from them (slots, free slots, salts), their
+//! snapshots, and tier-1 envelopes of a 2D build (ONNM, ONNW). Shared by
+//! `tests/golden.rs` (SHA-256 of the bytes) and the fuzz crate (seeds and
+//! the read-then-write round trips), which include this file by path next
+//! to `tests/tile_fixture/mod.rs` and `tests/input_2d/mod.rs`. The cases
+//! build on those fixtures, so a change to them shows up as changed golden
+//! digests.
 //!
 //! Every number is an integer or a short binary fraction, so the bytes
 //! depend on no floating-point rounding and are the same on every host.
 #![allow(dead_code)]
 
-use onav::{write_mesh, NavMeshParams, NavTile, NavTileData, OffMeshLinkSlot, Polygon, TiledNavMesh, NOT_PORTAL};
+use onav::{
+    read_mesh, read_tile, write_mesh, NavMesh, NavMeshParams, NavSettings, NavTile, NavTileData, NavWorld, OffMeshLinkDefinition,
+    OffMeshLinkSlot, Polygon, Result, TileLibrary, TiledNavMesh, NOT_PORTAL,
+};
 
+use crate::input_2d;
 use crate::tile_fixture::{full_tile, grid_tile, params, with_detail, with_links};
 
 /// One golden entry: a name (unique within its file) and its bytes.
@@ -57,6 +64,14 @@ pub fn tiles() -> Vec<GoldenCase> {
         tile_case("empty", &wide, NavTileData { tile_x: 5, tile_z: 0, layer: 7, origin_y: -3.5, ..Default::default() }),
         tile_case("bounds_and_extreme_fields", &fixture, extremes_tile(&fixture)),
     ]
+}
+
+/// Reads ONPT bytes against the first golden parameter set that accepts
+/// them and writes the tile again.
+pub fn reread_tile(bytes: &[u8]) -> Result<Vec<u8>> {
+    let [fixture, wide] = golden_params();
+    let tile = read_tile(&fixture, bytes).or_else(|_| read_tile(&wide, bytes))?;
+    Ok(tile.to_bytes())
 }
 
 fn tile_case(name: &'static str, params: &NavMeshParams, data: NavTileData) -> GoldenCase {
@@ -151,10 +166,15 @@ pub fn meshes() -> Vec<GoldenCase> {
     ]
 }
 
+/// Reads ONPM bytes and writes the mesh again.
+pub fn reread_mesh(bytes: &[u8]) -> Result<Vec<u8>> {
+    Ok(write_mesh(&read_mesh(bytes)?))
+}
+
 /// Three neighbouring tiles added, the middle one removed (a free slot with
 /// salt 2) and the first replaced (salt 2): slots, salts, portals and
 /// off-mesh links all reach the bytes.
-fn edited_mesh() -> TiledNavMesh {
+pub fn edited_mesh() -> TiledNavMesh {
     let p = params();
     let at = |data: NavTileData, tile_x: i32| NavTile::create(&p, NavTileData { tile_x, ..data }).expect("valid tile");
     let mut mesh = TiledNavMesh::new(p).expect("valid parameters");
@@ -164,4 +184,86 @@ fn edited_mesh() -> TiledNavMesh {
     mesh.remove_tile(1, -2, 0).expect("tile present");
     mesh.replace_tile(at(negative_zero_tile(&p), 0)).expect("tile present");
     mesh
+}
+
+/// The ONPS golden cases: snapshots of the golden meshes built with the
+/// fixture parameters, whose tiles are all in [`snapshot_library`].
+pub fn snapshots() -> Vec<GoldenCase> {
+    let empty = TiledNavMesh::new(params()).expect("valid parameters");
+    vec![
+        GoldenCase { name: "empty", bytes: empty.snapshot() },
+        GoldenCase { name: "stitched_free_slot_advanced_salts", bytes: edited_mesh().snapshot() },
+    ]
+}
+
+/// Every tile the golden snapshots name, under the fixture parameters.
+pub fn snapshot_library() -> TileLibrary {
+    let mut library = TileLibrary::new(params()).expect("valid parameters");
+    for (_, tile) in edited_mesh().tiles() {
+        library.add_tile(tile.clone()).expect("tile of the fixture parameters");
+    }
+    library
+}
+
+/// Restores ONPS bytes into `target` from `library` and snapshots again.
+pub fn reread_snapshot_into(target: &mut TiledNavMesh, library: &TileLibrary, bytes: &[u8]) -> Result<Vec<u8>> {
+    target.restore_snapshot(bytes, library)?;
+    Ok(target.snapshot())
+}
+
+/// Restores ONPS bytes into an empty fixture mesh from
+/// [`snapshot_library`] and snapshots again.
+pub fn reread_snapshot(bytes: &[u8]) -> Result<Vec<u8>> {
+    let mut target = TiledNavMesh::new(params())?;
+    reread_snapshot_into(&mut target, &snapshot_library(), bytes)
+}
+
+/// A two-way authored link from tile (0, 0) to tile (1, 0) of the 2D grid.
+fn two_way_link() -> OffMeshLinkDefinition {
+    OffMeshLinkDefinition {
+        start: [-6.0, 2.5, 6.0],
+        end: [10.0, 2.5, 6.0],
+        radius: 1.0,
+        bidirectional: true,
+        area: 4,
+        flags: 2,
+        user_id: 42,
+    }
+}
+
+/// The 2D test settings with the two-way link and the given agent radius.
+fn linked_settings(agent_radius: f32) -> NavSettings {
+    let mut settings = input_2d::settings();
+    settings.set_off_mesh_links(vec![two_way_link()]).expect("valid link");
+    settings.set_agent_radius(agent_radius).expect("valid radius");
+    settings
+}
+
+/// 2 × 2 tiles of 2 × 2 squares each.
+fn grid_input(settings: &NavSettings) -> Vec<onav::TileInput2d> {
+    input_2d::grid(settings, 2, 2, 2)
+}
+
+/// The ONNM golden cases: a 2 × 2 2D build with the two-way link baked.
+pub fn nav_meshes() -> Vec<GoldenCase> {
+    let settings = linked_settings(0.5);
+    let mesh = NavMesh::build_2d(settings.clone(), &grid_input(&settings)).expect("valid 2D build");
+    vec![GoldenCase { name: "build_2x2_two_way_link", bytes: mesh.save() }]
+}
+
+/// The ONNW golden cases: the same input built for two agent classes.
+pub fn nav_worlds() -> Vec<GoldenCase> {
+    let classes = [linked_settings(0.5), linked_settings(1.25)];
+    let world = NavWorld::build_2d(&classes, &grid_input(&classes[0])).expect("valid 2D build");
+    vec![GoldenCase { name: "two_classes", bytes: world.save() }]
+}
+
+/// Reads ONNM bytes and saves the mesh again.
+pub fn reread_nav_mesh(bytes: &[u8]) -> Result<Vec<u8>> {
+    Ok(NavMesh::load(bytes)?.save())
+}
+
+/// Reads ONNW bytes and saves the world again.
+pub fn reread_nav_world(bytes: &[u8]) -> Result<Vec<u8>> {
+    Ok(NavWorld::load(bytes)?.save())
 }

@@ -3,7 +3,7 @@
 //! without off-mesh links; the cost of a clone; read_mesh throughput;
 //! resident bytes per polygon. Prints medians of several runs.
 //!
-//! Run: `cargo bench --bench mesh`
+//! Run: `cargo bench --bench mesh` (`MESH_BENCH=edits` or `=read` for one part)
 
 #[path = "../tests/mesh_common/mod.rs"]
 mod mesh_common;
@@ -50,6 +50,7 @@ fn bench_tile(p: &NavMeshParams, x: i32, z: i32, cells: u32, links: bool) -> Arc
     tile.build(p)
 }
 
+/// Tiles of a `side` × `side` grid, row by row (index z * side + x).
 fn grid(p: &NavMeshParams, side: i32, cells: u32, links: bool) -> Vec<Arc<NavTile>> {
     (0..side).flat_map(|z| (0..side).map(move |x| (x, z))).map(|(x, z)| bench_tile(p, x, z, cells, links)).collect()
 }
@@ -59,34 +60,85 @@ fn median(mut values: Vec<f64>) -> f64 {
     values[values.len() / 2]
 }
 
-/// Median µs per remove, add and replace: each round removes a random
-/// batch of tiles, adds them back, then replaces them.
-fn edit_costs(tiles: &[Arc<NavTile>], p: &NavMeshParams) -> (f64, f64, f64) {
+/// The order a round visits its tiles in.
+#[derive(Clone, Copy)]
+enum Order {
+    /// Tiles picked at random over the whole grid.
+    Random,
+    /// The tiles of a random band of the grid, row by row, as a streaming
+    /// host editing the tiles near a moving viewer would.
+    Coherent,
+}
+
+/// Tiles to edit in one round: `batch` tiles, no two in side-neighbouring
+/// columns, so every removal and add sees its full neighbourhood (at 4 × 4
+/// as at 64 × 64) and the per-edit work is the same in both orders.
+fn pick(rng: &mut Rng, side: i32, batch: usize, order: Order) -> Vec<usize> {
+    let index = |x: i32, z: i32| (z * side + x) as usize;
+    let mut taken = vec![false; (side * side) as usize];
+    let free = |taken: &[bool], x: i32, z: i32| {
+        [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)].iter().all(|&(dx, dz)| {
+            let (nx, nz) = (x + dx, z + dz);
+            !(0..side).contains(&nx) || !(0..side).contains(&nz) || !taken[index(nx, nz)]
+        })
+    };
+    let mut picked = Vec::with_capacity(batch);
+    match order {
+        Order::Random => {
+            while picked.len() < batch {
+                let (x, z) = (rng.below(side as u64) as i32, rng.below(side as u64) as i32);
+                if free(&taken, x, z) {
+                    taken[index(x, z)] = true;
+                    picked.push(index(x, z));
+                }
+            }
+        }
+        Order::Coherent => {
+            // A checkerboard over rows starting at a random row, walked row
+            // by row (wrapping to the top): consecutive edits are two columns
+            // apart and share neighbouring tiles.
+            let (z0, parity) = (rng.below(side as u64) as i32, rng.below(2) as i32);
+            'rows: for dz in 0..side {
+                let z = (z0 + dz) % side;
+                for x in 0..side {
+                    if (x + z + parity) % 2 == 0 && free(&taken, x, z) {
+                        taken[index(x, z)] = true;
+                        picked.push(index(x, z));
+                        if picked.len() == batch {
+                            break 'rows;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    picked
+}
+
+/// Median µs per add, remove and replace: each round removes a batch of
+/// tiles (timed as a whole), adds them back, then replaces them.
+fn edit_costs(tiles: &[Arc<NavTile>], side: i32, p: &NavMeshParams, order: Order) -> (f64, f64, f64) {
     let mut mesh = TiledNavMesh::new(*p).unwrap();
     for tile in tiles {
         mesh.add_tile(tile.clone()).unwrap();
     }
-    let batch = (tiles.len() / 2).min(256);
+    let batch = (tiles.len() / 4).min(256);
     let mut rng = Rng::new(7);
     let (mut removes, mut adds, mut replaces) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..ROUNDS * 4 {
-        let mut picked: Vec<usize> = (0..tiles.len()).collect();
-        for i in 0..batch {
-            picked.swap(i, i + rng.below((tiles.len() - i) as u64) as usize);
-        }
-        let picked = &picked[..batch];
+        let picked = pick(&mut rng, side, batch, order);
         let start = Instant::now();
-        for &i in picked {
+        for &i in &picked {
             mesh.remove_tile(tiles[i].tile_x(), tiles[i].tile_z(), 0).unwrap();
         }
         removes.push(start.elapsed().as_secs_f64() * 1e6 / batch as f64);
         let start = Instant::now();
-        for &i in picked {
+        for &i in &picked {
             mesh.add_tile(tiles[i].clone()).unwrap();
         }
         adds.push(start.elapsed().as_secs_f64() * 1e6 / batch as f64);
         let start = Instant::now();
-        for &i in picked {
+        for &i in &picked {
             mesh.replace_tile(tiles[i].clone()).unwrap();
         }
         replaces.push(start.elapsed().as_secs_f64() * 1e6 / batch as f64);
@@ -95,30 +147,40 @@ fn edit_costs(tiles: &[Arc<NavTile>], p: &NavMeshParams) -> (f64, f64, f64) {
 }
 
 fn print_edit_figures(p: &NavMeshParams) {
-    println!("edit costs, median µs per operation with stitching ({} rounds)", ROUNDS * 4);
-    println!("{:>9} {:>6} {:>7} | {:>8} {:>8} {:>8}", "polygons", "tiles", "links", "add", "remove", "replace");
+    println!(
+        "edit costs, median µs per operation with stitching ({} rounds of min(tiles/4, 256) edits, no two adjacent)",
+        ROUNDS * 4
+    );
+    println!("{:>9} {:>6} {:>7} {:>9} | {:>8} {:>8} {:>8}", "polygons", "tiles", "links", "order", "add", "remove", "replace");
     for cells in [4u32, 16] {
         for links in [false, true] {
-            let mut rows = Vec::new();
-            for side in [4, 64] {
-                let tiles = grid(p, side, cells, links);
-                let (add, remove, replace) = edit_costs(&tiles, p);
+            let small = grid(p, 4, cells, links);
+            let large = grid(p, 64, cells, links);
+            let base = edit_costs(&small, 4, p, Order::Random);
+            let row = |tiles: usize, order: &str, r: (f64, f64, f64)| {
                 println!(
-                    "{:>9} {:>6} {:>7} | {add:>8.2} {remove:>8.2} {replace:>8.2}",
+                    "{:>9} {:>6} {:>7} {:>9} | {:>8.2} {:>8.2} {:>8.2}",
                     cells * cells,
-                    tiles.len(),
-                    if links { "yes" } else { "no" }
+                    tiles,
+                    if links { "yes" } else { "no" },
+                    order,
+                    r.0,
+                    r.1,
+                    r.2
+                )
+            };
+            row(small.len(), "random", base);
+            for (order, name) in [(Order::Random, "random"), (Order::Coherent, "coherent")] {
+                let r = edit_costs(&large, 64, p, order);
+                row(large.len(), name, r);
+                println!(
+                    "{:>34} | {:>7.2}x {:>7.2}x {:>7.2}x  (4096 {name} vs 16 tiles)",
+                    "growth",
+                    r.0 / base.0,
+                    r.1 / base.1,
+                    r.2 / base.2
                 );
-                rows.push((add, remove, replace));
             }
-            let ratio = |f: fn(&(f64, f64, f64)) -> f64| f(&rows[1]) / f(&rows[0]);
-            println!(
-                "{:>24} | {:>7.2}x {:>7.2}x {:>7.2}x  (4096 vs 16 tiles)",
-                "growth",
-                ratio(|r| r.0),
-                ratio(|r| r.1),
-                ratio(|r| r.2)
-            );
         }
     }
 }
@@ -168,8 +230,14 @@ fn print_clone_and_read_figures(p: &NavMeshParams) {
     }
 }
 
+/// `MESH_BENCH=edits` or `MESH_BENCH=read` runs one part only.
 fn main() {
     let p = params();
-    print_edit_figures(&p);
-    print_clone_and_read_figures(&p);
+    let only = std::env::var("MESH_BENCH").unwrap_or_default();
+    if only != "read" {
+        print_edit_figures(&p);
+    }
+    if only != "edits" {
+        print_clone_and_read_figures(&p);
+    }
 }

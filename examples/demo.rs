@@ -1,38 +1,82 @@
-//! The README's demo: builds tiles of a small grid from plain arrays, writes
-//! them as ONPT, reads them back against the parameters and shows what the
-//! format guarantees (same bytes, typed errors on bad input).
-//! Run with `cargo run --release --example demo`.
+//! The README's demo mesh: a 3×2 grid of tiles built from 2D polygons, with
+//! portals between neighbouring tiles, a second layer (a strip over tile
+//! (1, 1)) and three authored off-mesh links: one-way, two-way, and one
+//! whose end lies outside the mesh, so it stays unconnected.
+//!
+//! `cargo run --example demo -- DIR` writes DIR/mesh.onnm (the tier-1
+//! envelope) and DIR/mesh.onpm (the bare mesh); `scripts/demo.sh` then looks
+//! at them with the `onav` command.
 
-#[path = "../tests/tile_fixture/mod.rs"]
-mod tile_fixture;
+use std::path::PathBuf;
 
-use onav::{read_tile, write_tile, BuildFingerprint, NavMeshParams, NavTile};
+use onav::{write_mesh, NavMesh, NavSettings, OffMeshLinkDefinition, TileInput2d};
 
-fn main() -> Result<(), onav::NavMeshError> {
-    let params = tile_fixture::params();
-    params.validate()?;
-    println!("fingerprint of the parameters: {}", BuildFingerprint::of(&params).to_hex());
-    for (tile_x, tile_z, cells) in [(0, 0, 2), (1, 0, 4), (0, 1, 8)] {
-        let mut data = tile_fixture::with_detail(tile_fixture::grid_tile(&params, cells));
-        data.tile_x = tile_x;
-        data.tile_z = tile_z;
-        let tile = NavTile::create(&params, data)?;
-        let bytes = write_tile(&tile);
-        let back = read_tile(&params, &bytes)?;
-        assert_eq!(write_tile(&back), bytes);
-        println!(
-            "tile ({tile_x}, {tile_z}): {} polygons, {} portal edges, {} bytes, content id {}",
-            back.polygon_count(),
-            back.portal_edges().len(),
-            bytes.len(),
-            back.content_id().to_hex()
-        );
-    }
-    let tile = NavTile::create(&params, tile_fixture::grid_tile(&params, 2))?;
-    let other = NavMeshParams { agent_radius: 0.75, ..params };
-    let mut bytes = write_tile(&tile);
-    println!("read with other agent radius: {}", read_tile(&other, &bytes).unwrap_err());
-    bytes[4] = 3;
-    println!("read a version-3 tile: {}", read_tile(&params, &bytes).unwrap_err());
+/// Tiles are 16 units square; each is covered by SQUARES × SQUARES polygons.
+const TILE_SIZE: f64 = 16.0;
+const SQUARES: usize = 4;
+const HEIGHT: f64 = 0.0;
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let dir = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "target/demo".to_string()));
+    let mut settings = NavSettings::default();
+    settings.set_tile_size(TILE_SIZE)?.set_cell_size(0.25)?.set_height(HEIGHT)?;
+    settings.set_off_mesh_links(vec![
+        link([4.0, 4.0], [44.0, 28.0], false, 1),  // one-way, tile (0, 0) to tile (2, 1)
+        link([40.0, 6.0], [10.0, 26.0], true, 2),  // two-way, tile (2, 0) and tile (0, 1)
+        link([28.0, 28.0], [60.0, 20.0], true, 3), // ends beyond the grid: unconnected
+    ])?;
+    let mut input: Vec<TileInput2d> =
+        (0..2).flat_map(|z| (0..3).map(move |x| squares(x, z, 0, [0.0, 0.0], [1.0, 1.0]))).collect();
+    input.push(squares(1, 1, 1, [0.0, 0.375], [1.0, 0.625])); // layer 1: a strip across tile (1, 1)
+    let mesh = NavMesh::build_2d(settings, &input)?;
+    std::fs::create_dir_all(&dir)?;
+    std::fs::write(dir.join("mesh.onnm"), mesh.save())?;
+    std::fs::write(dir.join("mesh.onpm"), write_mesh(mesh.mesh()))?;
+    println!(
+        "built {} tiles, {} links; wrote {} and {}",
+        mesh.mesh().tile_count(),
+        mesh.mesh().link_count(),
+        dir.join("mesh.onnm").display(),
+        dir.join("mesh.onpm").display()
+    );
     Ok(())
+}
+
+fn link(start: [f64; 2], end: [f64; 2], bidirectional: bool, user_id: u32) -> OffMeshLinkDefinition {
+    OffMeshLinkDefinition {
+        start: [start[0], HEIGHT, start[1]],
+        end: [end[0], HEIGHT, end[1]],
+        radius: 1.0,
+        bidirectional,
+        area: 0,
+        flags: 1,
+        user_id,
+    }
+}
+
+/// Squares over the part `from..to` (fractions of the tile, X and Z) of
+/// tile (x, z); areas in stripes along X so the picture shows them.
+fn squares(x: i32, z: i32, layer: u16, from: [f64; 2], to: [f64; 2]) -> TileInput2d {
+    let corner = |i: usize, j: usize| {
+        let fx = from[0] + (to[0] - from[0]) * i as f64 / SQUARES as f64;
+        let fz = from[1] + (to[1] - from[1]) * j as f64 / SQUARES as f64;
+        [(f64::from(x) + fx) * TILE_SIZE, (f64::from(z) + fz) * TILE_SIZE]
+    };
+    let mut tile = TileInput2d { tile_x: x, tile_z: z, layer, ..Default::default() };
+    let index = |i: usize, j: usize| (j * (SQUARES + 1) + i) as u32;
+    for j in 0..=SQUARES {
+        for i in 0..=SQUARES {
+            tile.vertices.push(corner(i, j));
+        }
+    }
+    let mut areas = Vec::new();
+    for j in 0..SQUARES {
+        for i in 0..SQUARES {
+            tile.vertex_counts.push(4);
+            tile.indices.extend([index(i, j), index(i + 1, j), index(i + 1, j + 1), index(i, j + 1)]);
+            areas.push(if layer == 1 { 5 } else { ((x as usize * SQUARES + i) / 3 % 3) as u8 });
+        }
+    }
+    tile.areas = Some(areas);
+    tile
 }

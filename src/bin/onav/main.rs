@@ -1,0 +1,123 @@
+//! `onav`: look into navmesh files (format v2) from the command line.
+//!
+//! Exit status: 0 success; 1 usage or I/O trouble (missing file, bad
+//! arguments, a file of the wrong kind for the command); 2 format, 3 version
+//! and 4 fingerprint errors in the file, as `validate` documents.
+
+mod debug_json;
+mod document;
+mod failure;
+mod inspect;
+mod mesh_summary;
+mod off_mesh_links;
+mod snapshot_file;
+mod svg;
+mod tile_header;
+mod validate;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use failure::Failure;
+
+/// Inspect, validate, dump and draw onav navigation-mesh files
+/// (ONPT tiles, ONPM meshes, ONPS snapshots, ONNM and ONNW envelopes).
+#[derive(Parser)]
+#[command(
+    name = "onav",
+    version,
+    after_help = "Exit status: 0 success; 1 usage or I/O error; 2 format, 3 version, 4 fingerprint error in the file."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print what a file holds: kind, version, parameters, fingerprint,
+    /// settings digest, tiles and link totals.
+    Inspect {
+        /// ONPT, ONPM, ONPS, ONNM or ONNW file, recognised by its magic.
+        file: PathBuf,
+    },
+    /// Check a file against every rule of the format. Prints `ok` and exits
+    /// 0 when valid; otherwise prints `error: <kind>: <message>` on standard
+    /// error and exits 2 (format), 3 (version) or 4 (fingerprint).
+    Validate {
+        /// The file to check.
+        file: PathBuf,
+        /// Mesh (ONPM), envelope (ONNM, ONNW) or snapshot (ONPS) whose
+        /// parameters a bare tile (ONPT) is checked against; required for
+        /// a tile, which carries no parameters of its own.
+        #[arg(long, value_name = "FILE")]
+        params: Option<PathBuf>,
+        /// Agent class of an ONNW `--params` file.
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        class: usize,
+    },
+    /// Dump the debug geometry (polygons and stitched links, in slot /
+    /// polygon / link order) of a mesh.
+    Debug {
+        /// ONPM, ONNM or ONNW file.
+        file: PathBuf,
+        /// Write JSON to standard output (the only output format).
+        #[arg(long, required = true)]
+        json: bool,
+        /// Agent class of an ONNW file.
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        class: usize,
+    },
+    /// Draw a mesh from above as SVG: polygons by area, tile borders,
+    /// portals, off-mesh links and a legend.
+    Svg {
+        /// ONPM, ONNM or ONNW file.
+        file: PathBuf,
+        /// Where to write the SVG.
+        #[arg(short, long, value_name = "OUT.svg")]
+        output: PathBuf,
+        /// Draw only the tiles of this layer (default: every layer).
+        #[arg(long, value_name = "N")]
+        layer: Option<u16>,
+        /// Agent class of an ONNW file.
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        class: usize,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return report_usage(e),
+    };
+    match run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            eprintln!("{failure}");
+            ExitCode::from(failure.exit_code())
+        }
+    }
+}
+
+/// `--help` and `--version` go to standard output with status 0; argument
+/// errors exit 1, not clap's 2, which `validate` reserves for format errors.
+fn report_usage(error: clap::Error) -> ExitCode {
+    // Printing can only fail on a closed stream, where nothing is left to tell.
+    let _ = error.print();
+    if error.use_stderr() {
+        ExitCode::from(failure::USAGE_EXIT)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn run(command: Command) -> Result<(), Failure> {
+    match command {
+        Command::Inspect { file } => inspect::run(&file),
+        Command::Validate { file, params, class } => validate::run(&file, params.as_deref(), class),
+        Command::Debug { file, class, .. } => debug_json::run(&file, class),
+        Command::Svg { file, output, layer, class } => svg::run(&file, &output, layer, class),
+    }
+}

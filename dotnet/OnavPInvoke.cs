@@ -3,8 +3,11 @@
 // size-query buffers, and OnavError's found/expected versions and message.
 //
 // It builds a small tile from C# arrays, writes it, reads it back, and
-// patches the version bytes to 3 to provoke ONAV_E_VERSION. The mesh part of
-// the issue (read a mesh, list its tiles) follows with the mesh API.
+// patches the version bytes to 3 to provoke ONAV_E_VERSION. Then it builds a
+// mesh (OnavMesh, also in a SafeHandle) from a tile handle and from tile
+// bytes, writes it, reads it back with onav_mesh_read, lists its tiles with
+// positions and references, reads a polygon's links, and provokes the mesh
+// version error.
 //
 // Usage: mono OnavPInvoke.exe MAJOR.MINOR.PATCH   (the expected version)
 // Exit code 0 when every check passes, 1 otherwise.
@@ -22,6 +25,11 @@ namespace Onav.Tests
         public const int BufferTooSmall = 7;
         public const int NotFound = 8;
         public const int Internal = 100;
+    }
+
+    static class LinkKind
+    {
+        public const int Portal = 0;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -111,6 +119,27 @@ namespace Onav.Tests
         [MarshalAs(UnmanagedType.ByValArray, SizeConst = 16)] public byte[] PortalSides;
     }
 
+    [StructLayout(LayoutKind.Sequential)]
+    struct OnavLink
+    {
+        public ulong Target;
+        public int Kind;
+        public byte Edge, Side, TargetEdge, RangeMin, RangeMax;
+        public uint OffMeshIndex;
+    }
+
+    /// Owns an OnavMesh*; the runtime calls onav_mesh_free exactly once.
+    sealed class MeshHandle : SafeHandleZeroOrMinusOneIsInvalid
+    {
+        MeshHandle() : base(true) { }
+
+        protected override bool ReleaseHandle()
+        {
+            Native.onav_mesh_free(handle);
+            return true;
+        }
+    }
+
     /// Owns an OnavTile*; the runtime calls onav_tile_free exactly once.
     sealed class TileHandle : SafeHandleZeroOrMinusOneIsInvalid
     {
@@ -152,6 +181,36 @@ namespace Onav.Tests
         public static extern void onav_tile_free(IntPtr tile);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int onav_mesh_new(ref OnavParams parameters, out MeshHandle mesh, ref OnavError err);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int onav_mesh_read(byte[] data, UIntPtr len, out MeshHandle mesh, ref OnavError err);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int onav_mesh_write(MeshHandle mesh, byte[] buf, UIntPtr cap, out UIntPtr lenOut, ref OnavError err);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int onav_mesh_add_tile(MeshHandle mesh, TileHandle tile, out ulong tileRef, ref OnavError err);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int onav_mesh_add_tile_bytes(MeshHandle mesh, byte[] data, UIntPtr len, out ulong tileRef, ref OnavError err);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int onav_mesh_tiles(MeshHandle mesh, [Out] ulong[] buf, UIntPtr cap, out UIntPtr lenOut, ref OnavError err);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int onav_mesh_tile_info(MeshHandle mesh, ulong tileRef, out OnavTileInfo info, ref OnavError err);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int onav_mesh_links(MeshHandle mesh, ulong polyRef, [Out] OnavLink[] buf, UIntPtr cap, out UIntPtr lenOut, ref OnavError err);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern int onav_tile_ref_decode(ulong tileRef, out uint salt, out uint slot, ref OnavError err);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern void onav_mesh_free(IntPtr mesh);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern int onav_debug_panic(byte[] message, UIntPtr len, ref OnavError err);
     }
 
@@ -185,9 +244,10 @@ namespace Onav.Tests
             };
         }
 
-        /// Two triangles covering a 32x32 tile, every outer edge a portal,
-        /// and one off-mesh link; the arrays are pinned for the call only.
-        static TileHandle CreateSampleTile(OnavParams parameters)
+        /// Two triangles covering a 32x32 tile at (tileX, tileZ, layer 3),
+        /// every outer edge a portal, and one off-mesh link; the arrays are
+        /// pinned for the call only.
+        static TileHandle CreateSampleTile(OnavParams parameters, int tileX, int tileZ)
         {
             var vertices = new[] { new OnavVec3(0, 0, 0), new OnavVec3(32, 0, 0), new OnavVec3(32, 0, 32), new OnavVec3(0, 0, 32) };
             var polygons = new[] { new OnavPolygon { VertexCount = 3, Area = 1 }, new OnavPolygon { VertexCount = 3, Area = 2 } };
@@ -205,7 +265,7 @@ namespace Onav.Tests
             {
                 var data = new OnavTileData
                 {
-                    TileX = 1, TileZ = -2, OriginY = 10.5, Layer = 3,
+                    TileX = tileX, TileZ = tileZ, OriginY = 10.5, Layer = 3,
                     Vertices = pins[0].AddrOfPinnedObject(), VertexCount = (UIntPtr)vertices.Length,
                     Polygons = pins[1].AddrOfPinnedObject(), PolygonCount = (UIntPtr)polygons.Length,
                     Indices = pins[2].AddrOfPinnedObject(), Neighbours = pins[3].AddrOfPinnedObject(),
@@ -249,7 +309,7 @@ namespace Onav.Tests
 
         static void CheckTileRoundTrip(OnavParams parameters)
         {
-            using (var tile = CreateSampleTile(parameters))
+            using (var tile = CreateSampleTile(parameters, 1, -2))
             {
                 var err = NewError();
                 OnavTileInfo info;
@@ -298,6 +358,128 @@ namespace Onav.Tests
             }
         }
 
+        /// The mesh's bytes through the size query: ask, allocate, write.
+        static byte[] WriteMesh(MeshHandle mesh)
+        {
+            var err = NewError();
+            UIntPtr needed;
+            int status = Native.onav_mesh_write(mesh, null, UIntPtr.Zero, out needed, ref err);
+            Check(status == Status.BufferTooSmall, "mesh size query gives ONAV_E_BUFFER_TOO_SMALL, got " + StatusName(status));
+            var bytes = new byte[(int)needed];
+            UIntPtr written;
+            status = Native.onav_mesh_write(mesh, bytes, (UIntPtr)bytes.Length, out written, ref err);
+            Check(status == Status.Ok && written == needed, "onav_mesh_write: " + StatusName(status) + " " + err.Message);
+            return bytes;
+        }
+
+        /// Two neighbouring tiles: (1, -2) added by handle, (2, -2) by its
+        /// ONPT bytes.
+        static MeshHandle BuildMesh(OnavParams parameters)
+        {
+            var err = NewError();
+            MeshHandle mesh;
+            int status = Native.onav_mesh_new(ref parameters, out mesh, ref err);
+            Check(status == Status.Ok, "onav_mesh_new: " + StatusName(status) + " " + err.Message);
+            ulong tileRef;
+            using (var tile = CreateSampleTile(parameters, 1, -2))
+            {
+                status = Native.onav_mesh_add_tile(mesh, tile, out tileRef, ref err);
+                Check(status == Status.Ok, "onav_mesh_add_tile: " + StatusName(status) + " " + err.Message);
+            }
+            using (var tile = CreateSampleTile(parameters, 2, -2))
+            {
+                byte[] bytes = WriteTile(tile);
+                status = Native.onav_mesh_add_tile_bytes(mesh, bytes, (UIntPtr)bytes.Length, out tileRef, ref err);
+                Check(status == Status.Ok, "onav_mesh_add_tile_bytes: " + StatusName(status) + " " + err.Message);
+            }
+            return mesh;
+        }
+
+        /// Every TileRef of the mesh through the size query.
+        static ulong[] ListTileRefs(MeshHandle mesh)
+        {
+            var err = NewError();
+            UIntPtr count;
+            int status = Native.onav_mesh_tiles(mesh, null, UIntPtr.Zero, out count, ref err);
+            Check(status == Status.BufferTooSmall, "tile list size query, got " + StatusName(status));
+            var refs = new ulong[(int)count];
+            status = Native.onav_mesh_tiles(mesh, refs, (UIntPtr)refs.Length, out count, ref err);
+            Check(status == Status.Ok && (int)count == refs.Length, "onav_mesh_tiles: " + StatusName(status) + " " + err.Message);
+            return refs;
+        }
+
+        /// Prints each tile's slot, salt, position and reference.
+        static void ListTiles(MeshHandle mesh)
+        {
+            var err = NewError();
+            ulong[] refs = ListTileRefs(mesh);
+            Check(refs.Length == 2, "two tiles listed, got " + refs.Length);
+            for (int i = 0; i < refs.Length; i++)
+            {
+                uint salt, slot;
+                OnavTileInfo info;
+                Check(Native.onav_tile_ref_decode(refs[i], out salt, out slot, ref err) == Status.Ok, "onav_tile_ref_decode");
+                Check(Native.onav_mesh_tile_info(mesh, refs[i], out info, ref err) == Status.Ok, "onav_mesh_tile_info: " + err.Message);
+                Console.WriteLine("slot " + slot + " (salt " + salt + "): tile (" + info.TileX + ", " + info.TileZ + ", layer " + info.Layer +
+                                  "), " + info.PolygonCount + " polygons, ref 0x" + refs[i].ToString("X16"));
+                Check(slot == i && salt == 1 && info.TileX == 1 + i && info.TileZ == -2 && info.Layer == 3, "tile " + i + " position and reference");
+            }
+            ulong missing = refs[0] + (1UL << 40);
+            OnavTileInfo none;
+            int status = Native.onav_mesh_tile_info(mesh, missing, out none, ref err);
+            Check(status == Status.NotFound, "a stale TileRef is ONAV_E_NOT_FOUND, got " + StatusName(status));
+        }
+
+        /// Polygon 0 of the first tile reaches across its +X edge into the
+        /// second tile: a portal link first.
+        static void CheckLinks(MeshHandle mesh)
+        {
+            var err = NewError();
+            ulong[] refs = ListTileRefs(mesh);
+            var links = new OnavLink[8];
+            UIntPtr count;
+            int status = Native.onav_mesh_links(mesh, refs[0], links, (UIntPtr)links.Length, out count, ref err);
+            Check(status == Status.Ok && (int)count >= 1, "onav_mesh_links: " + StatusName(status) + " " + err.Message);
+            Check(links[0].Kind == LinkKind.Portal && links[0].Side == 0 && links[0].Target == (refs[1] | 1), "portal link into the second tile");
+        }
+
+        static void CheckMeshRoundTrip(OnavParams parameters)
+        {
+            using (var mesh = BuildMesh(parameters))
+            {
+                byte[] bytes = WriteMesh(mesh);
+                Console.WriteLine("mesh: " + bytes.Length + " bytes");
+                var err = NewError();
+                MeshHandle back;
+                int status = Native.onav_mesh_read(bytes, (UIntPtr)bytes.Length, out back, ref err);
+                Check(status == Status.Ok, "onav_mesh_read: " + StatusName(status) + " " + err.Message);
+                using (back)
+                {
+                    ListTiles(back);
+                    CheckLinks(back);
+                    Check(Convert.ToBase64String(WriteMesh(back)) == Convert.ToBase64String(bytes), "mesh read then write gives the same bytes");
+                }
+                CheckMeshVersionError(bytes);
+            }
+        }
+
+        static void CheckMeshVersionError(byte[] bytes)
+        {
+            var patched = (byte[])bytes.Clone();
+            patched[4] = 3;
+            patched[5] = 0;
+            var err = NewError();
+            MeshHandle mesh;
+            int status = Native.onav_mesh_read(patched, (UIntPtr)patched.Length, out mesh, ref err);
+            using (mesh)
+            {
+                Console.WriteLine("mesh version error: status " + StatusName(status) + ", found " + err.FoundVersion +
+                                  ", expected " + err.ExpectedVersion + ", message: " + err.Message);
+                Check(status == Status.Version && err.FoundVersion == 3 && err.ExpectedVersion == 2, "mesh version error: found 3, expected 2");
+                Check(mesh.IsInvalid, "no mesh on failure");
+            }
+        }
+
         /// Only in libraries built with test hooks: a Rust panic comes back
         /// as ONAV_E_INTERNAL and the runtime keeps going.
         static void CheckPanicBoundary()
@@ -324,6 +506,7 @@ namespace Onav.Tests
             }
             CheckVersion(args[0]);
             CheckTileRoundTrip(SampleParams());
+            CheckMeshRoundTrip(SampleParams());
             CheckPanicBoundary();
             Console.WriteLine(passed + " passed, " + failed + " failed");
             return failed == 0 ? 0 : 1;

@@ -88,6 +88,21 @@
 #define ONAV_LINK_OFF_MESH_REVERSE 2
 
 /**
+ * Partition value: watershed regions (the default).
+ */
+#define ONAV_PARTITION_WATERSHED 0
+
+/**
+ * Partition value: monotone regions.
+ */
+#define ONAV_PARTITION_MONOTONE 1
+
+/**
+ * Partition value: layer regions.
+ */
+#define ONAV_PARTITION_LAYERS 2
+
+/**
  * Status of a call: `ONAV_OK` or the kind of failure. Functions return it
  * as `int32_t`.
  */
@@ -164,6 +179,34 @@ typedef struct OnavMesh OnavMesh;
  * function takes it as const.
  */
 typedef struct OnavMeshDebug OnavMeshDebug;
+
+/**
+ * A tier-1 navigation mesh: a tiled mesh together with the settings it was
+ * built with, so tiles built through it match its parameters and its ONNM
+ * envelope carries the settings. Opaque: created by onav_nav_mesh_new,
+ * onav_nav_mesh_build_2d, onav_nav_mesh_load, onav_nav_mesh_load_with or
+ * onav_nav_world_class, released by onav_nav_mesh_free. Functions taking
+ * it as const may run concurrently; a rebuild needs exclusive use.
+ */
+typedef struct OnavNavMesh OnavNavMesh;
+
+/**
+ * The meshes of several agent classes over the same input, in class
+ * order. Opaque: created by onav_nav_world_build_2d or
+ * onav_nav_world_load, released by onav_nav_world_free. Every function
+ * takes it as const, so it may be used from several threads at once.
+ */
+typedef struct OnavNavWorld OnavNavWorld;
+
+/**
+ * Build settings of one agent class over one tile grid: the grid, the
+ * agent, every settings-digest field and the authored off-mesh links.
+ * Opaque: created by onav_settings_new, onav_settings_clone or
+ * onav_nav_mesh_settings, released by onav_settings_free. Every setter
+ * validates its value, so the settings never hold a value out of range.
+ * Getters (const) may run concurrently; setters need exclusive use.
+ */
+typedef struct OnavSettings OnavSettings;
 
 /**
  * A validated, immutable tile. Opaque: created by onav_tile_create or
@@ -669,6 +712,164 @@ typedef struct OnavLink {
    */
   uint32_t off_mesh_index;
 } OnavLink;
+
+/**
+ * The polygons of one tile in world space, as caller-owned arrays (copied
+ * by onav_tile_assemble). An array pointer may be NULL when its count is
+ * 0. Polygons may wind either way; clockwise ones are reversed.
+ */
+typedef struct OnavTilePolygons {
+  /**
+   * Tile column.
+   */
+  int32_t tile_x;
+  /**
+   * Tile row.
+   */
+  int32_t tile_z;
+  /**
+   * World height the tile's local Y values are relative to.
+   */
+  double origin_y;
+  /**
+   * Layer, 0..1023.
+   */
+  uint16_t layer;
+  /**
+   * World positions.
+   */
+  const struct OnavDVec3 *vertices;
+  /**
+   * Number of vertices.
+   */
+  size_t vertex_count;
+  /**
+   * Vertex count per polygon.
+   */
+  const uint8_t *vertex_counts;
+  /**
+   * Number of polygons (entries of `vertex_counts`, `areas`, `flags`).
+   */
+  size_t polygon_count;
+  /**
+   * Vertex indices, polygon after polygon.
+   */
+  const uint32_t *indices;
+  /**
+   * Number of indices: the sum of the vertex counts.
+   */
+  size_t index_count;
+  /**
+   * Area per polygon (0..63), or NULL for area 0 everywhere.
+   */
+  const uint8_t *areas;
+  /**
+   * Flags per polygon, or NULL for flags 0 everywhere.
+   */
+  const uint16_t *flags;
+} OnavTilePolygons;
+
+/**
+ * A position on a 2D builder's plane: x is world X, y is world Z.
+ */
+typedef struct OnavDVec2 {
+  /**
+   * World X.
+   */
+  double x;
+  /**
+   * World Z.
+   */
+  double y;
+} OnavDVec2;
+
+/**
+ * The polygons of one tile column and layer from a builder working in the
+ * X/Y plane, every vertex at the settings' Height, as caller-owned arrays
+ * (copied). Polygons share vertices by index and may wind either way. An
+ * array pointer may be NULL when its count is 0.
+ */
+typedef struct OnavTileInput2d {
+  /**
+   * Tile column.
+   */
+  int32_t tile_x;
+  /**
+   * Tile row.
+   */
+  int32_t tile_z;
+  /**
+   * Layer, 0..1023.
+   */
+  uint16_t layer;
+  /**
+   * World (x, y) per vertex; y becomes world Z.
+   */
+  const struct OnavDVec2 *vertices;
+  /**
+   * Number of vertices.
+   */
+  size_t vertex_count;
+  /**
+   * Vertex count per polygon.
+   */
+  const uint8_t *vertex_counts;
+  /**
+   * Number of polygons (entries of `vertex_counts`, `areas`, `flags`).
+   */
+  size_t polygon_count;
+  /**
+   * Vertex indices, polygon after polygon.
+   */
+  const uint32_t *indices;
+  /**
+   * Number of indices: the sum of the vertex counts.
+   */
+  size_t index_count;
+  /**
+   * Area per polygon, or NULL for the settings' Area everywhere.
+   */
+  const uint8_t *areas;
+  /**
+   * Flags per polygon, or NULL for the settings' Flags everywhere.
+   */
+  const uint16_t *flags;
+} OnavTileInput2d;
+
+/**
+ * An authored off-mesh link in world space, as the author places it;
+ * builds bake it into the slots of the tile holding its start. Plain data.
+ */
+typedef struct OnavOffMeshLinkDefinition {
+  /**
+   * World start point, each coordinate strictly within ±2^21.
+   */
+  struct OnavDVec3 start;
+  /**
+   * World end point, each coordinate strictly within ±2^21.
+   */
+  struct OnavDVec3 end;
+  /**
+   * Attachment radius: finite, > 0.
+   */
+  double radius;
+  /**
+   * 0 (start to end only) or 1 (both ways).
+   */
+  uint8_t bidirectional;
+  /**
+   * 0..63.
+   */
+  uint8_t area;
+  /**
+   * Any bits.
+   */
+  uint16_t flags;
+  /**
+   * Caller's id, carried into the tile's link slot.
+   */
+  uint32_t user_id;
+} OnavOffMeshLinkDefinition;
 
 #ifdef __cplusplus
 extern "C" {
@@ -1564,6 +1765,1029 @@ int32_t onav_mesh_is_valid_tile_ref(const struct OnavMesh *mesh,
                                     uint64_t tile_ref,
                                     uint8_t *out,
                                     struct OnavError *err);
+
+/**
+ * Runs the hand-over for one tile: converts to tile-local coordinates,
+ * snaps coordinates within cell_size/1024 of a tile boundary onto it,
+ * reverses clockwise polygons, links polygons sharing an edge (an edge
+ * used by other than two polygons stays a wall), marks boundary walls as
+ * portals, then validates the tile and stores it in `*out`. Errors:
+ * ONAV_E_OUT_OF_RANGE for bad `params` or a world coordinate outside
+ * ±2^21; ONAV_E_FORMAT naming the array or polygon for arrays that do not
+ * fit together or polygons that cannot be made valid.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * Pointers are NULL or valid; each array of `polygons` holds its count of
+ * records.
+ */
+ONAV_API
+int32_t onav_tile_assemble(const struct OnavParams *params,
+                           const struct OnavTilePolygons *polygons,
+                           struct OnavTile **out,
+                           struct OnavError *err);
+
+/**
+ * Stores a new, empty mesh over the settings' grid and agent class in
+ * `*out` (the settings are copied). A rule between fields that fails
+ * (TileSize above 8192 * CellSize) is ONAV_E_OUT_OF_RANGE.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_nav_mesh_new(const struct OnavSettings *settings,
+                          struct OnavNavMesh **out,
+                          struct OnavError *err);
+
+/**
+ * Builds a mesh from 2D input (NavMesh.Build for the 2D path) and stores
+ * it in `*out`: each of the `count` tiles of `tiles` goes through the
+ * hand-over (as onav_tile_assemble, at the settings' Height, with the
+ * settings' Area and Flags for NULL areas and flags), gets the authored
+ * links baked, and is added in (tile z, tile x, layer) order, so equal
+ * input gives equal bytes. Errors: ONAV_E_FORMAT naming the array or
+ * polygon, ONAV_E_OUT_OF_RANGE naming `OffMeshLinks[i]` for an authored
+ * link that cannot be baked, ONAV_E_INVALID_OPERATION for a tile position
+ * given twice.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `tiles` holds `count` records whose arrays
+ * hold their counts of records.
+ */
+ONAV_API
+int32_t onav_nav_mesh_build_2d(const struct OnavSettings *settings,
+                               const struct OnavTileInput2d *tiles,
+                               size_t count,
+                               struct OnavNavMesh **out,
+                               struct OnavError *err);
+
+/**
+ * Rebuilds one tile from 2D input and adds it, or replaces the tile at its
+ * position; authored links are baked against the tiles its column holds
+ * now. Writes the tile's TileRef to `*tile_ref_out`. On failure (errors
+ * as onav_nav_mesh_build_2d) the mesh is unchanged.
+ *
+ * Thread safety: exclusive on the mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid; the arrays of `input` hold their counts of
+ * records.
+ */
+ONAV_API
+int32_t onav_nav_mesh_rebuild_tile_2d(struct OnavNavMesh *nav_mesh,
+                                      const struct OnavTileInput2d *input,
+                                      uint64_t *tile_ref_out,
+                                      struct OnavError *err);
+
+/**
+ * Writes the mesh's ONNM envelope (NavMesh.Save: the settings, then the
+ * ONPM mesh bytes unchanged) into `buf` of `cap` bytes and its length to
+ * `*len_out`. A NULL or too small buffer gives ONAV_E_BUFFER_TOO_SMALL
+ * with the needed length in `*len_out`.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable bytes.
+ */
+ONAV_API
+int32_t onav_nav_mesh_save(const struct OnavNavMesh *nav_mesh,
+                           uint8_t *buf,
+                           size_t cap,
+                           size_t *len_out,
+                           struct OnavError *err);
+
+/**
+ * Reads an ONNM envelope (NavMesh.Load) into a new mesh with the settings
+ * it carries, stored in `*out`. Errors: ONAV_E_FORMAT for bad bytes
+ * (trailing bytes, a settings value out of range naming the field);
+ * ONAV_E_VERSION with found and expected in `err` for an envelope or
+ * embedded mesh version this library does not read; ONAV_E_FINGERPRINT
+ * when the settings do not give the mesh's parameters.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * `data` holds `len` readable bytes (may be NULL when `len` is 0); other
+ * pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_nav_mesh_load(const uint8_t *data,
+                           size_t len,
+                           struct OnavNavMesh **out,
+                           struct OnavError *err);
+
+/**
+ * Reads bare ONPM bytes or an ONNM envelope with caller-supplied settings
+ * (copied) into a new mesh stored in `*out`. The settings must give the
+ * mesh's parameter block (grid, agent class and settings digest), else
+ * ONAV_E_FINGERPRINT; other errors as onav_nav_mesh_load and
+ * onav_mesh_read.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * `data` holds `len` readable bytes (may be NULL when `len` is 0); other
+ * pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_nav_mesh_load_with(const struct OnavSettings *settings,
+                                const uint8_t *data,
+                                size_t len,
+                                struct OnavNavMesh **out,
+                                struct OnavError *err);
+
+/**
+ * Stores a copy of the mesh's settings in `*out`, a new OnavSettings to
+ * release with onav_settings_free; changing it does not change the mesh.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_nav_mesh_settings(const struct OnavNavMesh *nav_mesh,
+                               struct OnavSettings **out,
+                               struct OnavError *err);
+
+/**
+ * The mesh's parameters, settings digest included.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_nav_mesh_params(const struct OnavNavMesh *nav_mesh,
+                             struct OnavParams *out,
+                             struct OnavError *err);
+
+/**
+ * Writes the bare ONPM bytes of the mesh (without the settings; what
+ * onav_mesh_write gives for its tiled mesh) into `buf` of `cap` bytes and
+ * their length to `*len_out`. A NULL or too small buffer gives
+ * ONAV_E_BUFFER_TOO_SMALL with the needed length in `*len_out`.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable bytes.
+ */
+ONAV_API
+int32_t onav_nav_mesh_write_mesh(const struct OnavNavMesh *nav_mesh,
+                                 uint8_t *buf,
+                                 size_t cap,
+                                 size_t *len_out,
+                                 struct OnavError *err);
+
+/**
+ * Stores a clone of the mesh's tiled mesh in `*out` as an OnavMesh, so
+ * every onav_mesh_* lookup works on it. Cheap: tiles and link tables are
+ * shared. The clone is independent: rebuilding this mesh does not change
+ * it. Release it with onav_mesh_free.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_nav_mesh_mesh_clone(const struct OnavNavMesh *nav_mesh,
+                                 struct OnavMesh **out,
+                                 struct OnavError *err);
+
+/**
+ * Releases a mesh. Settings copies and OnavMesh clones taken from it stay
+ * valid. NULL is a no-op; freeing the same mesh twice is not allowed.
+ *
+ * Thread safety: exclusive: no other call may use the mesh meanwhile or
+ * afterwards.
+ *
+ * # Safety
+ * `nav_mesh` is NULL or a mesh from this library not yet freed.
+ */
+ONAV_API void onav_nav_mesh_free(struct OnavNavMesh *nav_mesh);
+
+/**
+ * Builds one mesh per settings of `classes` (`class_count` pointers, at
+ * least one), in the order given, from the same `tile_count` tiles of
+ * `tiles` (as onav_nav_mesh_build_2d), and stores the world in `*out`.
+ * Class i is byte-identical to onav_nav_mesh_build_2d with classes[i].
+ * No class is ONAV_E_OUT_OF_RANGE; build errors as onav_nav_mesh_build_2d.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `classes` holds `class_count` pointers and
+ * `tiles` holds `tile_count` records whose arrays hold their counts.
+ */
+ONAV_API
+int32_t onav_nav_world_build_2d(const struct OnavSettings *const *classes,
+                                size_t class_count,
+                                const struct OnavTileInput2d *tiles,
+                                size_t tile_count,
+                                struct OnavNavWorld **out,
+                                struct OnavError *err);
+
+/**
+ * The number of agent classes (at least 1).
+ *
+ * Thread safety: may be called concurrently on the same world.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_nav_world_class_count(const struct OnavNavWorld *world,
+                                   size_t *out,
+                                   struct OnavError *err);
+
+/**
+ * Stores a clone of class `index`'s mesh in `*out_clone` (cheap: tiles
+ * are shared), to release with onav_nav_mesh_free; rebuilding the clone
+ * does not change the world. An index past the last class is
+ * ONAV_E_NOT_FOUND.
+ *
+ * Thread safety: may be called concurrently on the same world.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_nav_world_class(const struct OnavNavWorld *world,
+                             uint32_t index,
+                             struct OnavNavMesh **out_clone,
+                             struct OnavError *err);
+
+/**
+ * ClassFor(radius): writes to `*index_out` the class with the smallest
+ * AgentRadius >= `radius` (lowest index among equals), else the class with
+ * the largest AgentRadius (lowest index among equals).
+ *
+ * Thread safety: may be called concurrently on the same world.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_nav_world_class_for(const struct OnavNavWorld *world,
+                                 float radius,
+                                 uint32_t *index_out,
+                                 struct OnavError *err);
+
+/**
+ * Writes the world's ONNW envelope (each class's ONNM in class order)
+ * into `buf` of `cap` bytes and its length to `*len_out`. A NULL or too
+ * small buffer gives ONAV_E_BUFFER_TOO_SMALL with the needed length in
+ * `*len_out`.
+ *
+ * Thread safety: may be called concurrently on the same world.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable bytes.
+ */
+ONAV_API
+int32_t onav_nav_world_save(const struct OnavNavWorld *world,
+                            uint8_t *buf,
+                            size_t cap,
+                            size_t *len_out,
+                            struct OnavError *err);
+
+/**
+ * Reads an ONNW envelope into a new world stored in `*out`, keeping the
+ * class order. A class count the bytes cannot hold or trailing bytes are
+ * ONAV_E_FORMAT; errors inside a class keep their kind (as
+ * onav_nav_mesh_load).
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * `data` holds `len` readable bytes (may be NULL when `len` is 0); other
+ * pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_nav_world_load(const uint8_t *data,
+                            size_t len,
+                            struct OnavNavWorld **out,
+                            struct OnavError *err);
+
+/**
+ * Releases a world. Class clones taken from it stay valid. NULL is a
+ * no-op; freeing the same world twice is not allowed.
+ *
+ * Thread safety: exclusive: no other call may use the world meanwhile or
+ * afterwards.
+ *
+ * # Safety
+ * `world` is NULL or a world from this library not yet freed.
+ */
+ONAV_API void onav_nav_world_free(struct OnavNavWorld *world);
+
+/**
+ * Stores new settings with the defaults in `*out`: a 32-unit tile grid at
+ * the origin, 0.25 cells, a 0.5-radius, 2-high agent, watershed
+ * partition, area 63, flags 1 and no authored links.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API int32_t onav_settings_new(struct OnavSettings **out, struct OnavError *err);
+
+/**
+ * Stores an independent copy of the settings (links included) in `*out`.
+ *
+ * Thread safety: may be called concurrently on the same settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_clone(const struct OnavSettings *settings,
+                            struct OnavSettings **out,
+                            struct OnavError *err);
+
+/**
+ * Releases settings. Meshes built with them keep their own copy. NULL is a
+ * no-op; freeing the same settings twice is not allowed.
+ *
+ * Thread safety: exclusive: no other call may use the settings meanwhile
+ * or afterwards.
+ *
+ * # Safety
+ * `settings` is NULL or settings from this library not yet freed.
+ */
+ONAV_API void onav_settings_free(struct OnavSettings *settings);
+
+/**
+ * The region partitioning (Partition): one of the ONAV_PARTITION_* values.
+ *
+ * Thread safety: may be called concurrently on the same settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_partition(const struct OnavSettings *settings,
+                                int32_t *out,
+                                struct OnavError *err);
+
+/**
+ * Sets the region partitioning (Partition) to one of the ONAV_PARTITION_*
+ * values; any other value is ONAV_E_OUT_OF_RANGE naming Partition and
+ * leaves the settings unchanged.
+ *
+ * Thread safety: exclusive on the settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_set_partition(struct OnavSettings *settings,
+                                    int32_t value,
+                                    struct OnavError *err);
+
+/**
+ * Replaces the authored off-mesh links with the `count` links of `links`
+ * (copied; NULL allowed when `count` is 0). Each link is checked: a
+ * coordinate outside ±2^21, a radius not > 0, an area above 63 or a
+ * bidirectional other than 0 or 1 is ONAV_E_OUT_OF_RANGE naming
+ * `OffMeshLinks[i]`, and leaves the settings unchanged.
+ *
+ * Thread safety: exclusive on the settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `links` holds `count` records.
+ */
+ONAV_API
+int32_t onav_settings_set_off_mesh_links(struct OnavSettings *settings,
+                                         const struct OnavOffMeshLinkDefinition *links,
+                                         size_t count,
+                                         struct OnavError *err);
+
+/**
+ * Copies the authored off-mesh links into `buf` of `cap` records and
+ * writes their count to `*len_out`. A NULL or too small buffer gives
+ * ONAV_E_BUFFER_TOO_SMALL with the needed count in `*len_out`.
+ *
+ * Thread safety: may be called concurrently on the same settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable records.
+ */
+ONAV_API
+int32_t onav_settings_off_mesh_links(const struct OnavSettings *settings,
+                                     struct OnavOffMeshLinkDefinition *buf,
+                                     size_t cap,
+                                     size_t *len_out,
+                                     struct OnavError *err);
+
+/**
+ * The mesh parameters these settings build with (NavSettings.ToParams):
+ * grid and agent fields plus the settings digest over the digest fields
+ * and links. A rule between fields that fails (TileSize above 8192 *
+ * CellSize) is ONAV_E_OUT_OF_RANGE naming the field.
+ *
+ * Thread safety: may be called concurrently on the same settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_to_params(const struct OnavSettings *settings,
+                                struct OnavParams *out,
+                                struct OnavError *err);
+
+/**
+ * OriginX: the world X of the grid origin.
+ *
+ * Thread safety: may be called concurrently on the same settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_origin_x(const struct OnavSettings *settings,
+                               double *out,
+                               struct OnavError *err);
+
+/**
+ * Sets OriginX, which must be finite and strictly within ±2^21: any other
+ * value is ONAV_E_OUT_OF_RANGE naming OriginX and leaves the settings
+ * unchanged.
+ *
+ * Thread safety: exclusive on the settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_set_origin_x(struct OnavSettings *settings,
+                                   double value,
+                                   struct OnavError *err);
+
+/**
+ * OriginY: the world Y of the grid origin.
+ *
+ * Thread safety: may be called concurrently on the same settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_origin_y(const struct OnavSettings *settings,
+                               double *out,
+                               struct OnavError *err);
+
+/**
+ * Sets OriginY, which must be finite and strictly within ±2^21: any other
+ * value is ONAV_E_OUT_OF_RANGE naming OriginY and leaves the settings
+ * unchanged.
+ *
+ * Thread safety: exclusive on the settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_set_origin_y(struct OnavSettings *settings,
+                                   double value,
+                                   struct OnavError *err);
+
+/**
+ * OriginZ: the world Z of the grid origin.
+ *
+ * Thread safety: may be called concurrently on the same settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_origin_z(const struct OnavSettings *settings,
+                               double *out,
+                               struct OnavError *err);
+
+/**
+ * Sets OriginZ, which must be finite and strictly within ±2^21: any other
+ * value is ONAV_E_OUT_OF_RANGE naming OriginZ and leaves the settings
+ * unchanged.
+ *
+ * Thread safety: exclusive on the settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_set_origin_z(struct OnavSettings *settings,
+                                   double value,
+                                   struct OnavError *err);
+
+/**
+ * TileSize: the tile edge length.
+ *
+ * Thread safety: may be called concurrently on the same settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_tile_size(const struct OnavSettings *settings,
+                                double *out,
+                                struct OnavError *err);
+
+/**
+ * Sets TileSize, which must be finite, > 0 and exactly representable as
+ * float: any other value is ONAV_E_OUT_OF_RANGE naming TileSize and leaves
+ * the settings unchanged.
+ *
+ * Thread safety: exclusive on the settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_set_tile_size(struct OnavSettings *settings,
+                                    double value,
+                                    struct OnavError *err);
+
+/**
+ * CellSize: the cell edge length.
+ *
+ * Thread safety: may be called concurrently on the same settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_cell_size(const struct OnavSettings *settings,
+                                double *out,
+                                struct OnavError *err);
+
+/**
+ * Sets CellSize, which must be finite and > 0: any other value is
+ * ONAV_E_OUT_OF_RANGE naming CellSize and leaves the settings unchanged.
+ *
+ * Thread safety: exclusive on the settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_set_cell_size(struct OnavSettings *settings,
+                                    double value,
+                                    struct OnavError *err);
+
+/**
+ * AgentRadius: the agent radius.
+ *
+ * Thread safety: may be called concurrently on the same settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_agent_radius(const struct OnavSettings *settings,
+                                   float *out,
+                                   struct OnavError *err);
+
+/**
+ * Sets AgentRadius, which must be finite and >= 0: any other value is
+ * ONAV_E_OUT_OF_RANGE naming AgentRadius and leaves the settings
+ * unchanged.
+ *
+ * Thread safety: exclusive on the settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_set_agent_radius(struct OnavSettings *settings,
+                                       float value,
+                                       struct OnavError *err);
+
+/**
+ * AgentHeight: the agent height.
+ *
+ * Thread safety: may be called concurrently on the same settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_agent_height(const struct OnavSettings *settings,
+                                   float *out,
+                                   struct OnavError *err);
+
+/**
+ * Sets AgentHeight, which must be finite and >= 0: any other value is
+ * ONAV_E_OUT_OF_RANGE naming AgentHeight and leaves the settings
+ * unchanged.
+ *
+ * Thread safety: exclusive on the settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_set_agent_height(struct OnavSettings *settings,
+                                       float value,
+                                       struct OnavError *err);
+
+/**
+ * WalkableClimb: the highest step the agent climbs.
+ *
+ * Thread safety: may be called concurrently on the same settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_walkable_climb(const struct OnavSettings *settings,
+                                     float *out,
+                                     struct OnavError *err);
+
+/**
+ * Sets WalkableClimb, which must be finite and >= 0: any other value is
+ * ONAV_E_OUT_OF_RANGE naming WalkableClimb and leaves the settings
+ * unchanged.
+ *
+ * Thread safety: exclusive on the settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_set_walkable_climb(struct OnavSettings *settings,
+                                         float value,
+                                         struct OnavError *err);
+
+/**
+ * AgentMaxSlope: the steepest walkable slope in degrees.
+ *
+ * Thread safety: may be called concurrently on the same settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_agent_max_slope(const struct OnavSettings *settings,
+                                      float *out,
+                                      struct OnavError *err);
+
+/**
+ * Sets AgentMaxSlope, which must be in 0..90: any other value is
+ * ONAV_E_OUT_OF_RANGE naming AgentMaxSlope and leaves the settings
+ * unchanged.
+ *
+ * Thread safety: exclusive on the settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_set_agent_max_slope(struct OnavSettings *settings,
+                                          float value,
+                                          struct OnavError *err);
+
+/**
+ * MaxVertsPerPoly: the largest polygon vertex count.
+ *
+ * Thread safety: may be called concurrently on the same settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_max_verts_per_poly(const struct OnavSettings *settings,
+                                         uint16_t *out,
+                                         struct OnavError *err);
+
+/**
+ * Sets MaxVertsPerPoly, which must be in 3..16: any other value is
+ * ONAV_E_OUT_OF_RANGE naming MaxVertsPerPoly and leaves the settings
+ * unchanged.
+ *
+ * Thread safety: exclusive on the settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_set_max_verts_per_poly(struct OnavSettings *settings,
+                                             uint16_t value,
+                                             struct OnavError *err);
+
+/**
+ * CellHeight: the cell height.
+ *
+ * Thread safety: may be called concurrently on the same settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_cell_height(const struct OnavSettings *settings,
+                                  double *out,
+                                  struct OnavError *err);
+
+/**
+ * Sets CellHeight, which must be finite and > 0: any other value is
+ * ONAV_E_OUT_OF_RANGE naming CellHeight and leaves the settings unchanged.
+ *
+ * Thread safety: exclusive on the settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_set_cell_height(struct OnavSettings *settings,
+                                      double value,
+                                      struct OnavError *err);
+
+/**
+ * SnapBits: the vertex snapping bits.
+ *
+ * Thread safety: may be called concurrently on the same settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_snap_bits(const struct OnavSettings *settings,
+                                int32_t *out,
+                                struct OnavError *err);
+
+/**
+ * Sets SnapBits, which must be -1 (automatic) or 0..24: any other value is
+ * ONAV_E_OUT_OF_RANGE naming SnapBits and leaves the settings unchanged.
+ *
+ * Thread safety: exclusive on the settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_set_snap_bits(struct OnavSettings *settings,
+                                    int32_t value,
+                                    struct OnavError *err);
+
+/**
+ * MinRegionArea: the smallest region kept, in cells.
+ *
+ * Thread safety: may be called concurrently on the same settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_min_region_area(const struct OnavSettings *settings,
+                                      int32_t *out,
+                                      struct OnavError *err);
+
+/**
+ * Sets MinRegionArea, which must be >= 0: any other value is
+ * ONAV_E_OUT_OF_RANGE naming MinRegionArea and leaves the settings
+ * unchanged.
+ *
+ * Thread safety: exclusive on the settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_set_min_region_area(struct OnavSettings *settings,
+                                          int32_t value,
+                                          struct OnavError *err);
+
+/**
+ * MergeRegionArea: the region size below which regions merge, in cells.
+ *
+ * Thread safety: may be called concurrently on the same settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_merge_region_area(const struct OnavSettings *settings,
+                                        int32_t *out,
+                                        struct OnavError *err);
+
+/**
+ * Sets MergeRegionArea, which must be >= 0: any other value is
+ * ONAV_E_OUT_OF_RANGE naming MergeRegionArea and leaves the settings
+ * unchanged.
+ *
+ * Thread safety: exclusive on the settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_set_merge_region_area(struct OnavSettings *settings,
+                                            int32_t value,
+                                            struct OnavError *err);
+
+/**
+ * ContourMaxError: the largest contour simplification error.
+ *
+ * Thread safety: may be called concurrently on the same settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_contour_max_error(const struct OnavSettings *settings,
+                                        float *out,
+                                        struct OnavError *err);
+
+/**
+ * Sets ContourMaxError, which must be finite and >= 0: any other value is
+ * ONAV_E_OUT_OF_RANGE naming ContourMaxError and leaves the settings
+ * unchanged.
+ *
+ * Thread safety: exclusive on the settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_set_contour_max_error(struct OnavSettings *settings,
+                                            float value,
+                                            struct OnavError *err);
+
+/**
+ * MaxEdgeLength: the longest contour edge.
+ *
+ * Thread safety: may be called concurrently on the same settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_max_edge_length(const struct OnavSettings *settings,
+                                      double *out,
+                                      struct OnavError *err);
+
+/**
+ * Sets MaxEdgeLength, which must be finite and >= 0: any other value is
+ * ONAV_E_OUT_OF_RANGE naming MaxEdgeLength and leaves the settings
+ * unchanged.
+ *
+ * Thread safety: exclusive on the settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_set_max_edge_length(struct OnavSettings *settings,
+                                          double value,
+                                          struct OnavError *err);
+
+/**
+ * DetailSampleDistance: the detail mesh sample spacing.
+ *
+ * Thread safety: may be called concurrently on the same settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_detail_sample_distance(const struct OnavSettings *settings,
+                                             double *out,
+                                             struct OnavError *err);
+
+/**
+ * Sets DetailSampleDistance, which must be finite and >= 0: any other
+ * value is ONAV_E_OUT_OF_RANGE naming DetailSampleDistance and leaves the
+ * settings unchanged.
+ *
+ * Thread safety: exclusive on the settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_set_detail_sample_distance(struct OnavSettings *settings,
+                                                 double value,
+                                                 struct OnavError *err);
+
+/**
+ * DetailMaxError: the largest detail mesh height error.
+ *
+ * Thread safety: may be called concurrently on the same settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_detail_max_error(const struct OnavSettings *settings,
+                                       double *out,
+                                       struct OnavError *err);
+
+/**
+ * Sets DetailMaxError, which must be finite and >= 0: any other value is
+ * ONAV_E_OUT_OF_RANGE naming DetailMaxError and leaves the settings
+ * unchanged.
+ *
+ * Thread safety: exclusive on the settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_set_detail_max_error(struct OnavSettings *settings,
+                                           double value,
+                                           struct OnavError *err);
+
+/**
+ * Height: the world height of the 2D build plane.
+ *
+ * Thread safety: may be called concurrently on the same settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_height(const struct OnavSettings *settings,
+                             double *out,
+                             struct OnavError *err);
+
+/**
+ * Sets Height, which must be finite and strictly within ±2^21: any other
+ * value is ONAV_E_OUT_OF_RANGE naming Height and leaves the settings
+ * unchanged.
+ *
+ * Thread safety: exclusive on the settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_set_height(struct OnavSettings *settings,
+                                 double value,
+                                 struct OnavError *err);
+
+/**
+ * Area: the default polygon area of 2D builds.
+ *
+ * Thread safety: may be called concurrently on the same settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_area(const struct OnavSettings *settings,
+                           uint8_t *out,
+                           struct OnavError *err);
+
+/**
+ * Sets Area, which must be in 0..63: any other value is
+ * ONAV_E_OUT_OF_RANGE naming Area and leaves the settings unchanged.
+ *
+ * Thread safety: exclusive on the settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_set_area(struct OnavSettings *settings,
+                               uint8_t value,
+                               struct OnavError *err);
+
+/**
+ * Flags: the default polygon flags of 2D builds.
+ *
+ * Thread safety: may be called concurrently on the same settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_flags(const struct OnavSettings *settings,
+                            uint16_t *out,
+                            struct OnavError *err);
+
+/**
+ * Sets Flags (every value is in range).
+ *
+ * Thread safety: exclusive on the settings.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_settings_set_flags(struct OnavSettings *settings,
+                                uint16_t value,
+                                struct OnavError *err);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -16,6 +16,13 @@
 //!   lookups; [`mesh_polygon`]: a polygon by reference; [`mesh_links`]:
 //!   `OnavLink` and the link kinds; [`poly_ref`]: reference encode, decode
 //!   and validity; [`mesh_debug`]: the `OnavMeshDebug` handle.
+//! - [`settings`]: the `OnavSettings` handle, partition, authored links and
+//!   `onav_settings_to_params`; [`settings_fields`]: a getter and a
+//!   validating setter per scalar field.
+//! - [`assembler`]: `onav_tile_assemble` from `OnavTilePolygons`;
+//!   [`tile_input_2d`]: `OnavTileInput2d`, one tile of 2D build input.
+//! - [`nav_mesh`]: the tier-1 `OnavNavMesh` handle (2D build, ONNM, bridge
+//!   to `OnavMesh`); [`nav_world`]: the `OnavNavWorld` handle (ONNW).
 
 mod args;
 mod buffer;
@@ -37,3 +44,9 @@ pub mod mesh_links;
 pub mod mesh_polygon;
 pub mod mesh_tiles;
 pub mod poly_ref;
+pub mod assembler;
+pub mod nav_mesh;
+pub mod nav_world;
+pub mod settings;
+pub mod settings_fields;
+pub mod tile_input_2d;

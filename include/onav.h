@@ -209,11 +209,26 @@ typedef struct OnavNavWorld OnavNavWorld;
 typedef struct OnavSettings OnavSettings;
 
 /**
+ * A streaming queue. Opaque: created by onav_streamer_new, released by
+ * onav_streamer_free. It holds only the queue, never a mesh: each
+ * onav_streamer_update applies it to the mesh passed in, so the host keeps
+ * owning its mesh (and may clone it for query threads between updates).
+ */
+typedef struct OnavStreamer OnavStreamer;
+
+/**
  * A validated, immutable tile. Opaque: created by onav_tile_create or
  * onav_tile_read, released by onav_tile_free. Every function takes it as
  * const, so one tile may be used from several threads at once.
  */
 typedef struct OnavTile OnavTile;
+
+/**
+ * A set of validated tiles keyed by content id, all built with one set of
+ * parameters. Opaque: created by onav_tile_library_new, released by
+ * onav_tile_library_free.
+ */
+typedef struct OnavTileLibrary OnavTileLibrary;
 
 /**
  * Mesh parameters: the fields of the 68-byte parameter block (LAYOUT
@@ -2787,6 +2802,208 @@ int32_t onav_settings_flags(const struct OnavSettings *settings,
 ONAV_API
 int32_t onav_settings_set_flags(struct OnavSettings *settings,
                                 uint16_t value,
+                                struct OnavError *err);
+
+/**
+ * Writes the mesh's slot state as ONPS bytes (slots, salts and each
+ * occupied slot's tile content id; the same state always gives the same
+ * bytes) into `buf` of `cap` bytes and their length to `*len_out`. A NULL
+ * or too small buffer gives ONAV_E_BUFFER_TOO_SMALL with the needed length
+ * in `*len_out`. No streaming queue is part of a snapshot.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable bytes.
+ */
+ONAV_API
+int32_t onav_mesh_snapshot(const struct OnavMesh *mesh,
+                           uint8_t *buf,
+                           size_t cap,
+                           size_t *len_out,
+                           struct OnavError *err);
+
+/**
+ * Replaces the mesh's whole slot state (slots, free slots, salts, tiles)
+ * with the snapshot's, taking the tiles from `library`, and stitches once.
+ * Errors, each leaving the mesh untouched: ONAV_E_FORMAT for bad magic,
+ * set flags, a malformed slot table or record, a content id missing from
+ * the library (naming the slot) or two slots at one position;
+ * ONAV_E_VERSION (found and expected in `err`); ONAV_E_FINGERPRINT when
+ * the snapshot's parameter block is not the mesh's or the library was made
+ * for other parameters.
+ *
+ * Thread safety: exclusive on the mesh; the library may be used
+ * concurrently.
+ *
+ * # Safety
+ * `snapshot` holds `len` readable bytes (may be NULL when `len` is 0);
+ * other pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_restore(struct OnavMesh *mesh,
+                          const uint8_t *snapshot,
+                          size_t len,
+                          const struct OnavTileLibrary *library,
+                          struct OnavError *err);
+
+/**
+ * Stores a new, empty streamer in `*out`.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API int32_t onav_streamer_new(struct OnavStreamer **out, struct OnavError *err);
+
+/**
+ * Releases a streamer and its queue. NULL is a no-op; freeing the same
+ * streamer twice is not allowed.
+ *
+ * Thread safety: exclusive: no other call may use the streamer meanwhile
+ * or afterwards.
+ *
+ * # Safety
+ * `streamer` is NULL or a streamer from this library not yet freed.
+ */
+ONAV_API void onav_streamer_free(struct OnavStreamer *streamer);
+
+/**
+ * Queues ONPT bytes (copied; the caller keeps its buffer). When applied
+ * they are read against the mesh's parameters, then added at their
+ * position, or replace the tile there. The bytes are not checked now: a
+ * bad tile fails the update that reaches it.
+ *
+ * Thread safety: exclusive on the streamer.
+ *
+ * # Safety
+ * `data` holds `len` readable bytes (may be NULL when `len` is 0); other
+ * pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_streamer_queue_tile(struct OnavStreamer *streamer,
+                                 const uint8_t *data,
+                                 size_t len,
+                                 struct OnavError *err);
+
+/**
+ * Queues the removal of every layer of column (tile_x, tile_z), lowest
+ * first, as one operation. An empty column is a no-op when applied.
+ *
+ * Thread safety: exclusive on the streamer.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_streamer_queue_remove_column(struct OnavStreamer *streamer,
+                                          int32_t tile_x,
+                                          int32_t tile_z,
+                                          struct OnavError *err);
+
+/**
+ * Applies at most `max_operations` queued operations to `mesh` in queue
+ * order, stitching links after each, and writes how many were applied to
+ * `*applied_out`. A failing operation (ONAV_E_FORMAT, ONAV_E_VERSION or
+ * ONAV_E_FINGERPRINT for its bytes; ONAV_E_INVALID_OPERATION when every
+ * slot is in use) leaves the queue before the error is returned and
+ * leaves the mesh as it was before that operation; the operations before
+ * it stay applied and those after it stay queued. Like every output,
+ * `*applied_out` is written only on success: after a failure, the pending
+ * count before minus the count after, minus one, operations succeeded.
+ *
+ * Thread safety: exclusive on the streamer and on the mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_streamer_update(struct OnavStreamer *streamer,
+                             struct OnavMesh *mesh,
+                             size_t max_operations,
+                             size_t *applied_out,
+                             struct OnavError *err);
+
+/**
+ * Writes the number of operations not yet applied to `*out`.
+ *
+ * Thread safety: may be called concurrently on the same streamer.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_streamer_pending(const struct OnavStreamer *streamer,
+                              size_t *out,
+                              struct OnavError *err);
+
+/**
+ * Drops every queued operation; the mesh is not touched.
+ *
+ * Thread safety: exclusive on the streamer.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API int32_t onav_streamer_clear(struct OnavStreamer *streamer, struct OnavError *err);
+
+/**
+ * Validates `params` (ONAV_E_OUT_OF_RANGE naming the field) and stores a
+ * new, empty library for tiles built with them in `*out`.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_tile_library_new(const struct OnavParams *params,
+                              struct OnavTileLibrary **out,
+                              struct OnavError *err);
+
+/**
+ * Releases a library. Meshes restored from it keep their tiles. NULL is a
+ * no-op; freeing the same library twice is not allowed.
+ *
+ * Thread safety: exclusive: no other call may use the library meanwhile
+ * or afterwards.
+ *
+ * # Safety
+ * `library` is NULL or a library from this library not yet freed.
+ */
+ONAV_API void onav_tile_library_free(struct OnavTileLibrary *library);
+
+/**
+ * Reads ONPT bytes against the library's parameters (errors as
+ * onav_tile_read: ONAV_E_FORMAT, ONAV_E_VERSION, ONAV_E_FINGERPRINT for a
+ * tile built with other parameters) and keeps the tile; writes its content
+ * id to `*id_out`. Adding equal bytes again keeps one entry.
+ *
+ * Thread safety: exclusive on the library.
+ *
+ * # Safety
+ * `data` holds `len` readable bytes (may be NULL when `len` is 0); other
+ * pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_tile_library_add(struct OnavTileLibrary *library,
+                              const uint8_t *data,
+                              size_t len,
+                              struct OnavContentId *id_out,
+                              struct OnavError *err);
+
+/**
+ * Writes the number of distinct tiles in the library to `*out`.
+ *
+ * Thread safety: may be called concurrently on the same library.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_tile_library_count(const struct OnavTileLibrary *library,
+                                size_t *out,
                                 struct OnavError *err);
 
 #ifdef __cplusplus

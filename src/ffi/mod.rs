@@ -50,3 +50,6 @@ pub mod nav_world;
 pub mod settings;
 pub mod settings_fields;
 pub mod tile_input_2d;
+pub mod snapshot;
+pub mod streamer;
+pub mod tile_library;

@@ -1,0 +1,117 @@
+//! The `OnavTileLibrary` handle: the ONPT tiles a snapshot's content ids
+//! resolve against (LAYOUT section 5; section 8 on the library).
+
+use crate::tile_library::TileLibrary;
+
+use super::args::{arg_mut, arg_ref, arg_slice, out_arg};
+use super::error_out::OnavError;
+use super::guard::{catch_panic, guard};
+use super::ids::OnavContentId;
+use super::params::{valid_params, OnavParams};
+
+/// A set of validated tiles keyed by content id, all built with one set of
+/// parameters. Opaque: created by onav_tile_library_new, released by
+/// onav_tile_library_free.
+pub struct OnavTileLibrary {
+    pub(crate) library: TileLibrary,
+}
+
+/// Validates `params` (ONAV_E_OUT_OF_RANGE naming the field) and stores a
+/// new, empty library for tiles built with them in `*out`.
+///
+/// Thread safety: may be called concurrently.
+///
+/// # Safety
+/// Pointers are NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn onav_tile_library_new(
+    params: *const OnavParams,
+    out: *mut *mut OnavTileLibrary,
+    err: *mut OnavError,
+) -> i32 {
+    // SAFETY (all blocks): the caller passes NULL or valid pointers.
+    unsafe {
+        guard(err, || {
+            let params = valid_params(params)?;
+            let out = out_arg(out, "out")?;
+            let library = TileLibrary::new(params)?;
+            out.write(Box::into_raw(Box::new(OnavTileLibrary { library })));
+            Ok(())
+        })
+    }
+}
+
+/// Releases a library. Meshes restored from it keep their tiles. NULL is a
+/// no-op; freeing the same library twice is not allowed.
+///
+/// Thread safety: exclusive: no other call may use the library meanwhile
+/// or afterwards.
+///
+/// # Safety
+/// `library` is NULL or a library from this library not yet freed.
+#[no_mangle]
+pub unsafe extern "C" fn onav_tile_library_free(library: *mut OnavTileLibrary) {
+    if library.is_null() {
+        return;
+    }
+    // A panic while dropping can only come from a library bug; there is no
+    // status to report it through, so it is contained and dropped.
+    let _ = catch_panic(|| {
+        // SAFETY: a non-NULL `library` came from Box::into_raw in
+        // onav_tile_library_new and is freed once, as required above.
+        drop(unsafe { Box::from_raw(library) });
+    });
+}
+
+/// Reads ONPT bytes against the library's parameters (errors as
+/// onav_tile_read: ONAV_E_FORMAT, ONAV_E_VERSION, ONAV_E_FINGERPRINT for a
+/// tile built with other parameters) and keeps the tile; writes its content
+/// id to `*id_out`. Adding equal bytes again keeps one entry.
+///
+/// Thread safety: exclusive on the library.
+///
+/// # Safety
+/// `data` holds `len` readable bytes (may be NULL when `len` is 0); other
+/// pointers are NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn onav_tile_library_add(
+    library: *mut OnavTileLibrary,
+    data: *const u8,
+    len: usize,
+    id_out: *mut OnavContentId,
+    err: *mut OnavError,
+) -> i32 {
+    // SAFETY (all blocks): the caller passes NULL or valid pointers and
+    // `len` readable bytes.
+    unsafe {
+        guard(err, || {
+            let library = arg_mut(library, "library")?;
+            let bytes = arg_slice(data, len, "data")?;
+            let id_out = out_arg(id_out, "id_out")?;
+            id_out.write(library.library.add_bytes(bytes)?.into());
+            Ok(())
+        })
+    }
+}
+
+/// Writes the number of distinct tiles in the library to `*out`.
+///
+/// Thread safety: may be called concurrently on the same library.
+///
+/// # Safety
+/// Pointers are NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn onav_tile_library_count(
+    library: *const OnavTileLibrary,
+    out: *mut usize,
+    err: *mut OnavError,
+) -> i32 {
+    // SAFETY (all blocks): the caller passes NULL or valid pointers.
+    unsafe {
+        guard(err, || {
+            let library = arg_ref(library, "library")?;
+            out_arg(out, "out")?.write(library.library.len());
+            Ok(())
+        })
+    }
+}

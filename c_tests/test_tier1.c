@@ -534,6 +534,29 @@ static void test_nav_mesh_build_errors(void) {
     CHECK_FAILS(onav_nav_mesh_build_2d(settings, tiles, GRID_TILES, &nav, &err), ONAV_E_INVALID_OPERATION, &err, "twice");
     CHECK(nav == sentinel);
 
+    /* Authored links beyond MaxLocalExtent (4096 here) of the start tile:
+     * in X or Z the build fails naming the link, in Y the link is dropped. */
+    grid_input(arrays, tiles);
+    OnavOffMeshLinkDefinition far = grid_link;
+    far.end.x = 5000.0;
+    CHECK_OK(onav_settings_set_off_mesh_links(settings, &far, 1, &err));
+    CHECK_FAILS(onav_nav_mesh_build_2d(settings, tiles, GRID_TILES, &nav, &err), ONAV_E_OUT_OF_RANGE, &err, "OffMeshLinks[0]");
+    CHECK(nav == sentinel);
+    far = grid_link;
+    far.end.y = 5000.0;
+    CHECK_OK(onav_settings_set_off_mesh_links(settings, &far, 1, &err));
+    OnavNavMesh *dropped = NULL;
+    CHECK_OK(onav_nav_mesh_build_2d(settings, tiles, GRID_TILES, &dropped, &err));
+    OnavMesh *mesh = NULL;
+    uint64_t ref = 0;
+    OnavTileInfo info;
+    CHECK_OK(onav_nav_mesh_mesh_clone(dropped, &mesh, &err));
+    CHECK_OK(onav_mesh_tile_at(mesh, 0, 0, 0, &ref, &err));
+    CHECK_OK(onav_mesh_tile_info(mesh, ref, &info, &err));
+    CHECK(info.off_mesh_link_count == 0);
+    onav_mesh_free(mesh);
+    onav_nav_mesh_free(dropped);
+
     /* No tiles at all: an empty mesh, as onav_nav_mesh_new gives. */
     OnavNavMesh *empty_build = NULL, *empty_new = NULL;
     CHECK_OK(onav_nav_mesh_build_2d(settings, NULL, 0, &empty_build, &err));

@@ -127,6 +127,9 @@ fn column_removal_takes_every_layer_and_only_that_column() {
     assert_eq!(full_state(&mesh), before);
 }
 
+/// Whether an error is the expected kind.
+type ErrorCheck = fn(&NavMeshError) -> bool;
+
 /// A tile built with other parameters, so its fingerprint differs.
 fn foreign_tile_bytes() -> Vec<u8> {
     let mut other = params();
@@ -141,7 +144,7 @@ fn a_failing_operation_leaves_the_queue_and_changes_nothing() {
     let mut version_3 = bytes_of(&GridTile::new(1, 0, 2), &p);
     version_3[4] = 3;
     let truncated = &bytes_of(&GridTile::new(1, 0, 2), &p)[..100];
-    let failures: [(Vec<u8>, fn(&NavMeshError) -> bool); 3] = [
+    let failures: [(Vec<u8>, ErrorCheck); 3] = [
         (foreign_tile_bytes(), |e| matches!(e, NavMeshError::Fingerprint(_))),
         (version_3, |e| matches!(e, NavMeshError::Version { found: 3, expected: 2, .. })),
         (truncated.to_vec(), |e| matches!(e, NavMeshError::Format(_))),

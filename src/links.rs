@@ -93,12 +93,74 @@ impl TileLinks {
         for p in 0..polygon_count {
             first[p + 1] += first[p];
         }
-        let mut cursor = first.clone();
         // Every position is overwritten below; the first link is a filler.
+        // `first[p]` serves as polygon p's cursor, ending at the old
+        // `first[p + 1]`; shifting by one restores the offsets.
         let mut links = vec![pending[0].1; pending.len()];
         for &(p, link) in pending {
-            links[cursor[p as usize] as usize] = link;
-            cursor[p as usize] += 1;
+            links[first[p as usize] as usize] = link;
+            first[p as usize] += 1;
+        }
+        first.copy_within(0..polygon_count, 1);
+        first[0] = 0;
+        TileLinks { first, links }
+    }
+
+    /// This table with the portal links of `side` replaced by `new`:
+    /// `(polygon, link)` pairs of that side, grouped by ascending polygon in
+    /// their order. Only polygons in `changed` (ascending, distinct, a
+    /// superset of the polygons with old or new links on `side`) can
+    /// differ; every other polygon's links are copied as they are. Within a
+    /// polygon, portal links are ordered by side and off-mesh links (side
+    /// [`NO_EDGE`]) come last, so the new links go after those of lower
+    /// sides.
+    pub fn with_side_replaced(
+        &self,
+        polygon_count: usize,
+        side: u8,
+        changed: impl Iterator<Item = u32>,
+        new: &[(u32, Link)],
+    ) -> TileLinks {
+        if self.links.is_empty() && new.is_empty() {
+            return TileLinks::default();
+        }
+        let old_first = |p: usize| self.first.get(p).copied().unwrap_or(0);
+        let mut first = Vec::with_capacity(polygon_count + 1);
+        let mut links = Vec::with_capacity(self.links.len() + new.len());
+        let mut new = new.iter().peekable();
+        // Polygons below `done` are written.
+        let mut done = 0usize;
+        let copy_unchanged = |first: &mut Vec<u32>, links: &mut Vec<Link>, from: usize, to: usize| {
+            if from >= to {
+                return;
+            }
+            let (a, b) = (old_first(from), old_first(to));
+            let shift = (links.len() as u32).wrapping_sub(a);
+            match self.first.get(from..to) {
+                Some(run) => first.extend(run.iter().map(|&f| f.wrapping_add(shift))),
+                None => first.resize(first.len() + (to - from), links.len() as u32),
+            }
+            links.extend_from_slice(&self.links[a as usize..b as usize]);
+        };
+        for p in changed {
+            let p = p as usize;
+            copy_unchanged(&mut first, &mut links, done, p);
+            first.push(links.len() as u32);
+            let old = self.of_polygon(p as u32);
+            let before = old.partition_point(|l| l.side < side);
+            let after = before + old[before..].partition_point(|l| l.side == side);
+            links.extend_from_slice(&old[..before]);
+            while let Some(&(_, link)) = new.next_if(|(q, _)| *q as usize == p) {
+                links.push(link);
+            }
+            links.extend_from_slice(&old[after..]);
+            done = p + 1;
+        }
+        debug_assert!(new.next().is_none(), "a new link outside the changed polygons");
+        copy_unchanged(&mut first, &mut links, done, polygon_count);
+        first.push(links.len() as u32);
+        if links.is_empty() {
+            return TileLinks::default();
         }
         TileLinks { first, links }
     }

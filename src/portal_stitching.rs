@@ -50,38 +50,6 @@ impl PortalSpan {
     pub fn height_at(&self, u: f64) -> f64 {
         self.y0 + (self.y1 - self.y0) * ((u - self.u0) / (self.u1 - self.u0))
     }
-
-    /// Parameter of `u` along the edge from its first vertex.
-    pub fn t_at(&self, u: f64) -> f64 {
-        (u - self.u0) / (self.u1 - self.u0)
-    }
-
-    /// RangeMin and RangeMax of the part `[lo, hi]` of this edge, in
-    /// 1/255ths from the first vertex (floor of the lower, ceil of the upper
-    /// parameter, clamped to 0..=255).
-    pub fn range_of(&self, lo: f64, hi: f64) -> (u8, u8) {
-        let (t_lo, t_hi) = (self.t_at(lo), self.t_at(hi));
-        let min = (t_lo.min(t_hi) * 255.0).floor().clamp(0.0, 255.0);
-        let max = (t_lo.max(t_hi) * 255.0).ceil().clamp(0.0, 255.0);
-        (min as u8, max as u8)
-    }
-}
-
-/// A tile's portal edges grouped by side, each group in portal order
-/// (polygon index, then edge index).
-#[derive(Debug, Clone, Default, PartialEq)]
-pub(crate) struct TilePortals {
-    pub sides: [Vec<PortalSpan>; 4],
-}
-
-impl TilePortals {
-    pub fn of(tile: &NavTile) -> TilePortals {
-        let mut portals = TilePortals::default();
-        for portal in tile.portal_edges() {
-            portals.sides[portal.side as usize].push(PortalSpan::of(tile, portal.polygon, portal.edge, portal.side));
-        }
-        portals
-    }
 }
 
 /// Index of the coordinate along the boundary: Z for sides 0 and 2, X for 1
@@ -123,37 +91,191 @@ pub(crate) fn linked_overlap(a: &PortalSpan, b: &PortalSpan, climb: f64) -> Opti
     (within_climb(lo) && within_climb(hi)).then_some((lo, hi))
 }
 
-/// The tiles of one neighbouring column, lowest layer first.
-pub(crate) type ColumnPortals<'a> = Vec<(TileRef, &'a TilePortals)>;
+/// One portal edge as stitching keeps it: the tile-local u (along the
+/// boundary) and y of its two vertices, exactly as the tile stores them, so
+/// every derived value below is the f64 arithmetic of [`PortalSpan`] and
+/// LAYOUT section 7 on the same inputs.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Portal {
+    pub polygon: u32,
+    pub u0: f32,
+    pub u1: f32,
+    pub y0: f32,
+    pub y1: f32,
+    pub edge: u8,
+}
 
-/// Appends `(polygon, link)` for every portal link of a tile, in the order
-/// (side, portal order, neighbour layer, neighbour portal order), which is
-/// the text's per-polygon order once grouped stably by polygon.
-/// `neighbours(side)` gives the tiles of the column across `side`.
-pub(crate) fn push_portal_links<'a>(
-    portals: &TilePortals,
-    neighbours: impl Fn(u8) -> ColumnPortals<'a>,
+impl Portal {
+    fn u_min(&self) -> f32 {
+        self.u0.min(self.u1)
+    }
+
+    fn u_max(&self) -> f32 {
+        self.u0.max(self.u1)
+    }
+
+    /// `h(u)` of LAYOUT section 7, with `wy = origin_y + (f64)y`.
+    fn height_at(&self, origin_y: f64, u: f64) -> f64 {
+        let (wy0, wy1) = (origin_y + self.y0 as f64, origin_y + self.y1 as f64);
+        let (u0, u1) = (self.u0 as f64, self.u1 as f64);
+        wy0 + (wy1 - wy0) * ((u - u0) / (u1 - u0))
+    }
+
+    /// RangeMin and RangeMax of `[lo, hi]` on this edge, as
+    /// [`PortalSpan::range_of`].
+    fn range_of(&self, lo: f64, hi: f64) -> (u8, u8) {
+        let (u0, u1) = (self.u0 as f64, self.u1 as f64);
+        let (t_lo, t_hi) = ((lo - u0) / (u1 - u0), (hi - u0) / (u1 - u0));
+        let min = (t_lo.min(t_hi) * 255.0).floor().clamp(0.0, 255.0);
+        let max = (t_lo.max(t_hi) * 255.0).ceil().clamp(0.0, 255.0);
+        (min as u8, max as u8)
+    }
+}
+
+/// A step of a side's sweep order: portals by ascending `u_min`, with the
+/// largest `u_max` so far, so the portals that can overlap an interval are
+/// one contiguous run found by two binary searches.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct SweepEntry {
+    pub u_min: f32,
+    /// Largest `u_max` of this entry and every one before it.
+    pub reach: f32,
+    /// Index of the portal within its side, in portal order.
+    pub index: u32,
+}
+
+/// A tile's portal edges in one array grouped by side, each group in portal
+/// order (polygon index, then edge index), with each side's sweep order.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct TilePortals {
+    pub origin_y: f64,
+    /// Side `s` is `portals[starts[s]..starts[s + 1]]`.
+    starts: [u32; 5],
+    portals: Vec<Portal>,
+    /// Parallel to `portals`: each side's portals in sweep order.
+    sweep: Vec<SweepEntry>,
+}
+
+impl TilePortals {
+    pub fn of(tile: &NavTile) -> TilePortals {
+        let mut sides: [Vec<Portal>; 4] = Default::default();
+        for portal in tile.portal_edges() {
+            sides[portal.side as usize].push(portal_of(tile, portal.polygon, portal.edge, portal.side));
+        }
+        TilePortals::from_sides(tile.origin_y(), sides)
+    }
+
+    /// From each side's portals in portal order.
+    fn from_sides(origin_y: f64, sides: [Vec<Portal>; 4]) -> TilePortals {
+        let mut starts = [0u32; 5];
+        for side in 0..4 {
+            starts[side + 1] = starts[side] + sides[side].len() as u32;
+        }
+        let portals: Vec<Portal> = sides.concat();
+        let mut sweep = Vec::with_capacity(portals.len());
+        for side in 0..4 {
+            let group = &portals[starts[side] as usize..starts[side + 1] as usize];
+            let first = sweep.len();
+            sweep.extend(group.iter().enumerate().map(|(i, p)| SweepEntry {
+                u_min: p.u_min(),
+                reach: p.u_max(),
+                index: i as u32,
+            }));
+            let run = &mut sweep[first..];
+            run.sort_by(|a, b| a.u_min.total_cmp(&b.u_min).then(a.index.cmp(&b.index)));
+            let mut reach = f32::NEG_INFINITY;
+            for entry in run {
+                reach = reach.max(entry.reach);
+                entry.reach = reach;
+            }
+        }
+        TilePortals { origin_y, starts, portals, sweep }
+    }
+
+    fn range(&self, side: u8) -> std::ops::Range<usize> {
+        self.starts[side as usize] as usize..self.starts[side as usize + 1] as usize
+    }
+
+    /// The portals on `side`, in portal order.
+    pub fn side(&self, side: u8) -> &[Portal] {
+        &self.portals[self.range(side)]
+    }
+
+    fn sweep(&self, side: u8) -> &[SweepEntry] {
+        &self.sweep[self.range(side)]
+    }
+
+    /// Distinct polygons with a portal on `side`, ascending.
+    pub fn polygons_on(&self, side: u8) -> impl Iterator<Item = u32> + '_ {
+        let portals = self.side(side);
+        portals.iter().enumerate().filter(|&(i, p)| i == 0 || portals[i - 1].polygon != p.polygon).map(|(_, p)| p.polygon)
+    }
+}
+
+/// The portal on `side` of edge `edge` of `polygon`.
+fn portal_of(tile: &NavTile, polygon: u32, edge: u8, side: u8) -> Portal {
+    let indices = tile.polygon(polygon as usize).expect("validated polygon index").indices;
+    let k = edge as usize;
+    let a = tile.vertices()[indices[k] as usize];
+    let b = tile.vertices()[indices[(k + 1) % indices.len()] as usize];
+    let axis = along_axis(side);
+    Portal { polygon, u0: a[axis], u1: b[axis], y0: a[1], y1: b[1], edge }
+}
+
+/// Appends `(polygon, link)` for every portal link from the portals of
+/// `here` on `side` to the tiles of the neighbouring column across it
+/// (`layers`, lowest layer first), in the order (portal order, neighbour
+/// layer, neighbour portal order). `matches` is scratch.
+pub(crate) fn push_side_links(
+    here: &TilePortals,
+    side: u8,
+    layers: &[(TileRef, &TilePortals)],
     climb: f64,
+    matches: &mut Vec<u32>,
     out: &mut Vec<(u32, Link)>,
 ) {
-    for side in 0..4u8 {
-        let spans = &portals.sides[side as usize];
-        if spans.is_empty() {
-            continue;
-        }
-        let facing = opposite_side(side) as usize;
-        let layers = neighbours(side);
-        for a in spans {
-            for &(tile_ref, other) in &layers {
-                for b in &other.sides[facing] {
-                    if let Some((lo, hi)) = linked_overlap(a, b, climb) {
-                        let target = tile_ref.polygon(b.polygon).expect("validated polygon index");
-                        out.push((a.polygon, Link::portal(target, a.edge, side, b.edge, a.range_of(lo, hi))));
-                    }
+    let spans = here.side(side);
+    if spans.is_empty() {
+        return;
+    }
+    let facing = opposite_side(side);
+    for a in spans {
+        let (a_min, a_max) = (a.u_min(), a.u_max());
+        for &(tile_ref, other) in layers {
+            let others = other.side(facing);
+            let sweep = other.sweep(facing);
+            // Portals before `from` end at or before a_min; from `to` on they
+            // start at or after a_max: neither overlaps with hi > lo.
+            let from = sweep.partition_point(|e| e.reach <= a_min);
+            let to = sweep.partition_point(|e| e.u_min < a_max);
+            if from >= to {
+                continue;
+            }
+            matches.clear();
+            matches.extend(sweep[from..to].iter().map(|e| e.index));
+            if matches.len() > 1 {
+                matches.sort_unstable();
+            }
+            for &index in matches.iter() {
+                let b = &others[index as usize];
+                if let Some((lo, hi)) = overlap(a, here.origin_y, b, other.origin_y, climb) {
+                    let target = tile_ref.polygon(b.polygon).expect("validated polygon index");
+                    out.push((a.polygon, Link::portal(target, a.edge, side, b.edge, a.range_of(lo, hi))));
                 }
             }
         }
     }
+}
+
+/// [`linked_overlap`] on two [`Portal`]s.
+fn overlap(a: &Portal, a_origin_y: f64, b: &Portal, b_origin_y: f64, climb: f64) -> Option<(f64, f64)> {
+    let lo = (a.u_min() as f64).max(b.u_min() as f64);
+    let hi = (a.u_max() as f64).min(b.u_max() as f64);
+    if hi <= lo {
+        return None;
+    }
+    let within_climb = |u: f64| (a.height_at(a_origin_y, u) - b.height_at(b_origin_y, u)).abs() <= climb;
+    (within_climb(lo) && within_climb(hi)).then_some((lo, hi))
 }
 
 #[cfg(test)]
@@ -180,12 +302,74 @@ mod tests {
         assert_eq!(linked_overlap(&a, &b, 3.0), Some((0.0, 4.0)));
     }
 
+    fn portal(u0: f32, u1: f32, y0: f32, y1: f32) -> Portal {
+        Portal { polygon: 0, u0, u1, y0, y1, edge: 0 }
+    }
+
     #[test]
     fn range_quantises_outwards_from_first_vertex() {
-        let a = span(3.0, 0.0, 0.0, 0.0);
+        let a = portal(3.0, 0.0, 0.0, 0.0);
         assert_eq!(a.range_of(0.0, 3.0), (0, 255));
         assert_eq!(a.range_of(1.0, 2.0), (85, 170));
         assert_eq!(a.range_of(0.5, 1.1), (161, 213));
+    }
+
+    #[test]
+    fn compact_portals_agree_with_spans() {
+        let cases = [(0.0, 4.0, 0.0, 4.0), (4.0, 0.0, 1.0, 1.0), (6.0, 2.0, 0.25, -3.5), (4.0, 8.0, 0.0, 0.0), (1.5, 3.0, 2.0, 0.0)];
+        for &(a0, a1, ay0, ay1) in &cases {
+            for &(b0, b1, by0, by1) in &cases {
+                for climb in [0.0, 0.5, 1.0, 3.0, 10.0] {
+                    let (oa, ob) = (0.125, -1.0);
+                    let sa = span(a0 as f64, a1 as f64, oa + ay0 as f64, oa + ay1 as f64);
+                    let sb = span(b0 as f64, b1 as f64, ob + by0 as f64, ob + by1 as f64);
+                    let (pa, pb) = (portal(a0, a1, ay0, ay1), portal(b0, b1, by0, by1));
+                    assert_eq!(overlap(&pa, oa, &pb, ob, climb), linked_overlap(&sa, &sb, climb));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sweep_finds_every_pair() {
+        // Overlapping, reversed, touching and degenerate-overlap portals on
+        // both sides, against the all-pairs test in portal order.
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        for _ in 0..300 {
+            let mut random_side = |count: u64| -> Vec<Portal> {
+                (0..next(count))
+                    .map(|i| {
+                        let (u0, u1) = (next(9) as f32 * 0.5, next(9) as f32 * 0.5);
+                        let (y0, y1) = (next(3) as f32 * 0.25, next(3) as f32 * 0.25);
+                        Portal { polygon: i as u32, u0, u1, y0, y1, edge: (i % 3) as u8 }
+                    })
+                    .collect()
+            };
+            let (mine, theirs) = (random_side(7), random_side(7));
+            let a = TilePortals::from_sides(0.0, [mine.clone(), vec![], vec![], vec![]]);
+            let b = TilePortals::from_sides(0.25, [vec![], vec![], theirs.clone(), vec![]]);
+            let tile_ref = TileRef::from_parts(1, 3);
+            let mut out = Vec::new();
+            push_side_links(&a, 0, &[(tile_ref, &b), (tile_ref, &b)], 0.3, &mut Vec::new(), &mut out);
+            let mut expected = Vec::new();
+            for pa in &mine {
+                for _layer in 0..2 {
+                    for pb in &theirs {
+                        if let Some((lo, hi)) = overlap(pa, 0.0, pb, 0.25, 0.3) {
+                            let target = tile_ref.polygon(pb.polygon).unwrap();
+                            expected.push((pa.polygon, Link::portal(target, pa.edge, 0, pb.edge, pa.range_of(lo, hi))));
+                        }
+                    }
+                }
+            }
+            assert_eq!(out, expected);
+        }
     }
 
     #[test]

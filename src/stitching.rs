@@ -12,7 +12,7 @@ use crate::off_mesh_attachment::{best_polygon, Attachment, LinkEnds, Reach, Tile
 use crate::off_mesh_index::{ColumnMap, OffMeshIndex};
 use crate::params::NavMeshParams;
 use crate::poly_ref::{PolyRef, TileRef};
-use crate::portal_stitching::{neighbour_column, push_portal_links, Column, ColumnPortals, TilePortals};
+use crate::portal_stitching::{neighbour_column, push_side_links, Column, TilePortals};
 use crate::tile::NavTile;
 use crate::tile_slots::TileSlots;
 
@@ -25,6 +25,7 @@ pub(crate) const NO_SLOT: u32 = u32::MAX;
 pub(crate) struct MeshTile {
     pub tile: Arc<NavTile>,
     pub column: Column,
+    pub layer: u16,
     pub portals: TilePortals,
     pub footprint: TileFootprint,
     /// One per off-mesh link, in link order.
@@ -43,6 +44,7 @@ impl MeshTile {
         end_columns.dedup();
         MeshTile {
             column: (tile.tile_x(), tile.tile_z()),
+            layer: tile.layer(),
             portals: TilePortals::of(&tile),
             footprint,
             link_ends,
@@ -52,7 +54,7 @@ impl MeshTile {
     }
 
     pub fn layer(&self) -> u16 {
-        self.tile.layer()
+        self.layer
     }
 }
 
@@ -102,11 +104,6 @@ impl<'a> StitchView<'a> {
         })
     }
 
-    /// Slots of the neighbouring columns of `column` on all four sides.
-    pub fn side_neighbours(&self, column: Column) -> impl Iterator<Item = u32> + '_ {
-        (0..4u8).filter_map(move |side| neighbour_column(column, side)).flat_map(|c| self.column_slots(c))
-    }
-
     fn climb(&self) -> f64 {
         self.params.walkable_climb as f64
     }
@@ -152,24 +149,50 @@ impl<'a> StitchView<'a> {
     /// The link table of the tile in `slot`: portal links, then forward
     /// off-mesh links in link order, then reverse links in (owner slot, link
     /// index) order, grouped by polygon.
-    pub fn build_links(&self, slot: u32) -> TileLinks {
+    pub fn build_links(&self, slot: u32, scratch: &mut Scratch) -> TileLinks {
         let here = self.slot(slot);
-        let mut pending = Vec::new();
-        let neighbours = |side: u8| -> ColumnPortals<'a> {
-            neighbour_column(here.tile.column, side)
-                .into_iter()
-                .flat_map(|c| self.column_slots(c))
-                .map(|s| (self.tile_ref(s), &self.slot(s).tile.portals))
-                .collect()
-        };
-        push_portal_links(&here.tile.portals, neighbours, self.climb(), &mut pending);
+        scratch.pending.clear();
+        for side in 0..4u8 {
+            if here.tile.portals.side(side).is_empty() {
+                continue;
+            }
+            self.push_side(here, side, scratch);
+        }
         for (index, a) in here.attachments.iter().enumerate() {
             if a.is_connected() {
-                pending.push((a.start.polygon(), Link::off_mesh(a.end, LinkKind::OffMesh, index as u32)));
+                scratch.pending.push((a.start.polygon(), Link::off_mesh(a.end, LinkKind::OffMesh, index as u32)));
             }
         }
-        self.push_reverse_links(slot, here.tile.column, &mut pending);
-        TileLinks::from_pending(here.tile.tile.polygon_count(), &pending)
+        self.push_reverse_links(slot, here.tile.column, &mut scratch.pending);
+        TileLinks::from_pending(here.tile.tile.polygon_count(), &scratch.pending)
+    }
+
+    /// The link table of the tile in `slot` with only its portal links on
+    /// `side` stitched again: what an edit in the column across `side`
+    /// changes when the tile's attachments and reverse links stay as they
+    /// are.
+    pub fn patch_side(&self, slot: u32, side: u8, scratch: &mut Scratch) -> TileLinks {
+        let here = self.slot(slot);
+        scratch.pending.clear();
+        self.push_side(here, side, scratch);
+        let portals = &here.tile.portals;
+        here.links.with_side_replaced(
+            here.tile.tile.polygon_count(),
+            side,
+            portals.polygons_on(side),
+            &scratch.pending,
+        )
+    }
+
+    /// Portal links of `here` on `side` into `scratch.pending`.
+    fn push_side(&self, here: &MeshSlot, side: u8, scratch: &mut Scratch) {
+        let Some(column) = neighbour_column(here.tile.column, side) else { return };
+        // The buffer outlives the borrows it holds here: it is handed over
+        // empty each way (an in-place collect keeps the allocation).
+        let mut layers: Vec<(TileRef, &TilePortals)> = recycle(std::mem::take(&mut scratch.layers));
+        layers.extend(self.column_slots(column).map(|s| (self.tile_ref(s), &self.slot(s).tile.portals)));
+        push_side_links(&here.tile.portals, side, &layers, self.climb(), &mut scratch.matches, &mut scratch.pending);
+        scratch.layers = recycle(layers);
     }
 
     fn push_reverse_links(&self, slot: u32, column: Column, pending: &mut Vec<(u32, Link)>) {
@@ -184,6 +207,21 @@ impl<'a> StitchView<'a> {
             }
         }
     }
+}
+
+/// Buffers reused across the tiles one edit re-stitches.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    pending: Vec<(u32, Link)>,
+    matches: Vec<u32>,
+    layers: Vec<(TileRef, &'static TilePortals)>,
+}
+
+/// An empty vector of another element type of the same layout, keeping the
+/// allocation of `v`.
+fn recycle<'a, 'b>(mut v: Vec<(TileRef, &'a TilePortals)>) -> Vec<(TileRef, &'b TilePortals)> {
+    v.clear();
+    v.into_iter().map(|_| unreachable!("cleared")).collect()
 }
 
 /// Slots holding reverse links of `attachments` (the end tiles of the

@@ -16,8 +16,8 @@ use crate::off_mesh_attachment::Attachment;
 use crate::off_mesh_index::{ColumnMap, OffMeshIndex};
 use crate::params::NavMeshParams;
 use crate::poly_ref::{PolyRef, TileRef};
-use crate::portal_stitching::Column;
-use crate::stitching::{reverse_link_holders, MeshSlot, MeshTile, StitchView, NO_SLOT};
+use crate::portal_stitching::{neighbour_column, opposite_side, Column};
+use crate::stitching::{reverse_link_holders, MeshSlot, MeshTile, Scratch, StitchView, NO_SLOT};
 use crate::tile::{NavTile, PolygonView};
 use crate::tile_format::read_tile_checked;
 use crate::tile_slots::TileSlots;
@@ -61,7 +61,7 @@ impl TiledNavMesh {
             mesh.off_mesh.insert(slot, &mesh_tile.end_columns);
         }
         mesh.reattach(&occupied, &mut Vec::new());
-        mesh.rebuild_links(&occupied);
+        mesh.rebuild_links(&occupied, &mut Scratch::default());
         mesh
     }
 
@@ -297,28 +297,43 @@ impl TiledNavMesh {
     }
 
     /// Re-stitches what an edit of the tile in `slot` (column `column`) can
-    /// change: the tile itself, the tiles of the four side columns, the
-    /// owners of links ending in the column (their attachments may move) and
-    /// the tiles holding reverse links of every changed attachment, old and
-    /// new. `old` is the slot's content before the edit, if any.
+    /// change: the tile itself, the owners of links ending in the column
+    /// (their attachments may move) and the tiles holding reverse links of
+    /// every changed attachment, old and new, all in full; and the tiles of
+    /// the four side columns, of which only the side facing the column can
+    /// change when nothing else about them did. `old` is the slot's content
+    /// before the edit, if any.
     fn restitch_after_edit(&mut self, column: Column, slot: u32, old: Option<&MeshSlot>) {
         let mut owners: Vec<u32> = self.off_mesh.owners_ending_in(column).to_vec();
-        let edited = self.slots.get(slot).map(|item| Arc::clone(&item.tile));
-        if edited.as_ref().is_some_and(|t| !t.link_ends.is_empty()) {
+        let edited = self.slots.get(slot).is_some();
+        if edited && !self.slot(slot).tile.link_ends.is_empty() {
             owners.push(slot);
         }
         owners.sort_unstable();
         owners.dedup();
-        let mut dirty: Vec<u32> = old.map_or(Vec::new(), |o| reverse_link_holders(&o.tile.tile, &o.attachments).collect());
-        if edited.is_some() {
-            dirty.push(slot);
+        let mut full: Vec<u32> = old.map_or(Vec::new(), |o| reverse_link_holders(&o.tile.tile, &o.attachments).collect());
+        if edited {
+            full.push(slot);
         }
-        dirty.extend(self.view().side_neighbours(column));
-        self.reattach(&owners, &mut dirty);
-        dirty.sort_unstable();
-        dirty.dedup();
-        dirty.retain(|&s| self.slots.get(s).is_some());
-        self.rebuild_links(&dirty);
+        self.reattach(&owners, &mut full);
+        full.sort_unstable();
+        full.dedup();
+        full.retain(|&s| self.slots.get(s).is_some());
+        let mut scratch = Scratch::default();
+        self.rebuild_links(&full, &mut scratch);
+        for side in 0..4u8 {
+            let Some(neighbour) = neighbour_column(column, side) else { continue };
+            let facing = opposite_side(side);
+            let mut next = self.columns.get(&neighbour).copied().unwrap_or(NO_SLOT);
+            while next != NO_SLOT {
+                let s = next;
+                next = self.slot(s).next_in_column;
+                if full.binary_search(&s).is_err() {
+                    let links = Arc::new(self.view().patch_side(s, facing, &mut scratch));
+                    self.slot_mut(s).links = links;
+                }
+            }
+        }
     }
 
     /// Resolves the off-mesh links of `owners` again; for each owner whose
@@ -339,9 +354,9 @@ impl TiledNavMesh {
         }
     }
 
-    fn rebuild_links(&mut self, slots: &[u32]) {
+    fn rebuild_links(&mut self, slots: &[u32], scratch: &mut Scratch) {
         for &slot in slots {
-            let links = Arc::new(self.view().build_links(slot));
+            let links = Arc::new(self.view().build_links(slot, scratch));
             self.slot_mut(slot).links = links;
         }
     }

@@ -12,14 +12,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds="${1:-30}"
-targets=(read_tile tile_create read_mesh)
+targets=(read_tile tile_create read_mesh snapshot_restore nav_mesh_load nav_world_load mesh_edits)
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
   cargo install cargo-fuzz --locked
 fi
 
 # The corpora are generated, never committed: the golden cases of
-# tests/golden/cases.rs, which cover every tile and mesh feature.
+# tests/golden/cases.rs, which cover every tile, mesh, snapshot and
+# envelope feature.
 cargo run --quiet --manifest-path fuzz/Cargo.toml --bin make_seeds -- fuzz/corpus
 
 for target in "${targets[@]}"; do

@@ -3,4 +3,4 @@
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|bytes: &[u8]| onav_fuzz::check_mesh_bytes(bytes));
+fuzz_target!(|bytes: &[u8]| onav_fuzz::check_reread(bytes, onav_fuzz::cases::reread_mesh));

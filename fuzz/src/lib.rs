@@ -2,17 +2,29 @@
 //! and the seed generator. Each `check_*` must never panic on any input
 //! except through one of its own assertions, which mark a real bug.
 
-use arbitrary::Arbitrary;
+use std::sync::OnceLock;
+
+use arbitrary::{Arbitrary, Unstructured};
 use onav::{
-    read_mesh, read_tile, write_mesh, write_tile, DetailMesh, DetailTriangle, NavTile, NavTileData,
-    OffMeshLinkSlot, Polygon,
+    read_tile, write_mesh, write_tile, DetailMesh, DetailTriangle, NavTile, NavTileData, OffMeshLinkSlot, Polygon,
+    TileLibrary, TiledNavMesh,
 };
 
+#[path = "../../tests/input_2d/mod.rs"]
+mod input_2d;
+#[path = "../../tests/mesh_common/mod.rs"]
+mod mesh_common;
 #[path = "../../tests/tile_fixture/mod.rs"]
 mod tile_fixture;
-/// The golden cases of `tests/golden.rs`, which seed the corpora.
+/// The golden cases of `tests/golden.rs`, which seed the corpora, and each
+/// layout's read-then-write round trip.
 #[path = "../../tests/golden/cases.rs"]
 pub mod cases;
+/// Edit sequences on a mesh and their invariants, shared with
+/// `tests/mesh_edit_properties.rs`.
+pub mod mesh_edits;
+
+use mesh_edits::{assert_links_match_a_full_restitch, Edit};
 
 /// Reads `bytes` as ONPT against each fixed golden parameter set; a tile
 /// that reads must write the same bytes and pass `NavTile::create` again.
@@ -26,11 +38,51 @@ pub fn check_tile_bytes(bytes: &[u8]) {
     }
 }
 
-/// Reads `bytes` as ONPM; a mesh that reads must write the same bytes (the
-/// reader accepts only the canonical form).
-pub fn check_mesh_bytes(bytes: &[u8]) {
-    if let Ok(mesh) = read_mesh(bytes) {
-        assert_eq!(write_mesh(&mesh), bytes, "read then write changed the mesh bytes");
+/// Reads `bytes` with one of the round trips of `cases` (ONPM, ONNM, ONNW):
+/// what reads must write the same bytes (the readers accept only the
+/// canonical form).
+pub fn check_reread(bytes: &[u8], reread: fn(&[u8]) -> onav::Result<Vec<u8>>) {
+    if let Ok(again) = reread(bytes) {
+        assert!(again == bytes, "read then write changed the bytes");
+    }
+}
+
+/// The mesh a snapshot is restored into and the library it restores from:
+/// the golden edited mesh, and every tile the golden snapshots name.
+struct RestoreFixture {
+    target: TiledNavMesh,
+    target_bytes: Vec<u8>,
+    library: TileLibrary,
+}
+
+fn restore_fixture() -> &'static RestoreFixture {
+    static FIXTURE: OnceLock<RestoreFixture> = OnceLock::new();
+    FIXTURE.get_or_init(|| {
+        let target = cases::edited_mesh();
+        RestoreFixture { target_bytes: write_mesh(&target), target, library: cases::snapshot_library() }
+    })
+}
+
+/// Restores `bytes` as ONPS into the fixture mesh: a restore that succeeds
+/// snapshots the same bytes and its links equal a full re-stitch; one that
+/// fails leaves the mesh as it was.
+pub fn check_snapshot_bytes(bytes: &[u8]) {
+    let fixture = restore_fixture();
+    let mut mesh = fixture.target.clone();
+    match cases::reread_snapshot_into(&mut mesh, &fixture.library, bytes) {
+        Ok(again) => {
+            assert!(again == bytes, "restore then snapshot changed the bytes");
+            assert_links_match_a_full_restitch(&mesh);
+        }
+        Err(_) => assert!(write_mesh(&mesh) == fixture.target_bytes, "a failed restore changed the mesh"),
+    }
+}
+
+/// Any bytes decode to an edit (see [`Edit::from_code`]), so libFuzzer's
+/// mutations of the input stay edit sequences.
+impl<'a> Arbitrary<'a> for Edit {
+    fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Edit> {
+        Ok(Edit::from_code(u.arbitrary()?, u.arbitrary()?, u.arbitrary()?))
     }
 }
 

@@ -1,7 +1,8 @@
-//! Writes the seed corpora: `make_seeds DIR` fills `DIR/read_tile` and
-//! `DIR/read_mesh` with the golden cases' bytes (tiles and meshes covering
-//! every feature, built from the test fixture) and creates an empty
-//! `DIR/tile_create`, whose structured inputs libFuzzer grows itself.
+//! Writes the seed corpora: `make_seeds DIR` fills `DIR/<target>` of each
+//! byte-reading target with the golden cases of its layout (tiles, meshes,
+//! snapshots and envelopes covering every feature, built from the test
+//! fixtures) and creates empty corpora for the structured targets
+//! (`tile_create`, `mesh_edits`), whose inputs libFuzzer grows itself.
 
 use std::path::{Path, PathBuf};
 
@@ -19,7 +20,11 @@ fn main() -> std::io::Result<()> {
     let root = PathBuf::from(std::env::args_os().nth(1).unwrap_or_else(|| "corpus".into()));
     write_corpus(&root.join("read_tile"), &cases::tiles())?;
     write_corpus(&root.join("read_mesh"), &cases::meshes())?;
+    write_corpus(&root.join("snapshot_restore"), &cases::snapshots())?;
+    write_corpus(&root.join("nav_mesh_load"), &cases::nav_meshes())?;
+    write_corpus(&root.join("nav_world_load"), &cases::nav_worlds())?;
     write_corpus(&root.join("tile_create"), &[])?;
+    write_corpus(&root.join("mesh_edits"), &[])?;
     println!("seed corpora written under {}", root.display());
     Ok(())
 }

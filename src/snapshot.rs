@@ -27,11 +27,22 @@ const SALTS_OFFSET: usize = 84;
 /// Bytes of a snapshot record: slot u32 and a 16-byte content id.
 const RECORD_LEN: usize = 20;
 
-/// A snapshot's slot state: every slot's salt and the content id of each
-/// occupied slot, by ascending slot.
-struct SlotState {
-    salts: Vec<u32>,
-    records: Vec<(u32, TileContentId)>,
+/// A snapshot read on its own: its parameter block, every slot's salt and
+/// the content id of each occupied slot, by ascending slot.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Snapshot {
+    pub params: NavMeshParams,
+    pub salts: Vec<u32>,
+    pub records: Vec<(u32, TileContentId)>,
+}
+
+impl Snapshot {
+    /// Reads ONPS bytes with every layout rule (header, parameter block,
+    /// slot table, ascending records, nothing after), for tools that
+    /// inspect a snapshot without a mesh or a tile library.
+    pub fn read(bytes: &[u8]) -> Result<Snapshot> {
+        read_snapshot(bytes, |_| Ok(()))
+    }
 }
 
 impl TiledNavMesh {
@@ -57,7 +68,7 @@ impl TiledNavMesh {
     /// malformed slot table or record, a content id missing from the
     /// library, two slots at one position (format).
     pub fn restore_snapshot(&mut self, snapshot: &[u8], library: &TileLibrary) -> Result<()> {
-        let state = read_slot_state(snapshot, self.params())?;
+        let state = read_snapshot(snapshot, |found| check_same_params(found, self.params()))?;
         check_library(library, self.fingerprint())?;
         let tiles = resolve_tiles(&state, library)?;
         *self = TiledNavMesh::restore(*self.params(), state.salts, tiles);
@@ -65,21 +76,14 @@ impl TiledNavMesh {
     }
 }
 
-/// Reads the snapshot's slot state; its parameter block must be `params`'
-/// bit for bit (a fingerprint error otherwise: the fingerprint is a hash of
-/// exactly those bytes).
-fn read_slot_state(bytes: &[u8], params: &NavMeshParams) -> Result<SlotState> {
+/// Reads a snapshot; `check_params` judges its parameter block right after
+/// the header, before the slot table (LAYOUT section 8: the fingerprint
+/// check precedes every other check).
+fn read_snapshot(bytes: &[u8], check_params: impl FnOnce(&NavMeshParams) -> Result<()>) -> Result<Snapshot> {
     let mut reader = ByteReader::new(bytes, ONPS.what);
     ONPS.read(&mut reader)?;
-    let found = read_param_block(&mut reader)?;
-    if encode_param_block(&found) != encode_param_block(params) {
-        return Err(NavMeshError::Fingerprint(format!(
-            "{}: parameter block (fingerprint {}) differs from the mesh's (fingerprint {})",
-            ONPS.what,
-            BuildFingerprint::of(&found).to_hex(),
-            BuildFingerprint::of(params).to_hex()
-        )));
-    }
+    let params = read_param_block(&mut reader)?;
+    check_params(&params)?;
     let table = read_slot_table(&mut reader, &ONPS, RECORD_LEN)?;
     let mut records = Vec::with_capacity(table.occupied as usize);
     let mut previous_slot = None;
@@ -89,7 +93,22 @@ fn read_slot_state(bytes: &[u8], params: &NavMeshParams) -> Result<SlotState> {
         previous_slot = Some(slot);
     }
     reader.expect_end()?;
-    Ok(SlotState { salts: table.salts, records })
+    Ok(Snapshot { params, salts: table.salts, records })
+}
+
+/// The snapshot's parameter block must be the mesh's bit for bit (a
+/// fingerprint error otherwise: the fingerprint is a hash of exactly those
+/// bytes).
+fn check_same_params(found: &NavMeshParams, params: &NavMeshParams) -> Result<()> {
+    if encode_param_block(found) == encode_param_block(params) {
+        return Ok(());
+    }
+    Err(NavMeshError::Fingerprint(format!(
+        "{}: parameter block (fingerprint {}) differs from the mesh's (fingerprint {})",
+        ONPS.what,
+        BuildFingerprint::of(found).to_hex(),
+        BuildFingerprint::of(params).to_hex()
+    )))
 }
 
 /// Library tiles must carry the mesh's fingerprint ("Build fingerprint",
@@ -108,7 +127,7 @@ fn check_library(library: &TileLibrary, mesh_fingerprint: BuildFingerprint) -> R
 }
 
 /// Each slot's tile from the library, with no position taken twice.
-fn resolve_tiles(state: &SlotState, library: &TileLibrary) -> Result<Vec<Option<Arc<NavTile>>>> {
+fn resolve_tiles(state: &Snapshot, library: &TileLibrary) -> Result<Vec<Option<Arc<NavTile>>>> {
     let mut tiles = vec![None; state.salts.len()];
     let mut positions = HashSet::with_capacity(state.records.len());
     for (record, (slot, id)) in (0u32..).zip(&state.records) {

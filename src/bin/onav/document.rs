@@ -7,7 +7,7 @@ use onav::layout_header::{LayoutHeader, ONNM, ONNW, ONPM, ONPS, ONPT};
 use onav::{read_mesh, NavMesh, NavMeshError, NavMeshParams, NavWorld, TiledNavMesh};
 
 use crate::failure::Failure;
-use crate::snapshot_file::{read_snapshot, SnapshotFile};
+use onav::snapshot::Snapshot;
 use crate::tile_header::{read_tile_header, TileHeader};
 
 /// Every layout the tool knows, in the order error messages list them.
@@ -19,7 +19,7 @@ const LAYOUTS: [LayoutHeader; 5] = [ONPT, ONPM, ONPS, ONNM, ONNW];
 pub enum Document {
     Tile(TileHeader),
     Mesh(TiledNavMesh),
-    Snapshot(SnapshotFile),
+    Snapshot(Snapshot),
     MeshEnvelope(NavMesh),
     World(NavWorld),
 }
@@ -49,7 +49,7 @@ impl Document {
         Ok(match &layout.magic {
             b"ONPT" => Document::Tile(read_tile_header(bytes)?),
             b"ONPM" => Document::Mesh(read_mesh(bytes)?),
-            b"ONPS" => Document::Snapshot(read_snapshot(bytes)?),
+            b"ONPS" => Document::Snapshot(Snapshot::read(bytes)?),
             b"ONNM" => Document::MeshEnvelope(NavMesh::load(bytes)?),
             _ => Document::World(NavWorld::load(bytes)?),
         })

@@ -10,7 +10,7 @@ use crate::document::Document;
 use crate::failure::Failure;
 use crate::mesh_summary::{link_totals, tile_rows};
 use crate::off_mesh_links::off_mesh_links;
-use crate::snapshot_file::SnapshotFile;
+use onav::snapshot::Snapshot;
 use crate::tile_header::{TileHeader, COUNT_NAMES};
 
 pub fn run(path: &Path) -> Result<(), Failure> {
@@ -112,12 +112,12 @@ fn describe_off_mesh_links(out: &mut String, mesh: &TiledNavMesh) -> fmt::Result
     Ok(())
 }
 
-fn describe_snapshot(out: &mut String, snapshot: &SnapshotFile) -> fmt::Result {
+fn describe_snapshot(out: &mut String, snapshot: &Snapshot) -> fmt::Result {
     write_params(out, &snapshot.params)?;
-    writeln!(out, "slots: {} ({} tiles, {} free)", snapshot.salts.len(), snapshot.tiles.len(), snapshot.salts.len() - snapshot.tiles.len())?;
+    writeln!(out, "slots: {} ({} tiles, {} free)", snapshot.salts.len(), snapshot.records.len(), snapshot.salts.len() - snapshot.records.len())?;
     writeln!(out, "tiles (by content id; the tiles themselves live in a tile library):")?;
     writeln!(out, "  slot      salt  content id")?;
-    for (slot, id) in &snapshot.tiles {
+    for (slot, id) in &snapshot.records {
         writeln!(out, "  {slot:>4}  {:>8}  {}", snapshot.salts[*slot as usize], id.to_hex())?;
     }
     Ok(())

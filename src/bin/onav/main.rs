@@ -10,7 +10,6 @@ mod failure;
 mod inspect;
 mod mesh_summary;
 mod off_mesh_links;
-mod snapshot_file;
 mod svg;
 mod tile_header;
 mod validate;

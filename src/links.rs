@@ -79,34 +79,68 @@ pub(crate) struct TileLinks {
     links: Vec<Link>,
 }
 
+/// Groups `(polygon, link)` pairs by polygon into `first` (offsets, plus
+/// the total) and `links`, keeping their order within each polygon (a
+/// stable counting sort).
+pub(crate) fn group_by_polygon(
+    polygon_count: usize,
+    pending: &[(u32, Link)],
+    first: &mut Vec<u32>,
+    links: &mut Vec<Link>,
+) {
+    first.clear();
+    links.clear();
+    let Some(&(_, filler)) = pending.first() else { return };
+    first.resize(polygon_count + 1, 0);
+    for &(p, _) in pending {
+        first[p as usize + 1] += 1;
+    }
+    for p in 0..polygon_count {
+        first[p + 1] += first[p];
+    }
+    // Every position is overwritten below. `first[p]` serves as polygon p's
+    // cursor, ending at the old `first[p + 1]`; shifting by one restores the
+    // offsets.
+    links.resize(pending.len(), filler);
+    for &(p, link) in pending {
+        links[first[p as usize] as usize] = link;
+        first[p as usize] += 1;
+    }
+    first.copy_within(0..polygon_count, 1);
+    first[0] = 0;
+}
+
 impl TileLinks {
     /// Groups `(polygon, link)` pairs by polygon, keeping their order within
     /// each polygon (a stable counting sort).
+    #[cfg(test)]
     pub fn from_pending(polygon_count: usize, pending: &[(u32, Link)]) -> TileLinks {
-        if pending.is_empty() {
-            return TileLinks::default();
-        }
-        let mut first = vec![0u32; polygon_count + 1];
-        for &(p, _) in pending {
-            first[p as usize + 1] += 1;
-        }
-        for p in 0..polygon_count {
-            first[p + 1] += first[p];
-        }
-        // Every position is overwritten below; the first link is a filler.
-        // `first[p]` serves as polygon p's cursor, ending at the old
-        // `first[p + 1]`; shifting by one restores the offsets.
-        let mut links = vec![pending[0].1; pending.len()];
-        for &(p, link) in pending {
-            links[first[p as usize] as usize] = link;
-            first[p as usize] += 1;
-        }
-        first.copy_within(0..polygon_count, 1);
-        first[0] = 0;
-        TileLinks { first, links }
+        let (mut first, mut links) = (Vec::new(), Vec::new());
+        group_by_polygon(polygon_count, pending, &mut first, &mut links);
+        TileLinks::from_parts(&first, &links)
     }
 
-    /// This table with the portal links of `side` replaced by `new`:
+    /// A table of exactly these offsets and links (empty when there are no
+    /// links).
+    pub fn from_parts(first: &[u32], links: &[Link]) -> TileLinks {
+        if links.is_empty() {
+            return TileLinks::default();
+        }
+        TileLinks { first: first.to_vec(), links: links.to_vec() }
+    }
+
+    /// Makes this table equal to [`Self::from_parts`], reusing its buffers.
+    pub fn assign(&mut self, first: &[u32], links: &[Link]) {
+        self.first.clear();
+        self.links.clear();
+        if !links.is_empty() {
+            self.first.extend_from_slice(first);
+            self.links.extend_from_slice(links);
+        }
+    }
+
+    /// This table with the portal links of `side` replaced by `new`, into
+    /// `first_out` and `links_out` (see [`Self::from_parts`]). `new` holds
     /// `(polygon, link)` pairs of that side, grouped by ascending polygon in
     /// their order. Only polygons in `changed` (ascending, distinct, a
     /// superset of the polygons with old or new links on `side`) can
@@ -114,19 +148,21 @@ impl TileLinks {
     /// polygon, portal links are ordered by side and off-mesh links (side
     /// [`NO_EDGE`]) come last, so the new links go after those of lower
     /// sides.
-    pub fn with_side_replaced(
+    pub fn side_replaced_into(
         &self,
         polygon_count: usize,
         side: u8,
         changed: impl Iterator<Item = u32>,
         new: &[(u32, Link)],
-    ) -> TileLinks {
+        first: &mut Vec<u32>,
+        links: &mut Vec<Link>,
+    ) {
+        first.clear();
+        links.clear();
         if self.links.is_empty() && new.is_empty() {
-            return TileLinks::default();
+            return;
         }
         let old_first = |p: usize| self.first.get(p).copied().unwrap_or(0);
-        let mut first = Vec::with_capacity(polygon_count + 1);
-        let mut links = Vec::with_capacity(self.links.len() + new.len());
         let mut new = new.iter().peekable();
         // Polygons below `done` are written.
         let mut done = 0usize;
@@ -144,7 +180,7 @@ impl TileLinks {
         };
         for p in changed {
             let p = p as usize;
-            copy_unchanged(&mut first, &mut links, done, p);
+            copy_unchanged(first, links, done, p);
             first.push(links.len() as u32);
             let old = self.of_polygon(p as u32);
             let before = old.partition_point(|l| l.side < side);
@@ -157,12 +193,8 @@ impl TileLinks {
             done = p + 1;
         }
         debug_assert!(new.next().is_none(), "a new link outside the changed polygons");
-        copy_unchanged(&mut first, &mut links, done, polygon_count);
+        copy_unchanged(first, links, done, polygon_count);
         first.push(links.len() as u32);
-        if links.is_empty() {
-            return TileLinks::default();
-        }
-        TileLinks { first, links }
     }
 
     /// Links leaving `polygon`.

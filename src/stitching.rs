@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use crate::links::{Link, LinkKind, TileLinks};
+use crate::links::{group_by_polygon, Link, LinkKind, TileLinks};
 use crate::off_mesh_attachment::{best_polygon, Attachment, LinkEnds, Reach, TileFootprint};
 use crate::off_mesh_index::{ColumnMap, OffMeshIndex};
 use crate::params::NavMeshParams;
@@ -26,6 +26,7 @@ pub(crate) struct MeshTile {
     pub tile: Arc<NavTile>,
     pub column: Column,
     pub layer: u16,
+    pub polygon_count: usize,
     pub portals: TilePortals,
     pub footprint: TileFootprint,
     /// One per off-mesh link, in link order.
@@ -45,16 +46,13 @@ impl MeshTile {
         MeshTile {
             column: (tile.tile_x(), tile.tile_z()),
             layer: tile.layer(),
+            polygon_count: tile.polygon_count(),
             portals: TilePortals::of(&tile),
             footprint,
             link_ends,
             end_columns,
             tile,
         }
-    }
-
-    pub fn layer(&self) -> u16 {
-        self.layer
     }
 }
 
@@ -63,17 +61,38 @@ impl MeshTile {
 pub(crate) struct MeshSlot {
     pub tile: Arc<MeshTile>,
     pub links: Arc<TileLinks>,
-    /// One per off-mesh link of the tile.
-    pub attachments: Arc<[Attachment]>,
+    /// One per off-mesh link of the tile; `None` for a tile without any.
+    attachments: Option<Arc<[Attachment]>>,
     /// Next slot of the same column, by ascending layer, or [`NO_SLOT`].
     pub next_in_column: u32,
+    /// The tile's layer, here for walks along a column chain.
+    pub layer: u16,
 }
 
 impl MeshSlot {
     /// A slot for a tile not yet stitched.
     pub fn unstitched(tile: Arc<MeshTile>, next_in_column: u32) -> MeshSlot {
-        let attachments = vec![Attachment::UNCONNECTED; tile.link_ends.len()].into();
-        MeshSlot { tile, links: Arc::default(), attachments, next_in_column }
+        let attachments =
+            (!tile.link_ends.is_empty()).then(|| vec![Attachment::UNCONNECTED; tile.link_ends.len()].into());
+        MeshSlot { layer: tile.layer, tile, links: Arc::default(), attachments, next_in_column }
+    }
+
+    /// One per off-mesh link of the tile, in link order.
+    pub fn attachments(&self) -> &[Attachment] {
+        self.attachments.as_deref().unwrap_or(&[])
+    }
+
+    pub fn set_attachments(&mut self, attachments: Vec<Attachment>) {
+        self.attachments = (!attachments.is_empty()).then(|| attachments.into());
+    }
+
+    /// Stores the table made into `scratch`, in place when no clone shares
+    /// the current one.
+    pub fn store_links(&mut self, scratch: &Scratch) {
+        match Arc::get_mut(&mut self.links) {
+            Some(table) => table.assign(&scratch.first, &scratch.links),
+            None => self.links = Arc::new(TileLinks::from_parts(&scratch.first, &scratch.links)),
+        }
     }
 }
 
@@ -146,10 +165,11 @@ impl<'a> StitchView<'a> {
         best.map(|(_, r)| r)
     }
 
-    /// The link table of the tile in `slot`: portal links, then forward
-    /// off-mesh links in link order, then reverse links in (owner slot, link
-    /// index) order, grouped by polygon.
-    pub fn build_links(&self, slot: u32, scratch: &mut Scratch) -> TileLinks {
+    /// The link table of the tile in `slot` into `scratch.first` and
+    /// `scratch.links`: portal links, then forward off-mesh links in link
+    /// order, then reverse links in (owner slot, link index) order, grouped
+    /// by polygon.
+    pub fn build_links(&self, slot: u32, scratch: &mut Scratch) {
         let here = self.slot(slot);
         scratch.pending.clear();
         for side in 0..4u8 {
@@ -158,30 +178,31 @@ impl<'a> StitchView<'a> {
             }
             self.push_side(here, side, scratch);
         }
-        for (index, a) in here.attachments.iter().enumerate() {
+        for (index, a) in here.attachments().iter().enumerate() {
             if a.is_connected() {
                 scratch.pending.push((a.start.polygon(), Link::off_mesh(a.end, LinkKind::OffMesh, index as u32)));
             }
         }
         self.push_reverse_links(slot, here.tile.column, &mut scratch.pending);
-        TileLinks::from_pending(here.tile.tile.polygon_count(), &scratch.pending)
+        group_by_polygon(here.tile.polygon_count, &scratch.pending, &mut scratch.first, &mut scratch.links);
     }
 
     /// The link table of the tile in `slot` with only its portal links on
-    /// `side` stitched again: what an edit in the column across `side`
-    /// changes when the tile's attachments and reverse links stay as they
-    /// are.
-    pub fn patch_side(&self, slot: u32, side: u8, scratch: &mut Scratch) -> TileLinks {
+    /// `side` stitched again, into `scratch.first` and `scratch.links`: what
+    /// an edit in the column across `side` changes when the tile's
+    /// attachments and reverse links stay as they are.
+    pub fn patch_side(&self, slot: u32, side: u8, scratch: &mut Scratch) {
         let here = self.slot(slot);
         scratch.pending.clear();
         self.push_side(here, side, scratch);
-        let portals = &here.tile.portals;
-        here.links.with_side_replaced(
-            here.tile.tile.polygon_count(),
+        here.links.side_replaced_into(
+            here.tile.polygon_count,
             side,
-            portals.polygons_on(side),
+            here.tile.portals.polygons_on(side),
             &scratch.pending,
-        )
+            &mut scratch.first,
+            &mut scratch.links,
+        );
     }
 
     /// Portal links of `here` on `side` into `scratch.pending`.
@@ -200,7 +221,7 @@ impl<'a> StitchView<'a> {
         for &owner in self.off_mesh.owners_ending_in(column) {
             let owner_slot = self.slot(owner);
             let links = owner_slot.tile.tile.off_mesh_links();
-            for (index, a) in owner_slot.attachments.iter().enumerate() {
+            for (index, a) in owner_slot.attachments().iter().enumerate() {
                 if a.is_connected() && links[index].bidirectional && a.end.tile_ref() == here {
                     pending.push((a.end.polygon(), Link::off_mesh(a.start, LinkKind::OffMeshReverse, index as u32)));
                 }
@@ -209,12 +230,29 @@ impl<'a> StitchView<'a> {
     }
 }
 
-/// Buffers reused across the tiles one edit re-stitches.
+/// Buffers reused across the tiles an edit re-stitches, and across edits.
+/// A clone starts empty.
 #[derive(Default)]
 pub(crate) struct Scratch {
     pending: Vec<(u32, Link)>,
     matches: Vec<u32>,
     layers: Vec<(TileRef, &'static TilePortals)>,
+    /// The table [`StitchView::build_links`] or [`StitchView::patch_side`]
+    /// made, as offsets and links.
+    pub first: Vec<u32>,
+    pub links: Vec<Link>,
+}
+
+impl Clone for Scratch {
+    fn clone(&self) -> Self {
+        Scratch::default()
+    }
+}
+
+impl std::fmt::Debug for Scratch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Scratch")
+    }
 }
 
 /// An empty vector of another element type of the same layout, keeping the

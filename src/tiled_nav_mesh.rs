@@ -31,6 +31,8 @@ pub struct TiledNavMesh {
     /// First slot of each column; the chain runs by ascending layer.
     columns: ColumnMap<u32>,
     off_mesh: OffMeshIndex,
+    /// Buffers for stitching, kept across edits (a clone starts empty).
+    scratch: Scratch,
 }
 
 impl TiledNavMesh {
@@ -43,6 +45,7 @@ impl TiledNavMesh {
             slots: TileSlots::default(),
             columns: ColumnMap::default(),
             off_mesh: OffMeshIndex::default(),
+            scratch: Scratch::default(),
         })
     }
 
@@ -61,7 +64,8 @@ impl TiledNavMesh {
             mesh.off_mesh.insert(slot, &mesh_tile.end_columns);
         }
         mesh.reattach(&occupied, &mut Vec::new());
-        mesh.rebuild_links(&occupied, &mut Scratch::default());
+        let mut scratch = Scratch::default();
+        mesh.rebuild_links(&occupied, &mut scratch);
         mesh
     }
 
@@ -223,7 +227,7 @@ impl TiledNavMesh {
     /// How each off-mesh link of a tile resolved, in link order; `None` for
     /// a stale reference.
     pub fn off_mesh_attachments(&self, tile_ref: TileRef) -> Option<&[Attachment]> {
-        Some(&self.current_slot(tile_ref)?.attachments)
+        Some(self.current_slot(tile_ref)?.attachments())
     }
 
     /// Heap bytes of the stitched link tables (tile data excluded).
@@ -254,7 +258,7 @@ impl TiledNavMesh {
     }
 
     fn slot_at(&self, tile_x: i32, tile_z: i32, layer: u16) -> Option<u32> {
-        self.view().column_slots((tile_x, tile_z)).find(|&s| self.slot(s).tile.layer() == layer)
+        self.view().column_slots((tile_x, tile_z)).find(|&s| self.slot(s).layer == layer)
     }
 
     fn occupied_slot_at(&self, tile_x: i32, tile_z: i32, layer: u16, action: &str) -> Result<u32> {
@@ -267,8 +271,8 @@ impl TiledNavMesh {
 
     /// Threads `slot` into its column's chain by ascending layer.
     fn link_into_column(&mut self, slot: u32) {
-        let (column, layer) = (self.slot(slot).tile.column, self.slot(slot).tile.layer());
-        let before = self.view().column_slots(column).take_while(|&s| self.slot(s).tile.layer() < layer).last();
+        let (column, layer) = (self.slot(slot).tile.column, self.slot(slot).layer);
+        let before = self.view().column_slots(column).take_while(|&s| self.slot(s).layer < layer).last();
         let next = match before {
             Some(prev) => std::mem::replace(&mut self.slot_mut(prev).next_in_column, slot),
             None => self.columns.insert(column, slot).unwrap_or(NO_SLOT),
@@ -311,7 +315,7 @@ impl TiledNavMesh {
         }
         owners.sort_unstable();
         owners.dedup();
-        let mut full: Vec<u32> = old.map_or(Vec::new(), |o| reverse_link_holders(&o.tile.tile, &o.attachments).collect());
+        let mut full: Vec<u32> = old.map_or(Vec::new(), |o| reverse_link_holders(&o.tile.tile, o.attachments()).collect());
         if edited {
             full.push(slot);
         }
@@ -319,7 +323,7 @@ impl TiledNavMesh {
         full.sort_unstable();
         full.dedup();
         full.retain(|&s| self.slots.get(s).is_some());
-        let mut scratch = Scratch::default();
+        let mut scratch = std::mem::take(&mut self.scratch);
         self.rebuild_links(&full, &mut scratch);
         for side in 0..4u8 {
             let Some(neighbour) = neighbour_column(column, side) else { continue };
@@ -329,11 +333,12 @@ impl TiledNavMesh {
                 let s = next;
                 next = self.slot(s).next_in_column;
                 if full.binary_search(&s).is_err() {
-                    let links = Arc::new(self.view().patch_side(s, facing, &mut scratch));
-                    self.slot_mut(s).links = links;
+                    self.view().patch_side(s, facing, &mut scratch);
+                    self.slot_mut(s).store_links(&scratch);
                 }
             }
         }
+        self.scratch = scratch;
     }
 
     /// Resolves the off-mesh links of `owners` again; for each owner whose
@@ -343,21 +348,21 @@ impl TiledNavMesh {
         for &owner in owners {
             let attachments = self.view().attach(owner);
             let item = self.slot(owner);
-            if *item.attachments == *attachments {
+            if *item.attachments() == *attachments {
                 continue;
             }
             let tile = &item.tile.tile;
             dirty.extend([owner]);
-            dirty.extend(reverse_link_holders(tile, &item.attachments));
+            dirty.extend(reverse_link_holders(tile, item.attachments()));
             dirty.extend(reverse_link_holders(tile, &attachments));
-            self.slot_mut(owner).attachments = attachments.into();
+            self.slot_mut(owner).set_attachments(attachments);
         }
     }
 
     fn rebuild_links(&mut self, slots: &[u32], scratch: &mut Scratch) {
         for &slot in slots {
-            let links = Arc::new(self.view().build_links(slot, scratch));
-            self.slot_mut(slot).links = links;
+            self.view().build_links(slot, scratch);
+            self.slot_mut(slot).store_links(scratch);
         }
     }
 }

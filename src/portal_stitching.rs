@@ -144,34 +144,60 @@ pub(crate) struct SweepEntry {
     pub index: u32,
 }
 
+/// A portal and one step of its side's sweep order, kept together so a
+/// tile's portal data is one array.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct PortalEntry {
+    /// The side's portal at this index, in portal order.
+    portal: Portal,
+    /// The side's sweep step at this index.
+    sweep: SweepEntry,
+}
+
 /// A tile's portal edges in one array grouped by side, each group in portal
 /// order (polygon index, then edge index), with each side's sweep order.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub(crate) struct TilePortals {
     pub origin_y: f64,
-    /// Side `s` is `portals[starts[s]..starts[s + 1]]`.
+    /// Side `s` is `entries[starts[s]..starts[s + 1]]`.
     starts: [u32; 5],
-    portals: Vec<Portal>,
-    /// Parallel to `portals`: each side's portals in sweep order.
-    sweep: Vec<SweepEntry>,
+    entries: Vec<PortalEntry>,
 }
 
 impl TilePortals {
     pub fn of(tile: &NavTile) -> TilePortals {
-        let mut sides: [Vec<Portal>; 4] = Default::default();
-        for portal in tile.portal_edges() {
-            sides[portal.side as usize].push(portal_of(tile, portal.polygon, portal.edge, portal.side));
+        let edges = tile.portal_edges();
+        let mut starts = [0u32; 5];
+        for portal in edges {
+            starts[portal.side as usize + 1] += 1;
         }
-        TilePortals::from_sides(tile.origin_y(), sides)
+        for side in 0..4 {
+            starts[side + 1] += starts[side];
+        }
+        let filler = Portal { polygon: 0, u0: 0.0, u1: 0.0, y0: 0.0, y1: 0.0, edge: 0 };
+        let mut portals = vec![filler; edges.len()];
+        let mut cursor = starts;
+        for portal in edges {
+            let side = portal.side as usize;
+            portals[cursor[side] as usize] = portal_of(tile, portal.polygon, portal.edge, portal.side);
+            cursor[side] += 1;
+        }
+        TilePortals::from_grouped(tile.origin_y(), starts, portals)
     }
 
     /// From each side's portals in portal order.
+    #[cfg(test)]
     fn from_sides(origin_y: f64, sides: [Vec<Portal>; 4]) -> TilePortals {
         let mut starts = [0u32; 5];
         for side in 0..4 {
             starts[side + 1] = starts[side] + sides[side].len() as u32;
         }
-        let portals: Vec<Portal> = sides.concat();
+        TilePortals::from_grouped(origin_y, starts, sides.concat())
+    }
+
+    /// From portals grouped by side as `starts` says, each side in portal
+    /// order.
+    fn from_grouped(origin_y: f64, starts: [u32; 5], portals: Vec<Portal>) -> TilePortals {
         let mut sweep = Vec::with_capacity(portals.len());
         for side in 0..4 {
             let group = &portals[starts[side] as usize..starts[side + 1] as usize];
@@ -189,26 +215,32 @@ impl TilePortals {
                 entry.reach = reach;
             }
         }
-        TilePortals { origin_y, starts, portals, sweep }
+        let entries = portals.into_iter().zip(sweep).map(|(portal, sweep)| PortalEntry { portal, sweep }).collect();
+        TilePortals { origin_y, starts, entries }
     }
 
     fn range(&self, side: u8) -> std::ops::Range<usize> {
         self.starts[side as usize] as usize..self.starts[side as usize + 1] as usize
     }
 
-    /// The portals on `side`, in portal order.
-    pub fn side(&self, side: u8) -> &[Portal] {
-        &self.portals[self.range(side)]
+    /// The portals on `side`: entries in portal order.
+    fn side_entries(&self, side: u8) -> &[PortalEntry] {
+        &self.entries[self.range(side)]
     }
 
-    fn sweep(&self, side: u8) -> &[SweepEntry] {
-        &self.sweep[self.range(side)]
+    /// True when the tile has no portal on `side`.
+    pub fn is_empty_on(&self, side: u8) -> bool {
+        self.starts[side as usize] == self.starts[side as usize + 1]
     }
 
     /// Distinct polygons with a portal on `side`, ascending.
     pub fn polygons_on(&self, side: u8) -> impl Iterator<Item = u32> + '_ {
-        let portals = self.side(side);
-        portals.iter().enumerate().filter(|&(i, p)| i == 0 || portals[i - 1].polygon != p.polygon).map(|(_, p)| p.polygon)
+        let entries = self.side_entries(side);
+        entries
+            .iter()
+            .enumerate()
+            .filter(|&(i, e)| i == 0 || entries[i - 1].portal.polygon != e.portal.polygon)
+            .map(|(_, e)| e.portal.polygon)
     }
 }
 
@@ -234,38 +266,50 @@ pub(crate) fn push_side_links(
     matches: &mut Vec<u32>,
     out: &mut Vec<(u32, Link)>,
 ) {
-    let spans = here.side(side);
+    let spans = here.side_entries(side);
     if spans.is_empty() {
         return;
     }
     let facing = opposite_side(side);
-    for a in spans {
+    for a in spans.iter().map(|e| &e.portal) {
         let (a_min, a_max) = (a.u_min(), a.u_max());
+        let mut link = |tile_ref: TileRef, other: &TilePortals, b: &Portal| {
+            if let Some((lo, hi)) = overlap(a, here.origin_y, b, other.origin_y, climb) {
+                let target = tile_ref.polygon(b.polygon).expect("validated polygon index");
+                out.push((a.polygon, Link::portal(target, a.edge, side, b.edge, a.range_of(lo, hi))));
+            }
+        };
         for &(tile_ref, other) in layers {
-            let others = other.side(facing);
-            let sweep = other.sweep(facing);
-            // Portals before `from` end at or before a_min; from `to` on they
-            // start at or after a_max: neither overlaps with hi > lo.
-            let from = sweep.partition_point(|e| e.reach <= a_min);
-            let to = sweep.partition_point(|e| e.u_min < a_max);
+            let others = other.side_entries(facing);
+            if others.len() <= SMALL_SIDE {
+                for b in others {
+                    link(tile_ref, other, &b.portal);
+                }
+                continue;
+            }
+            // Portals before `from` in sweep order end at or before a_min;
+            // from `to` on they start at or after a_max: neither overlaps
+            // with hi > lo.
+            let from = others.partition_point(|e| e.sweep.reach <= a_min);
+            let to = others.partition_point(|e| e.sweep.u_min < a_max);
             if from >= to {
                 continue;
             }
             matches.clear();
-            matches.extend(sweep[from..to].iter().map(|e| e.index));
+            matches.extend(others[from..to].iter().map(|e| e.sweep.index));
             if matches.len() > 1 {
                 matches.sort_unstable();
             }
             for &index in matches.iter() {
-                let b = &others[index as usize];
-                if let Some((lo, hi)) = overlap(a, here.origin_y, b, other.origin_y, climb) {
-                    let target = tile_ref.polygon(b.polygon).expect("validated polygon index");
-                    out.push((a.polygon, Link::portal(target, a.edge, side, b.edge, a.range_of(lo, hi))));
-                }
+                link(tile_ref, other, &others[index as usize].portal);
             }
         }
     }
 }
+
+/// Sides with at most this many portals are matched against every portal;
+/// larger ones through their sweep order.
+const SMALL_SIDE: usize = 8;
 
 /// [`linked_overlap`] on two [`Portal`]s.
 fn overlap(a: &Portal, a_origin_y: f64, b: &Portal, b_origin_y: f64, climb: f64) -> Option<(f64, f64)> {
@@ -341,7 +385,7 @@ mod tests {
             seed ^= seed << 17;
             seed % n
         };
-        for _ in 0..300 {
+        for _ in 0..1000 {
             let mut random_side = |count: u64| -> Vec<Portal> {
                 (0..next(count))
                     .map(|i| {
@@ -351,7 +395,7 @@ mod tests {
                     })
                     .collect()
             };
-            let (mine, theirs) = (random_side(7), random_side(7));
+            let (mine, theirs) = (random_side(7), random_side(24));
             let a = TilePortals::from_sides(0.0, [mine.clone(), vec![], vec![], vec![]]);
             let b = TilePortals::from_sides(0.25, [vec![], vec![], theirs.clone(), vec![]]);
             let tile_ref = TileRef::from_parts(1, 3);

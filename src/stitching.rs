@@ -173,7 +173,7 @@ impl<'a> StitchView<'a> {
         let here = self.slot(slot);
         scratch.pending.clear();
         for side in 0..4u8 {
-            if here.tile.portals.side(side).is_empty() {
+            if here.tile.portals.is_empty_on(side) {
                 continue;
             }
             self.push_side(here, side, scratch);

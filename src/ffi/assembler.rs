@@ -6,9 +6,10 @@ use crate::nav_tile_assembler::{NavTileAssembler, TilePolygons};
 use super::args::{arg_ref, arg_slice, out_arg};
 use super::error_out::{Failure, OnavError};
 use super::guard::guard;
+use super::handle::into_handle;
 use super::mesh_polygon::OnavDVec3;
 use super::params::OnavParams;
-use super::tile::{into_handle, OnavTile};
+use super::tile::OnavTile;
 
 /// The polygons of one tile in world space, as caller-owned arrays (copied
 /// by onav_tile_assemble). An array pointer may be NULL when its count is
@@ -116,7 +117,7 @@ pub unsafe extern "C" fn onav_tile_assemble(
                     flags: optional_array(input.flags, input.polygon_count, "polygons->flags")?,
                 },
             )?;
-            out.write(into_handle(tile));
+            out.write(into_handle(OnavTile { tile: tile.into() }));
             Ok(())
         })
     }

@@ -7,7 +7,8 @@ use crate::tiled_nav_mesh::TiledNavMesh;
 use super::args::{arg_ref, arg_slice, out_arg};
 use super::buffer::byte_buffer;
 use super::error_out::OnavError;
-use super::guard::{catch_panic, guard};
+use super::guard::guard;
+use super::handle::{free_handle, into_handle};
 use super::ids::OnavFingerprint;
 use super::params::{valid_params, OnavParams};
 
@@ -18,10 +19,6 @@ use super::params::{valid_params, OnavParams};
 /// query while editing, hand a clone (onav_mesh_clone) to the query threads.
 pub struct OnavMesh {
     pub(crate) mesh: TiledNavMesh,
-}
-
-fn into_handle(mesh: TiledNavMesh) -> *mut OnavMesh {
-    Box::into_raw(Box::new(OnavMesh { mesh }))
 }
 
 /// Validates `params` (ONAV_E_OUT_OF_RANGE naming the field) and stores a
@@ -42,7 +39,9 @@ pub unsafe extern "C" fn onav_mesh_new(
         guard(err, || {
             let params = valid_params(params)?;
             let out = out_arg(out, "out")?;
-            out.write(into_handle(TiledNavMesh::new(params)?));
+            out.write(into_handle(OnavMesh {
+                mesh: TiledNavMesh::new(params)?,
+            }));
             Ok(())
         })
     }
@@ -73,7 +72,9 @@ pub unsafe extern "C" fn onav_mesh_read(
         guard(err, || {
             let bytes = arg_slice(data, len, "data")?;
             let out = out_arg(out, "out")?;
-            out.write(into_handle(read_mesh(bytes)?));
+            out.write(into_handle(OnavMesh {
+                mesh: read_mesh(bytes)?,
+            }));
             Ok(())
         })
     }
@@ -127,7 +128,9 @@ pub unsafe extern "C" fn onav_mesh_clone(
         guard(err, || {
             let mesh = arg_ref(mesh, "mesh")?;
             let out = out_arg(out, "out")?;
-            out.write(into_handle(mesh.mesh.clone()));
+            out.write(into_handle(OnavMesh {
+                mesh: mesh.mesh.clone(),
+            }));
             Ok(())
         })
     }
@@ -144,16 +147,9 @@ pub unsafe extern "C" fn onav_mesh_clone(
 /// `mesh` is NULL or a mesh from this library not yet freed.
 #[no_mangle]
 pub unsafe extern "C" fn onav_mesh_free(mesh: *mut OnavMesh) {
-    if mesh.is_null() {
-        return;
-    }
-    // A panic while dropping can only come from a library bug; there is no
-    // status to report it through, so it is contained and dropped.
-    let _ = catch_panic(|| {
-        // SAFETY: a non-NULL `mesh` came from `into_handle` (Box::into_raw)
-        // and is freed once, as required above.
-        drop(unsafe { Box::from_raw(mesh) });
-    });
+    // SAFETY: `mesh` is NULL or a handle from this library not yet
+    // freed and not used again, as required above.
+    unsafe { free_handle(mesh) }
 }
 
 /// The parameters the mesh was created or read with.

@@ -8,7 +8,8 @@ use crate::nav_mesh_debug::{DebugLink, DebugPolygon, NavMeshDebug};
 use super::args::{arg_ref, out_arg};
 use super::buffer::array_buffer;
 use super::error_out::OnavError;
-use super::guard::{catch_panic, guard};
+use super::guard::guard;
+use super::handle::{free_handle, into_handle};
 use super::mesh::OnavMesh;
 use super::mesh_links::link_kind_code;
 use super::mesh_polygon::OnavDVec3;
@@ -106,7 +107,7 @@ pub unsafe extern "C" fn onav_mesh_debug_collect(
             let mesh = arg_ref(mesh, "mesh")?;
             let out = out_arg(out, "out")?;
             let debug = NavMeshDebug::collect(&mesh.mesh);
-            out.write(Box::into_raw(Box::new(OnavMeshDebug { debug })));
+            out.write(into_handle(OnavMeshDebug { debug }));
             Ok(())
         })
     }
@@ -122,16 +123,9 @@ pub unsafe extern "C" fn onav_mesh_debug_collect(
 /// `debug` is NULL or a handle from onav_mesh_debug_collect not yet freed.
 #[no_mangle]
 pub unsafe extern "C" fn onav_mesh_debug_free(debug: *mut OnavMeshDebug) {
-    if debug.is_null() {
-        return;
-    }
-    // A panic while dropping can only come from a library bug; there is no
-    // status to report it through, so it is contained and dropped.
-    let _ = catch_panic(|| {
-        // SAFETY: a non-NULL `debug` came from Box::into_raw in
-        // onav_mesh_debug_collect and is freed once, as required above.
-        drop(unsafe { Box::from_raw(debug) });
-    });
+    // SAFETY: `debug` is NULL or a handle from this library not yet
+    // freed and not used again, as required above.
+    unsafe { free_handle(debug) }
 }
 
 /// The number of polygons and of links in the collection.

@@ -12,9 +12,10 @@ use super::args::{arg_ref, out_arg};
 use super::buffer::array_buffer;
 use super::error_out::{Failure, OnavError};
 use super::guard::guard;
+use super::handle::into_handle;
 use super::mesh::OnavMesh;
 use super::status::OnavStatus;
-use super::tile::{into_handle, OnavTile};
+use super::tile::OnavTile;
 use super::tile_info::{tile_info, OnavTileInfo};
 
 /// No tile at a position: `ONAV_E_NOT_FOUND`.
@@ -253,7 +254,9 @@ pub unsafe extern "C" fn onav_mesh_tile(
         guard(err, || {
             let mesh = arg_ref(mesh, "mesh")?;
             let out = out_arg(out, "out")?;
-            out.write(into_handle(Arc::clone(current_tile(&mesh.mesh, tile_ref)?)));
+            out.write(into_handle(OnavTile {
+                tile: Arc::clone(current_tile(&mesh.mesh, tile_ref)?),
+            }));
             Ok(())
         })
     }

@@ -4,6 +4,7 @@
 //! - [`status`]: status codes and `onav_status_name`.
 //! - [`error_out`]: `OnavError` and the internal `Failure` it is filled from.
 //! - [`guard`]: the panic boundary every entry point runs through.
+//! - [`handle`]: creating and freeing the opaque handles.
 //! - [`args`]: NULL-checked pointer arguments; [`buffer`]: size-query byte
 //!   and array output.
 //! - [`params`]: `OnavParams` and the parameter functions.
@@ -28,6 +29,7 @@ mod args;
 mod buffer;
 pub mod error_out;
 mod guard;
+mod handle;
 pub mod ids;
 pub mod params;
 pub mod status;

@@ -9,10 +9,11 @@ use crate::nav_mesh::NavMesh;
 use super::args::{arg_mut, arg_ref, arg_slice, out_arg};
 use super::buffer::byte_buffer;
 use super::error_out::OnavError;
-use super::guard::{catch_panic, guard};
+use super::guard::guard;
+use super::handle::{free_handle, into_handle};
 use super::mesh::OnavMesh;
 use super::params::OnavParams;
-use super::settings::{self, settings_arg, OnavSettings};
+use super::settings::{settings_arg, OnavSettings};
 use super::tile_input_2d::{copy_inputs, copy_one_input, OnavTileInput2d};
 
 /// A tier-1 navigation mesh: a tiled mesh together with the settings it was
@@ -23,11 +24,6 @@ use super::tile_input_2d::{copy_inputs, copy_one_input, OnavTileInput2d};
 /// it as const may run concurrently; a rebuild needs exclusive use.
 pub struct OnavNavMesh {
     pub(crate) nav_mesh: NavMesh,
-}
-
-/// A new handle owning `nav_mesh`.
-pub(crate) fn into_handle(nav_mesh: NavMesh) -> *mut OnavNavMesh {
-    Box::into_raw(Box::new(OnavNavMesh { nav_mesh }))
 }
 
 /// Stores a new, empty mesh over the settings' grid and agent class in
@@ -49,7 +45,9 @@ pub unsafe extern "C" fn onav_nav_mesh_new(
         guard(err, || {
             let settings = settings_arg(settings, "settings")?;
             let out = out_arg(out, "out")?;
-            out.write(into_handle(NavMesh::new(settings.clone())?));
+            out.write(into_handle(OnavNavMesh {
+                nav_mesh: NavMesh::new(settings.clone())?,
+            }));
             Ok(())
         })
     }
@@ -85,7 +83,9 @@ pub unsafe extern "C" fn onav_nav_mesh_build_2d(
             let settings = settings_arg(settings, "settings")?;
             let inputs = copy_inputs(tiles, count)?;
             let out = out_arg(out, "out")?;
-            out.write(into_handle(NavMesh::build_2d(settings.clone(), &inputs)?));
+            out.write(into_handle(OnavNavMesh {
+                nav_mesh: NavMesh::build_2d(settings.clone(), &inputs)?,
+            }));
             Ok(())
         })
     }
@@ -173,7 +173,9 @@ pub unsafe extern "C" fn onav_nav_mesh_load(
         guard(err, || {
             let bytes = arg_slice(data, len, "data")?;
             let out = out_arg(out, "out")?;
-            out.write(into_handle(NavMesh::load(bytes)?));
+            out.write(into_handle(OnavNavMesh {
+                nav_mesh: NavMesh::load(bytes)?,
+            }));
             Ok(())
         })
     }
@@ -205,7 +207,9 @@ pub unsafe extern "C" fn onav_nav_mesh_load_with(
             let settings = settings_arg(settings, "settings")?;
             let bytes = arg_slice(data, len, "data")?;
             let out = out_arg(out, "out")?;
-            out.write(into_handle(NavMesh::load_with(settings.clone(), bytes)?));
+            out.write(into_handle(OnavNavMesh {
+                nav_mesh: NavMesh::load_with(settings.clone(), bytes)?,
+            }));
             Ok(())
         })
     }
@@ -229,7 +233,9 @@ pub unsafe extern "C" fn onav_nav_mesh_settings(
         guard(err, || {
             let nav_mesh = arg_ref(nav_mesh, "nav_mesh")?;
             let out = out_arg(out, "out")?;
-            out.write(settings::into_handle(nav_mesh.nav_mesh.settings().clone()));
+            out.write(into_handle(OnavSettings {
+                settings: nav_mesh.nav_mesh.settings().clone(),
+            }));
             Ok(())
         })
     }
@@ -303,8 +309,9 @@ pub unsafe extern "C" fn onav_nav_mesh_mesh_clone(
     unsafe {
         guard(err, || {
             let nav_mesh = arg_ref(nav_mesh, "nav_mesh")?;
-            let mesh = nav_mesh.nav_mesh.mesh().clone();
-            out_arg(out, "out")?.write(Box::into_raw(Box::new(OnavMesh { mesh })));
+            out_arg(out, "out")?.write(into_handle(OnavMesh {
+                mesh: nav_mesh.nav_mesh.mesh().clone(),
+            }));
             Ok(())
         })
     }
@@ -320,14 +327,7 @@ pub unsafe extern "C" fn onav_nav_mesh_mesh_clone(
 /// `nav_mesh` is NULL or a mesh from this library not yet freed.
 #[no_mangle]
 pub unsafe extern "C" fn onav_nav_mesh_free(nav_mesh: *mut OnavNavMesh) {
-    if nav_mesh.is_null() {
-        return;
-    }
-    // A panic while dropping can only come from a library bug; there is no
-    // status to report it through, so it is contained and dropped.
-    let _ = catch_panic(|| {
-        // SAFETY: a non-NULL `nav_mesh` came from `into_handle`
-        // (Box::into_raw) and is freed once, as required above.
-        drop(unsafe { Box::from_raw(nav_mesh) });
-    });
+    // SAFETY: `nav_mesh` is NULL or a handle from this library not yet
+    // freed and not used again, as required above.
+    unsafe { free_handle(nav_mesh) }
 }

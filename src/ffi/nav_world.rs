@@ -7,8 +7,9 @@ use crate::nav_world::NavWorld;
 use super::args::{arg_ref, arg_slice, out_arg};
 use super::buffer::byte_buffer;
 use super::error_out::{Failure, OnavError};
-use super::guard::{catch_panic, guard};
-use super::nav_mesh::{self, OnavNavMesh};
+use super::guard::guard;
+use super::handle::{free_handle, into_handle};
+use super::nav_mesh::OnavNavMesh;
 use super::settings::{settings_arg, OnavSettings};
 use super::tile_input_2d::{copy_inputs, OnavTileInput2d};
 
@@ -18,10 +19,6 @@ use super::tile_input_2d::{copy_inputs, OnavTileInput2d};
 /// takes it as const, so it may be used from several threads at once.
 pub struct OnavNavWorld {
     world: NavWorld,
-}
-
-fn into_handle(world: NavWorld) -> *mut OnavNavWorld {
-    Box::into_raw(Box::new(OnavNavWorld { world }))
 }
 
 /// Copies the settings behind each of the `count` pointers of `classes`,
@@ -70,7 +67,9 @@ pub unsafe extern "C" fn onav_nav_world_build_2d(
             let classes = copy_classes(classes, class_count)?;
             let inputs = copy_inputs(tiles, tile_count)?;
             let out = out_arg(out, "out")?;
-            out.write(into_handle(NavWorld::build_2d(&classes, &inputs)?));
+            out.write(into_handle(OnavNavWorld {
+                world: NavWorld::build_2d(&classes, &inputs)?,
+            }));
             Ok(())
         })
     }
@@ -122,7 +121,9 @@ pub unsafe extern "C" fn onav_nav_world_class(
             let class = world
                 .class(index as usize)
                 .ok_or_else(|| Failure::not_found("class", index, world.classes().len()))?;
-            out_clone.write(nav_mesh::into_handle(class.clone()));
+            out_clone.write(into_handle(OnavNavMesh {
+                nav_mesh: class.clone(),
+            }));
             Ok(())
         })
     }
@@ -206,7 +207,9 @@ pub unsafe extern "C" fn onav_nav_world_load(
         guard(err, || {
             let bytes = arg_slice(data, len, "data")?;
             let out = out_arg(out, "out")?;
-            out.write(into_handle(NavWorld::load(bytes)?));
+            out.write(into_handle(OnavNavWorld {
+                world: NavWorld::load(bytes)?,
+            }));
             Ok(())
         })
     }
@@ -222,14 +225,7 @@ pub unsafe extern "C" fn onav_nav_world_load(
 /// `world` is NULL or a world from this library not yet freed.
 #[no_mangle]
 pub unsafe extern "C" fn onav_nav_world_free(world: *mut OnavNavWorld) {
-    if world.is_null() {
-        return;
-    }
-    // A panic while dropping can only come from a library bug; there is no
-    // status to report it through, so it is contained and dropped.
-    let _ = catch_panic(|| {
-        // SAFETY: a non-NULL `world` came from `into_handle`
-        // (Box::into_raw) and is freed once, as required above.
-        drop(unsafe { Box::from_raw(world) });
-    });
+    // SAFETY: `world` is NULL or a handle from this library not yet
+    // freed and not used again, as required above.
+    unsafe { free_handle(world) }
 }

@@ -9,7 +9,8 @@ use crate::NavMeshError;
 use super::args::{arg_mut, arg_ref, arg_slice, out_arg};
 use super::buffer::array_buffer;
 use super::error_out::{Failure, OnavError};
-use super::guard::{catch_panic, guard};
+use super::guard::guard;
+use super::handle::{free_handle, into_handle};
 use super::mesh_polygon::OnavDVec3;
 use super::params::OnavParams;
 
@@ -32,11 +33,6 @@ const _: () = assert!(ONAV_PARTITION_LAYERS == Partition::Layers as i32);
 /// Getters (const) may run concurrently; setters need exclusive use.
 pub struct OnavSettings {
     pub(crate) settings: NavSettings,
-}
-
-/// A new handle owning `settings`.
-pub(crate) fn into_handle(settings: NavSettings) -> *mut OnavSettings {
-    Box::into_raw(Box::new(OnavSettings { settings }))
 }
 
 /// An authored off-mesh link in world space, as the author places it;
@@ -136,7 +132,9 @@ pub unsafe extern "C" fn onav_settings_new(
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {
-            out_arg(out, "out")?.write(into_handle(NavSettings::default()));
+            out_arg(out, "out")?.write(into_handle(OnavSettings {
+                settings: NavSettings::default(),
+            }));
             Ok(())
         })
     }
@@ -158,7 +156,9 @@ pub unsafe extern "C" fn onav_settings_clone(
     unsafe {
         guard(err, || {
             let settings = settings_arg(settings, "settings")?;
-            out_arg(out, "out")?.write(into_handle(settings.clone()));
+            out_arg(out, "out")?.write(into_handle(OnavSettings {
+                settings: settings.clone(),
+            }));
             Ok(())
         })
     }
@@ -174,16 +174,9 @@ pub unsafe extern "C" fn onav_settings_clone(
 /// `settings` is NULL or settings from this library not yet freed.
 #[no_mangle]
 pub unsafe extern "C" fn onav_settings_free(settings: *mut OnavSettings) {
-    if settings.is_null() {
-        return;
-    }
-    // A panic while dropping can only come from a library bug; there is no
-    // status to report it through, so it is contained and dropped.
-    let _ = catch_panic(|| {
-        // SAFETY: a non-NULL `settings` came from `into_handle`
-        // (Box::into_raw) and is freed once, as required above.
-        drop(unsafe { Box::from_raw(settings) });
-    });
+    // SAFETY: `settings` is NULL or a handle from this library not yet
+    // freed and not used again, as required above.
+    unsafe { free_handle(settings) }
 }
 
 /// The region partitioning (Partition): one of the ONAV_PARTITION_* values.

@@ -6,7 +6,8 @@ use crate::tile_streamer::TileStreamer;
 
 use super::args::{arg_mut, arg_ref, arg_slice, out_arg};
 use super::error_out::OnavError;
-use super::guard::{catch_panic, guard};
+use super::guard::guard;
+use super::handle::{free_handle, into_handle};
 use super::mesh::OnavMesh;
 
 /// A streaming queue. Opaque: created by onav_streamer_new, released by
@@ -32,9 +33,9 @@ pub unsafe extern "C" fn onav_streamer_new(
     unsafe {
         guard(err, || {
             let out = out_arg(out, "out")?;
-            out.write(Box::into_raw(Box::new(OnavStreamer {
+            out.write(into_handle(OnavStreamer {
                 streamer: TileStreamer::new(),
-            })));
+            }));
             Ok(())
         })
     }
@@ -50,16 +51,9 @@ pub unsafe extern "C" fn onav_streamer_new(
 /// `streamer` is NULL or a streamer from this library not yet freed.
 #[no_mangle]
 pub unsafe extern "C" fn onav_streamer_free(streamer: *mut OnavStreamer) {
-    if streamer.is_null() {
-        return;
-    }
-    // A panic while dropping can only come from a library bug; there is no
-    // status to report it through, so it is contained and dropped.
-    let _ = catch_panic(|| {
-        // SAFETY: a non-NULL `streamer` came from Box::into_raw in
-        // onav_streamer_new and is freed once, as required above.
-        drop(unsafe { Box::from_raw(streamer) });
-    });
+    // SAFETY: `streamer` is NULL or a handle from this library not yet
+    // freed and not used again, as required above.
+    unsafe { free_handle(streamer) }
 }
 
 /// Queues ONPT bytes (copied; the caller keeps its buffer). When applied

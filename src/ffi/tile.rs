@@ -9,7 +9,8 @@ use crate::tile_format::read_tile;
 use super::args::{arg_ref, arg_slice, out_arg};
 use super::buffer::byte_buffer;
 use super::error_out::OnavError;
-use super::guard::{catch_panic, guard};
+use super::guard::guard;
+use super::handle::{free_handle, into_handle};
 use super::ids::{OnavContentId, OnavFingerprint};
 use super::params::OnavParams;
 use super::tile_data::{copy_tile_data, OnavTileData};
@@ -20,11 +21,6 @@ use super::tile_data::{copy_tile_data, OnavTileData};
 pub struct OnavTile {
     /// Shared with every mesh the tile was added to (tiles are immutable).
     pub(crate) tile: Arc<NavTile>,
-}
-
-/// A new handle owning one share of `tile`.
-pub(crate) fn into_handle(tile: impl Into<Arc<NavTile>>) -> *mut OnavTile {
-    Box::into_raw(Box::new(OnavTile { tile: tile.into() }))
 }
 
 /// Validates `params` (ONAV_E_OUT_OF_RANGE naming the field) and every tile
@@ -52,7 +48,7 @@ pub unsafe extern "C" fn onav_tile_create(
             let data = arg_ref(data, "data")?;
             let out = out_arg(out, "out")?;
             let tile = NavTile::create(&params.into(), copy_tile_data(data)?)?;
-            out.write(into_handle(tile));
+            out.write(into_handle(OnavTile { tile: tile.into() }));
             Ok(())
         })
     }
@@ -85,7 +81,7 @@ pub unsafe extern "C" fn onav_tile_read(
             let bytes = arg_slice(data, len, "data")?;
             let out = out_arg(out, "out")?;
             let tile = read_tile(&params.into(), bytes)?;
-            out.write(into_handle(tile));
+            out.write(into_handle(OnavTile { tile: tile.into() }));
             Ok(())
         })
     }
@@ -127,16 +123,9 @@ pub unsafe extern "C" fn onav_tile_write(
 /// `tile` is NULL or a tile from this library not yet freed.
 #[no_mangle]
 pub unsafe extern "C" fn onav_tile_free(tile: *mut OnavTile) {
-    if tile.is_null() {
-        return;
-    }
-    // A panic while dropping can only come from a library bug; there is no
-    // status to report it through, so it is contained and dropped.
-    let _ = catch_panic(|| {
-        // SAFETY: a non-NULL `tile` came from `into_handle` (Box::into_raw)
-        // and is freed once, as required above.
-        drop(unsafe { Box::from_raw(tile) });
-    });
+    // SAFETY: `tile` is NULL or a handle from this library not yet
+    // freed and not used again, as required above.
+    unsafe { free_handle(tile) }
 }
 
 /// The build fingerprint the tile was built or read with.

@@ -5,7 +5,8 @@ use crate::tile_library::TileLibrary;
 
 use super::args::{arg_mut, arg_ref, arg_slice, out_arg};
 use super::error_out::OnavError;
-use super::guard::{catch_panic, guard};
+use super::guard::guard;
+use super::handle::{free_handle, into_handle};
 use super::ids::OnavContentId;
 use super::params::{valid_params, OnavParams};
 
@@ -35,7 +36,7 @@ pub unsafe extern "C" fn onav_tile_library_new(
             let params = valid_params(params)?;
             let out = out_arg(out, "out")?;
             let library = TileLibrary::new(params)?;
-            out.write(Box::into_raw(Box::new(OnavTileLibrary { library })));
+            out.write(into_handle(OnavTileLibrary { library }));
             Ok(())
         })
     }
@@ -51,16 +52,9 @@ pub unsafe extern "C" fn onav_tile_library_new(
 /// `library` is NULL or a library from this library not yet freed.
 #[no_mangle]
 pub unsafe extern "C" fn onav_tile_library_free(library: *mut OnavTileLibrary) {
-    if library.is_null() {
-        return;
-    }
-    // A panic while dropping can only come from a library bug; there is no
-    // status to report it through, so it is contained and dropped.
-    let _ = catch_panic(|| {
-        // SAFETY: a non-NULL `library` came from Box::into_raw in
-        // onav_tile_library_new and is freed once, as required above.
-        drop(unsafe { Box::from_raw(library) });
-    });
+    // SAFETY: `library` is NULL or a handle from this library not yet
+    // freed and not used again, as required above.
+    unsafe { free_handle(library) }
 }
 
 /// Reads ONPT bytes against the library's parameters (errors as

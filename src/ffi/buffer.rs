@@ -3,8 +3,9 @@
 //! needed length, so a caller can ask first and allocate once. Byte output
 //! counts bytes; array output (references, links, vertices) counts elements.
 
-use super::args::{out_arg, Out};
-use super::error_out::Failure;
+use super::args::{arg_ref, out_arg, Out};
+use super::error_out::{Failure, OnavError};
+use super::guard::guard;
 use super::status::OnavStatus;
 
 /// The caller's `(buf, cap, len_out)` triple for elements of type `T`.
@@ -28,6 +29,32 @@ pub(crate) unsafe fn byte_buffer<'a>(
 ) -> Result<OutBuffer<'a, u8>, Failure> {
     // SAFETY: forwarded from this function's contract.
     unsafe { out_buffer(buf, cap, len_out, "bytes") }
+}
+
+/// The whole body of a function writing a handle's bytes: checks `handle`
+/// (named `name` in the NULL error), then `len_out`, then copies
+/// `bytes(handle)` into the caller's buffer with the size query.
+///
+/// # Safety
+/// `handle` is NULL or points to a valid `H` that stays unchanged during
+/// the call; `buf` is NULL or valid for writing `cap` bytes; `len_out` and
+/// `err` are NULL or valid for writing.
+pub(crate) unsafe fn write_handle_bytes<H>(
+    handle: *const H,
+    name: &str,
+    buf: *mut u8,
+    cap: usize,
+    len_out: *mut usize,
+    err: *mut OnavError,
+    bytes: impl FnOnce(&H) -> Vec<u8>,
+) -> i32 {
+    // SAFETY (all blocks): forwarded from this function's contract.
+    unsafe {
+        guard(err, || {
+            let handle = arg_ref(handle, name)?;
+            byte_buffer(buf, cap, len_out)?.fill(&bytes(handle))
+        })
+    }
 }
 
 /// Checks `len_out` (required); `buf` may be NULL to query the count.

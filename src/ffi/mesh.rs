@@ -4,11 +4,11 @@
 use crate::mesh_format::{read_mesh, write_mesh};
 use crate::tiled_nav_mesh::TiledNavMesh;
 
-use super::args::{arg_ref, arg_slice, out_arg};
-use super::buffer::byte_buffer;
+use super::args::{arg_ref, out_arg};
+use super::buffer::write_handle_bytes;
 use super::error_out::OnavError;
 use super::guard::guard;
-use super::handle::{free_handle, into_handle};
+use super::handle::{free_handle, into_handle, read_into_handle};
 use super::ids::OnavFingerprint;
 use super::params::{valid_params, OnavParams};
 
@@ -70,12 +70,11 @@ pub unsafe extern "C" fn onav_mesh_read(
     // `len` readable bytes.
     unsafe {
         guard(err, || {
-            let bytes = arg_slice(data, len, "data")?;
-            let out = out_arg(out, "out")?;
-            out.write(into_handle(OnavMesh {
-                mesh: read_mesh(bytes)?,
-            }));
-            Ok(())
+            read_into_handle(data, len, out, |bytes| {
+                Ok(OnavMesh {
+                    mesh: read_mesh(bytes)?,
+                })
+            })
         })
     }
 }
@@ -97,12 +96,11 @@ pub unsafe extern "C" fn onav_mesh_write(
     len_out: *mut usize,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers and a
-    // buffer of `cap` bytes.
+    // SAFETY: the caller passes NULL or valid pointers and a buffer of
+    // `cap` bytes.
     unsafe {
-        guard(err, || {
-            let mesh = arg_ref(mesh, "mesh")?;
-            byte_buffer(buf, cap, len_out)?.fill(&write_mesh(&mesh.mesh))
+        write_handle_bytes(mesh, "mesh", buf, cap, len_out, err, |mesh| {
+            write_mesh(&mesh.mesh)
         })
     }
 }

@@ -6,11 +6,11 @@
 use crate::mesh_format::write_mesh;
 use crate::nav_mesh::NavMesh;
 
-use super::args::{arg_mut, arg_ref, arg_slice, out_arg};
-use super::buffer::byte_buffer;
+use super::args::{arg_mut, arg_ref, out_arg};
+use super::buffer::write_handle_bytes;
 use super::error_out::OnavError;
 use super::guard::guard;
-use super::handle::{free_handle, into_handle};
+use super::handle::{free_handle, into_handle, read_into_handle};
 use super::mesh::OnavMesh;
 use super::params::OnavParams;
 use super::settings::{settings_arg, OnavSettings};
@@ -138,12 +138,11 @@ pub unsafe extern "C" fn onav_nav_mesh_save(
     len_out: *mut usize,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers and a
-    // buffer of `cap` bytes.
+    // SAFETY: the caller passes NULL or valid pointers and a buffer of
+    // `cap` bytes.
     unsafe {
-        guard(err, || {
-            let nav_mesh = arg_ref(nav_mesh, "nav_mesh")?;
-            byte_buffer(buf, cap, len_out)?.fill(&nav_mesh.nav_mesh.save())
+        write_handle_bytes(nav_mesh, "nav_mesh", buf, cap, len_out, err, |nav_mesh| {
+            nav_mesh.nav_mesh.save()
         })
     }
 }
@@ -171,12 +170,11 @@ pub unsafe extern "C" fn onav_nav_mesh_load(
     // `len` readable bytes.
     unsafe {
         guard(err, || {
-            let bytes = arg_slice(data, len, "data")?;
-            let out = out_arg(out, "out")?;
-            out.write(into_handle(OnavNavMesh {
-                nav_mesh: NavMesh::load(bytes)?,
-            }));
-            Ok(())
+            read_into_handle(data, len, out, |bytes| {
+                Ok(OnavNavMesh {
+                    nav_mesh: NavMesh::load(bytes)?,
+                })
+            })
         })
     }
 }
@@ -205,12 +203,11 @@ pub unsafe extern "C" fn onav_nav_mesh_load_with(
     unsafe {
         guard(err, || {
             let settings = settings_arg(settings, "settings")?;
-            let bytes = arg_slice(data, len, "data")?;
-            let out = out_arg(out, "out")?;
-            out.write(into_handle(OnavNavMesh {
-                nav_mesh: NavMesh::load_with(settings.clone(), bytes)?,
-            }));
-            Ok(())
+            read_into_handle(data, len, out, |bytes| {
+                Ok(OnavNavMesh {
+                    nav_mesh: NavMesh::load_with(settings.clone(), bytes)?,
+                })
+            })
         })
     }
 }
@@ -280,12 +277,11 @@ pub unsafe extern "C" fn onav_nav_mesh_write_mesh(
     len_out: *mut usize,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers and a
-    // buffer of `cap` bytes.
+    // SAFETY: the caller passes NULL or valid pointers and a buffer of
+    // `cap` bytes.
     unsafe {
-        guard(err, || {
-            let nav_mesh = arg_ref(nav_mesh, "nav_mesh")?;
-            byte_buffer(buf, cap, len_out)?.fill(&write_mesh(nav_mesh.nav_mesh.mesh()))
+        write_handle_bytes(nav_mesh, "nav_mesh", buf, cap, len_out, err, |nav_mesh| {
+            write_mesh(nav_mesh.nav_mesh.mesh())
         })
     }
 }

@@ -5,10 +5,10 @@ use crate::nav_settings::NavSettings;
 use crate::nav_world::NavWorld;
 
 use super::args::{arg_ref, arg_slice, out_arg};
-use super::buffer::byte_buffer;
+use super::buffer::write_handle_bytes;
 use super::error_out::{Failure, OnavError};
 use super::guard::guard;
-use super::handle::{free_handle, into_handle};
+use super::handle::{free_handle, into_handle, read_into_handle};
 use super::nav_mesh::OnavNavMesh;
 use super::settings::{settings_arg, OnavSettings};
 use super::tile_input_2d::{copy_inputs, OnavTileInput2d};
@@ -174,12 +174,11 @@ pub unsafe extern "C" fn onav_nav_world_save(
     len_out: *mut usize,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers and a
-    // buffer of `cap` bytes.
+    // SAFETY: the caller passes NULL or valid pointers and a buffer of
+    // `cap` bytes.
     unsafe {
-        guard(err, || {
-            let world = arg_ref(world, "world")?;
-            byte_buffer(buf, cap, len_out)?.fill(&world.world.save())
+        write_handle_bytes(world, "world", buf, cap, len_out, err, |world| {
+            world.world.save()
         })
     }
 }
@@ -205,12 +204,11 @@ pub unsafe extern "C" fn onav_nav_world_load(
     // `len` readable bytes.
     unsafe {
         guard(err, || {
-            let bytes = arg_slice(data, len, "data")?;
-            let out = out_arg(out, "out")?;
-            out.write(into_handle(OnavNavWorld {
-                world: NavWorld::load(bytes)?,
-            }));
-            Ok(())
+            read_into_handle(data, len, out, |bytes| {
+                Ok(OnavNavWorld {
+                    world: NavWorld::load(bytes)?,
+                })
+            })
         })
     }
 }

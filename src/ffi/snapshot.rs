@@ -2,7 +2,7 @@
 //! one against an `OnavTileLibrary`.
 
 use super::args::{arg_mut, arg_ref, arg_slice};
-use super::buffer::byte_buffer;
+use super::buffer::write_handle_bytes;
 use super::error_out::OnavError;
 use super::guard::guard;
 use super::mesh::OnavMesh;
@@ -26,12 +26,11 @@ pub unsafe extern "C" fn onav_mesh_snapshot(
     len_out: *mut usize,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers and a
-    // buffer of `cap` bytes.
+    // SAFETY: the caller passes NULL or valid pointers and a buffer of
+    // `cap` bytes.
     unsafe {
-        guard(err, || {
-            let mesh = arg_ref(mesh, "mesh")?;
-            byte_buffer(buf, cap, len_out)?.fill(&mesh.mesh.snapshot())
+        write_handle_bytes(mesh, "mesh", buf, cap, len_out, err, |mesh| {
+            mesh.mesh.snapshot()
         })
     }
 }

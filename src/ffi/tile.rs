@@ -6,11 +6,11 @@ use std::sync::Arc;
 use crate::tile::NavTile;
 use crate::tile_format::read_tile;
 
-use super::args::{arg_ref, arg_slice, out_arg};
-use super::buffer::byte_buffer;
+use super::args::{arg_ref, out_arg};
+use super::buffer::write_handle_bytes;
 use super::error_out::OnavError;
 use super::guard::guard;
-use super::handle::{free_handle, into_handle};
+use super::handle::{free_handle, into_handle, read_into_handle};
 use super::ids::{OnavContentId, OnavFingerprint};
 use super::params::OnavParams;
 use super::tile_data::{copy_tile_data, OnavTileData};
@@ -78,11 +78,11 @@ pub unsafe extern "C" fn onav_tile_read(
     unsafe {
         guard(err, || {
             let params = arg_ref(params, "params")?;
-            let bytes = arg_slice(data, len, "data")?;
-            let out = out_arg(out, "out")?;
-            let tile = read_tile(&params.into(), bytes)?;
-            out.write(into_handle(OnavTile { tile: tile.into() }));
-            Ok(())
+            read_into_handle(data, len, out, |bytes| {
+                Ok(OnavTile {
+                    tile: read_tile(&params.into(), bytes)?.into(),
+                })
+            })
         })
     }
 }
@@ -103,12 +103,11 @@ pub unsafe extern "C" fn onav_tile_write(
     len_out: *mut usize,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers and a
-    // buffer of `cap` bytes.
+    // SAFETY: the caller passes NULL or valid pointers and a buffer of
+    // `cap` bytes.
     unsafe {
-        guard(err, || {
-            let tile = arg_ref(tile, "tile")?;
-            byte_buffer(buf, cap, len_out)?.fill(&tile.tile.to_bytes())
+        write_handle_bytes(tile, "tile", buf, cap, len_out, err, |tile| {
+            tile.tile.to_bytes()
         })
     }
 }

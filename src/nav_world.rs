@@ -87,7 +87,9 @@ impl NavWorld {
                 reader.remaining()
             )));
         }
-        let mut classes = Vec::with_capacity(count);
+        // Grown per class read, not reserved by the claimed count: 8 bytes
+        // per class is the layout's bound, far below a real class's size.
+        let mut classes = Vec::new();
         for _ in 0..count {
             let length = reader.u32("class length")? as usize;
             classes.push(NavMesh::load(reader.take(length, "class ONNM envelope")?)?);

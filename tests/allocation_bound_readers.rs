@@ -12,11 +12,7 @@
 //!   their length plus [`SLACK`] (snapshot restore: plus what restoring
 //!   the valid snapshot allocates, since its tiles come from the library,
 //!   not from its bytes).
-//!
-//! `NavWorld::load` breaks the bound (see the ignored
-//! `onnw_class_count_allocates_in_proportion_to_the_input`, which shows
-//! it): it reserves a `NavMesh` (512 bytes today) per claimed class before
-//! reading any, and bounds the claim only by 8 bytes per class.
+
 
 mod input_2d;
 mod tile_fixture;
@@ -188,24 +184,19 @@ fn readers_allocate_in_proportion_to_the_input() {
     check_proportional(&nav_mesh, 0);
 
     let world = nav_world_reader();
-    // The first class length (offset 12) is checked in the ignored test:
-    // the class count before it already makes the reader reserve.
-    check_hostile_header(&world, &[8]);
+    check_hostile_header(&world, &[8, 12]);
     check_proportional(&world, 0);
+    check_many_claimed_classes();
 }
 
-/// Reproducer: ONNW bytes of a header, a class count N and 8·N zero bytes
-/// make `NavWorld::load` reserve N `NavMesh` values (512 bytes each today, 64×
-/// the input) before it fails on the first class; 800 KB allocate 51 MB.
-/// Run alone: `cargo test --test allocation_bound_readers -- --ignored`.
-#[test]
-#[ignore = "NavWorld::load reserves a NavMesh per claimed class before reading any (src/nav_world.rs)"]
-fn onnw_class_count_allocates_in_proportion_to_the_input() {
+/// ONNW bytes of a header, a class count N and 8·N zero bytes (the most
+/// classes the layout's 8-bytes-per-class bound lets through) must not make
+/// the reader reserve room for N meshes before reading one.
+fn check_many_claimed_classes() {
     let classes = 100_000u32;
     let mut bytes = b"ONNW\x01\x00\x00\x00".to_vec();
     bytes.extend_from_slice(&classes.to_le_bytes());
     bytes.resize(bytes.len() + 8 * classes as usize, 0);
     let total = allocated_by(|| assert!(NavWorld::load(&bytes).is_err()));
     assert!(total <= PER_INPUT_BYTE * bytes.len() + SLACK, "{} bytes allocated {total}", bytes.len());
-    check_hostile_header(&nav_world_reader(), &[12]);
 }

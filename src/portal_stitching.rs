@@ -144,6 +144,9 @@ pub(crate) struct SweepEntry {
     pub index: u32,
 }
 
+/// The sweep step of a side without a sweep order.
+const UNSWEPT: SweepEntry = SweepEntry { u_min: 0.0, reach: 0.0, index: 0 };
+
 /// A portal and one step of its side's sweep order, kept together so a
 /// tile's portal data is one array.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -175,14 +178,14 @@ impl TilePortals {
             starts[side + 1] += starts[side];
         }
         let filler = Portal { polygon: 0, u0: 0.0, u1: 0.0, y0: 0.0, y1: 0.0, edge: 0 };
-        let mut portals = vec![filler; edges.len()];
+        let mut entries = vec![PortalEntry { portal: filler, sweep: UNSWEPT }; edges.len()];
         let mut cursor = starts;
         for portal in edges {
             let side = portal.side as usize;
-            portals[cursor[side] as usize] = portal_of(tile, portal.polygon, portal.edge, portal.side);
+            entries[cursor[side] as usize].portal = portal_of(tile, portal.polygon, portal.edge, portal.side);
             cursor[side] += 1;
         }
-        TilePortals::from_grouped(tile.origin_y(), starts, portals)
+        TilePortals::from_grouped(tile.origin_y(), starts, entries)
     }
 
     /// From each side's portals in portal order.
@@ -192,30 +195,32 @@ impl TilePortals {
         for side in 0..4 {
             starts[side + 1] = starts[side] + sides[side].len() as u32;
         }
-        TilePortals::from_grouped(origin_y, starts, sides.concat())
+        let entries = sides.concat().into_iter().map(|portal| PortalEntry { portal, sweep: UNSWEPT }).collect();
+        TilePortals::from_grouped(origin_y, starts, entries)
     }
 
     /// From portals grouped by side as `starts` says, each side in portal
-    /// order.
-    fn from_grouped(origin_y: f64, starts: [u32; 5], portals: Vec<Portal>) -> TilePortals {
-        let mut sweep = Vec::with_capacity(portals.len());
+    /// order, with their sweep orders. Sides of at most [`SMALL_SIDE`]
+    /// portals are matched directly and get none.
+    fn from_grouped(origin_y: f64, starts: [u32; 5], mut entries: Vec<PortalEntry>) -> TilePortals {
         for side in 0..4 {
-            let group = &portals[starts[side] as usize..starts[side + 1] as usize];
-            let first = sweep.len();
-            sweep.extend(group.iter().enumerate().map(|(i, p)| SweepEntry {
-                u_min: p.u_min(),
-                reach: p.u_max(),
-                index: i as u32,
-            }));
-            let run = &mut sweep[first..];
-            run.sort_by(|a, b| a.u_min.total_cmp(&b.u_min).then(a.index.cmp(&b.index)));
+            let range = starts[side] as usize..starts[side + 1] as usize;
+            if range.len() <= SMALL_SIDE {
+                continue;
+            }
+            let mut sweep: Vec<SweepEntry> = entries[range.clone()]
+                .iter()
+                .enumerate()
+                .map(|(i, e)| SweepEntry { u_min: e.portal.u_min(), reach: e.portal.u_max(), index: i as u32 })
+                .collect();
+            sweep.sort_by(|a, b| a.u_min.total_cmp(&b.u_min).then(a.index.cmp(&b.index)));
             let mut reach = f32::NEG_INFINITY;
-            for entry in run {
-                reach = reach.max(entry.reach);
-                entry.reach = reach;
+            for (entry, mut step) in entries[range].iter_mut().zip(sweep) {
+                reach = reach.max(step.reach);
+                step.reach = reach;
+                entry.sweep = step;
             }
         }
-        let entries = portals.into_iter().zip(sweep).map(|(portal, sweep)| PortalEntry { portal, sweep }).collect();
         TilePortals { origin_y, starts, entries }
     }
 

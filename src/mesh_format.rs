@@ -18,6 +18,7 @@ use crate::fingerprint::BuildFingerprint;
 use crate::layout_header::{LayoutHeader, ONPM};
 use crate::param_block::{encode_param_block, read_param_block};
 use crate::poly_ref::{MAX_SALT, MAX_SLOTS};
+use crate::stitching::MeshTile;
 use crate::tile::NavTile;
 use crate::tile_format::read_tile_checked;
 use crate::tiled_nav_mesh::TiledNavMesh;
@@ -48,7 +49,7 @@ pub fn read_mesh(bytes: &[u8]) -> Result<TiledNavMesh> {
     let params = read_param_block(&mut reader)?;
     let fingerprint = BuildFingerprint::of(&params);
     let table = read_slot_table(&mut reader, &ONPM, RECORD_HEAD_LEN)?;
-    let mut tiles = table.empty_slots();
+    let mut tiles: Vec<Option<MeshTile>> = table.salts.iter().map(|_| None).collect();
     let mut positions = HashSet::with_capacity(table.occupied as usize);
     let mut previous_slot: Option<u32> = None;
     for record in 0..table.occupied {
@@ -57,11 +58,12 @@ pub fn read_mesh(bytes: &[u8]) -> Result<TiledNavMesh> {
         let tile_bytes = reader.take(length as usize, "tile record bytes")?;
         let tile = read_tile_checked(&params, &fingerprint, tile_bytes).map_err(|e| in_record(e, record, slot))?;
         claim_position(&mut positions, &tile, &ONPM, record, slot)?;
-        tiles[slot as usize] = Some(Arc::new(tile));
+        // Prepared for stitching now, while the tile is in cache.
+        tiles[slot as usize] = Some(MeshTile::new(&params, Arc::new(tile)));
         previous_slot = Some(slot);
     }
     reader.expect_end()?;
-    Ok(TiledNavMesh::restore(params, table.salts, tiles))
+    Ok(TiledNavMesh::restore_prepared(params, table.salts, tiles))
 }
 
 /// [`read_mesh`] into `target`, which changes only when the read succeeds.
@@ -129,6 +131,7 @@ fn read_salts(reader: &mut ByteReader<'_>, what: &str, slot_count: u32) -> Resul
 
 impl SlotTable {
     /// One empty entry per slot, for the records to fill.
+    #[allow(dead_code)] // read_mesh fills prepared tiles; kept for the ONPS reader
     pub fn empty_slots(&self) -> Vec<Option<Arc<NavTile>>> {
         vec![None; self.salts.len()]
     }

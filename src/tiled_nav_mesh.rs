@@ -53,17 +53,32 @@ impl TiledNavMesh {
     /// stitched once. The caller checked the fingerprints and that no two
     /// tiles share a position.
     pub(crate) fn restore(params: NavMeshParams, salts: Vec<u32>, tiles: Vec<Option<Arc<NavTile>>>) -> TiledNavMesh {
+        let tiles = tiles.into_iter().map(|t| t.map(|t| MeshTile::new(&params, t))).collect();
+        TiledNavMesh::restore_prepared(params, salts, tiles)
+    }
+
+    /// [`Self::restore`] from tiles already prepared for stitching (each
+    /// [`MeshTile::new`] against `params`), e.g. right after each was read,
+    /// while its bytes are still in cache.
+    pub(crate) fn restore_prepared(params: NavMeshParams, salts: Vec<u32>, tiles: Vec<Option<MeshTile>>) -> TiledNavMesh {
         let mut mesh = TiledNavMesh::new(params).expect("parameters read from a validated block");
-        let items =
-            tiles.into_iter().map(|t| t.map(|t| MeshSlot::unstitched(Arc::new(MeshTile::new(&params, t)), NO_SLOT)));
-        mesh.slots = TileSlots::restore(salts, items.collect());
+        // Not collected in place: that would keep the larger allocation of
+        // `tiles` alive in the slot table.
+        let mut items = Vec::with_capacity(tiles.len());
+        items.extend(tiles.into_iter().map(|t| t.map(|t| MeshSlot::unstitched(Arc::new(t), NO_SLOT))));
+        mesh.slots = TileSlots::restore(salts, items);
         let occupied: Vec<u32> = mesh.slots.occupied().map(|(s, _)| s).collect();
+        mesh.columns.reserve(occupied.len());
+        let mut owners = Vec::new();
         for &slot in &occupied {
             mesh.link_into_column(slot);
             let mesh_tile = Arc::clone(&mesh.slot(slot).tile);
-            mesh.off_mesh.insert(slot, &mesh_tile.end_columns);
+            if !mesh_tile.link_ends.is_empty() {
+                mesh.off_mesh.insert(slot, &mesh_tile.end_columns);
+                owners.push(slot);
+            }
         }
-        mesh.reattach(&occupied, &mut Vec::new());
+        mesh.reattach(&owners, &mut Vec::new());
         let mut scratch = Scratch::default();
         mesh.rebuild_links(&occupied, &mut scratch);
         mesh

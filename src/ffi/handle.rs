@@ -1,11 +1,12 @@
 //! Opaque handles: a boxed value whose pointer C holds until it passes it to
 //! the type's `onav_*_free`. Every handle type (`OnavMesh`, `OnavTile`,
 //! `OnavNavMesh`, ...) is created through [`into_handle`] and released
-//! through [`free_handle`].
+//! through [`free_handle`]; the bodies shared by the functions that make a
+//! handle or read one value of it are here too.
 
-use super::args::{arg_slice, out_arg};
-use super::error_out::Failure;
-use super::guard::catch_panic;
+use super::args::{arg_ref, arg_slice, out_arg};
+use super::error_out::{Failure, OnavError};
+use super::guard::{catch_panic, guard};
 
 /// A new handle owning `value`, released by [`free_handle`].
 pub(crate) fn into_handle<T>(value: T) -> *mut T {
@@ -44,7 +45,47 @@ pub(crate) unsafe fn read_into_handle<T>(
     read: impl FnOnce(&[u8]) -> Result<T, Failure>,
 ) -> Result<(), Failure> {
     // SAFETY: forwarded from this function's contract.
-    let (bytes, out) = unsafe { (arg_slice(data, len, "data")?, out_arg(out, "out")?) };
-    out.write(into_handle(read(bytes)?));
+    let bytes = unsafe { arg_slice(data, len, "data") }?;
+    // SAFETY: forwarded from this function's contract.
+    unsafe { store_new_handle(out, || read(bytes)) }
+}
+
+/// For a guard's body: checks `out`, then runs `make` and stores its value
+/// in `*out` as a new handle. A failing `make` writes nothing.
+///
+/// # Safety
+/// `out` is NULL or valid for writing one pointer.
+pub(crate) unsafe fn store_new_handle<T>(
+    out: *mut *mut T,
+    make: impl FnOnce() -> Result<T, Failure>,
+) -> Result<(), Failure> {
+    // SAFETY: forwarded from this function's contract.
+    let out = unsafe { out_arg(out, "out") }?;
+    out.write(into_handle(make()?));
     Ok(())
+}
+
+/// The whole body of a function writing one value of a handle to `*out`:
+/// checks `handle` (named `name` in the NULL error), then `out`, then
+/// writes `get(handle)`; a failing `get` writes nothing.
+///
+/// # Safety
+/// `handle` is NULL or points to a valid `H` that stays unchanged during
+/// the call; `out` and `err` are NULL or valid for writing.
+pub(crate) unsafe fn write_handle_value<H, T: Copy>(
+    handle: *const H,
+    name: &str,
+    out: *mut T,
+    err: *mut OnavError,
+    get: impl FnOnce(&H) -> Result<T, Failure>,
+) -> i32 {
+    // SAFETY (all blocks): forwarded from this function's contract.
+    unsafe {
+        guard(err, || {
+            let handle = arg_ref(handle, name)?;
+            let out = out_arg(out, "out")?;
+            out.write(get(handle)?);
+            Ok(())
+        })
+    }
 }

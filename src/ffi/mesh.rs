@@ -8,7 +8,9 @@ use super::args::{arg_ref, out_arg};
 use super::buffer::write_handle_bytes;
 use super::error_out::OnavError;
 use super::guard::guard;
-use super::handle::{free_handle, into_handle, read_into_handle};
+use super::handle::{
+    free_handle, into_handle, read_into_handle, store_new_handle, write_handle_value,
+};
 use super::ids::OnavFingerprint;
 use super::params::{valid_params, OnavParams};
 
@@ -38,11 +40,11 @@ pub unsafe extern "C" fn onav_mesh_new(
     unsafe {
         guard(err, || {
             let params = valid_params(params)?;
-            let out = out_arg(out, "out")?;
-            out.write(into_handle(OnavMesh {
-                mesh: TiledNavMesh::new(params)?,
-            }));
-            Ok(())
+            store_new_handle(out, || {
+                Ok(OnavMesh {
+                    mesh: TiledNavMesh::new(params)?,
+                })
+            })
         })
     }
 }
@@ -121,15 +123,12 @@ pub unsafe extern "C" fn onav_mesh_clone(
     out: *mut *mut OnavMesh,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers.
+    // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        guard(err, || {
-            let mesh = arg_ref(mesh, "mesh")?;
-            let out = out_arg(out, "out")?;
-            out.write(into_handle(OnavMesh {
+        write_handle_value(mesh, "mesh", out, err, |mesh| {
+            Ok(into_handle(OnavMesh {
                 mesh: mesh.mesh.clone(),
-            }));
-            Ok(())
+            }))
         })
     }
 }
@@ -162,14 +161,8 @@ pub unsafe extern "C" fn onav_mesh_params(
     out: *mut OnavParams,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers.
-    unsafe {
-        guard(err, || {
-            let mesh = arg_ref(mesh, "mesh")?;
-            out_arg(out, "out")?.write(mesh.mesh.params().into());
-            Ok(())
-        })
-    }
+    // SAFETY: the caller passes NULL or valid pointers.
+    unsafe { write_handle_value(mesh, "mesh", out, err, |mesh| Ok(mesh.mesh.params().into())) }
 }
 
 /// The build fingerprint every tile of the mesh must carry.
@@ -184,12 +177,10 @@ pub unsafe extern "C" fn onav_mesh_fingerprint(
     out: *mut OnavFingerprint,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers.
+    // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        guard(err, || {
-            let mesh = arg_ref(mesh, "mesh")?;
-            out_arg(out, "out")?.write(mesh.mesh.fingerprint().into());
-            Ok(())
+        write_handle_value(mesh, "mesh", out, err, |mesh| {
+            Ok(mesh.mesh.fingerprint().into())
         })
     }
 }

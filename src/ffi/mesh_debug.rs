@@ -9,7 +9,7 @@ use super::args::{arg_ref, out_arg};
 use super::buffer::array_buffer;
 use super::error_out::OnavError;
 use super::guard::guard;
-use super::handle::{free_handle, into_handle};
+use super::handle::{free_handle, into_handle, write_handle_value};
 use super::mesh::OnavMesh;
 use super::mesh_links::link_kind_code;
 use super::mesh_polygon::OnavDVec3;
@@ -101,14 +101,11 @@ pub unsafe extern "C" fn onav_mesh_debug_collect(
     out: *mut *mut OnavMeshDebug,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers.
+    // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        guard(err, || {
-            let mesh = arg_ref(mesh, "mesh")?;
-            let out = out_arg(out, "out")?;
+        write_handle_value(mesh, "mesh", out, err, |mesh| {
             let debug = NavMeshDebug::collect(&mesh.mesh);
-            out.write(into_handle(OnavMeshDebug { debug }));
-            Ok(())
+            Ok(into_handle(OnavMeshDebug { debug }))
         })
     }
 }
@@ -168,13 +165,10 @@ pub unsafe extern "C" fn onav_mesh_debug_polygon(
     out: *mut OnavDebugPolygon,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers.
+    // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        guard(err, || {
-            let debug = &arg_ref(debug, "debug")?.debug;
-            let out = out_arg(out, "out")?;
-            out.write(element(&debug.polygons, index, "debug polygon")?.into());
-            Ok(())
+        write_handle_value(debug, "debug", out, err, |debug| {
+            Ok(element(&debug.debug.polygons, index, "debug polygon")?.into())
         })
     }
 }
@@ -228,13 +222,10 @@ pub unsafe extern "C" fn onav_mesh_debug_link(
     out: *mut OnavDebugLink,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers.
+    // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        guard(err, || {
-            let debug = &arg_ref(debug, "debug")?.debug;
-            let out = out_arg(out, "out")?;
-            out.write(element(&debug.links, index, "debug link")?.into());
-            Ok(())
+        write_handle_value(debug, "debug", out, err, |debug| {
+            Ok(element(&debug.debug.links, index, "debug link")?.into())
         })
     }
 }

@@ -7,10 +7,11 @@ use crate::poly_ref::PolyRef;
 use crate::tile::{NavTile, PolygonView};
 use crate::tiled_nav_mesh::TiledNavMesh;
 
-use super::args::{arg_ref, out_arg};
+use super::args::arg_ref;
 use super::buffer::array_buffer;
 use super::error_out::{Failure, OnavError};
 use super::guard::guard;
+use super::handle::write_handle_value;
 use super::mesh::OnavMesh;
 use super::status::OnavStatus;
 use super::tile_data::OnavPolygon;
@@ -78,18 +79,15 @@ pub unsafe extern "C" fn onav_mesh_polygon(
     out: *mut OnavPolygon,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers.
+    // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        guard(err, || {
-            let mesh = arg_ref(mesh, "mesh")?;
-            let out = out_arg(out, "out")?;
+        write_handle_value(mesh, "mesh", out, err, |mesh| {
             let (_, view) = valid_polygon(&mesh.mesh, poly_ref)?;
-            out.write(OnavPolygon {
+            Ok(OnavPolygon {
                 vertex_count: view.record.vertex_count,
                 area: view.record.area,
                 flags: view.record.flags,
-            });
-            Ok(())
+            })
         })
     }
 }

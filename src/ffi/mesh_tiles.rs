@@ -12,7 +12,7 @@ use super::args::{arg_ref, out_arg};
 use super::buffer::array_buffer;
 use super::error_out::{Failure, OnavError};
 use super::guard::guard;
-use super::handle::into_handle;
+use super::handle::{into_handle, write_handle_value};
 use super::mesh::OnavMesh;
 use super::status::OnavStatus;
 use super::tile::OnavTile;
@@ -37,27 +37,6 @@ fn current_tile(mesh: &TiledNavMesh, tile_ref: u64) -> Result<&Arc<NavTile>, Fai
     })
 }
 
-/// Runs `body` on the mesh and writes its `u32` result to `*out`.
-///
-/// # Safety
-/// Pointers are NULL or valid.
-unsafe fn mesh_u32(
-    mesh: *const OnavMesh,
-    out: *mut u32,
-    err: *mut OnavError,
-    body: impl FnOnce(&TiledNavMesh) -> Result<u32, Failure>,
-) -> i32 {
-    // SAFETY (all blocks): forwarded from this function's contract.
-    unsafe {
-        guard(err, || {
-            let mesh = arg_ref(mesh, "mesh")?;
-            let out = out_arg(out, "out")?;
-            out.write(body(&mesh.mesh)?);
-            Ok(())
-        })
-    }
-}
-
 /// Number of tiles in the mesh.
 ///
 /// Thread safety: may be called concurrently on the same mesh.
@@ -72,7 +51,11 @@ pub unsafe extern "C" fn onav_mesh_tile_count(
 ) -> i32 {
     // Slots are limited to 2^20 - 1, so the count always fits.
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe { mesh_u32(mesh, out, err, |mesh| Ok(mesh.tile_count() as u32)) }
+    unsafe {
+        write_handle_value(mesh, "mesh", out, err, |mesh| {
+            Ok(mesh.mesh.tile_count() as u32)
+        })
+    }
 }
 
 /// Number of slots ever created, free ones included; slots run from 0 to
@@ -89,7 +72,7 @@ pub unsafe extern "C" fn onav_mesh_slot_count(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe { mesh_u32(mesh, out, err, |mesh| Ok(mesh.slot_count())) }
+    unsafe { write_handle_value(mesh, "mesh", out, err, |mesh| Ok(mesh.mesh.slot_count())) }
 }
 
 /// The current salt of `slot`, free or occupied; ONAV_E_NOT_FOUND at or
@@ -108,7 +91,8 @@ pub unsafe extern "C" fn onav_mesh_slot_salt(
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        mesh_u32(mesh, out, err, |mesh| {
+        write_handle_value(mesh, "mesh", out, err, |mesh| {
+            let mesh = &mesh.mesh;
             mesh.slot_salt(slot)
                 .ok_or_else(|| Failure::not_found("slot", slot, mesh.slot_count() as usize))
         })
@@ -222,13 +206,10 @@ pub unsafe extern "C" fn onav_mesh_tile_info(
     out: *mut OnavTileInfo,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers.
+    // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        guard(err, || {
-            let mesh = arg_ref(mesh, "mesh")?;
-            let out = out_arg(out, "out")?;
-            out.write(tile_info(current_tile(&mesh.mesh, tile_ref)?));
-            Ok(())
+        write_handle_value(mesh, "mesh", out, err, |mesh| {
+            Ok(tile_info(current_tile(&mesh.mesh, tile_ref)?))
         })
     }
 }
@@ -249,15 +230,12 @@ pub unsafe extern "C" fn onav_mesh_tile(
     out: *mut *mut OnavTile,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers.
+    // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        guard(err, || {
-            let mesh = arg_ref(mesh, "mesh")?;
-            let out = out_arg(out, "out")?;
-            out.write(into_handle(OnavTile {
+        write_handle_value(mesh, "mesh", out, err, |mesh| {
+            Ok(into_handle(OnavTile {
                 tile: Arc::clone(current_tile(&mesh.mesh, tile_ref)?),
-            }));
-            Ok(())
+            }))
         })
     }
 }

@@ -6,11 +6,13 @@
 use crate::mesh_format::write_mesh;
 use crate::nav_mesh::NavMesh;
 
-use super::args::{arg_mut, arg_ref, out_arg};
+use super::args::{arg_mut, out_arg};
 use super::buffer::write_handle_bytes;
 use super::error_out::OnavError;
 use super::guard::guard;
-use super::handle::{free_handle, into_handle, read_into_handle};
+use super::handle::{
+    free_handle, into_handle, read_into_handle, store_new_handle, write_handle_value,
+};
 use super::mesh::OnavMesh;
 use super::params::OnavParams;
 use super::settings::{settings_arg, OnavSettings};
@@ -44,11 +46,11 @@ pub unsafe extern "C" fn onav_nav_mesh_new(
     unsafe {
         guard(err, || {
             let settings = settings_arg(settings, "settings")?;
-            let out = out_arg(out, "out")?;
-            out.write(into_handle(OnavNavMesh {
-                nav_mesh: NavMesh::new(settings.clone())?,
-            }));
-            Ok(())
+            store_new_handle(out, || {
+                Ok(OnavNavMesh {
+                    nav_mesh: NavMesh::new(settings.clone())?,
+                })
+            })
         })
     }
 }
@@ -82,11 +84,11 @@ pub unsafe extern "C" fn onav_nav_mesh_build_2d(
         guard(err, || {
             let settings = settings_arg(settings, "settings")?;
             let inputs = copy_inputs(tiles, count)?;
-            let out = out_arg(out, "out")?;
-            out.write(into_handle(OnavNavMesh {
-                nav_mesh: NavMesh::build_2d(settings.clone(), &inputs)?,
-            }));
-            Ok(())
+            store_new_handle(out, || {
+                Ok(OnavNavMesh {
+                    nav_mesh: NavMesh::build_2d(settings.clone(), &inputs)?,
+                })
+            })
         })
     }
 }
@@ -225,15 +227,12 @@ pub unsafe extern "C" fn onav_nav_mesh_settings(
     out: *mut *mut OnavSettings,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers.
+    // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        guard(err, || {
-            let nav_mesh = arg_ref(nav_mesh, "nav_mesh")?;
-            let out = out_arg(out, "out")?;
-            out.write(into_handle(OnavSettings {
+        write_handle_value(nav_mesh, "nav_mesh", out, err, |nav_mesh| {
+            Ok(into_handle(OnavSettings {
                 settings: nav_mesh.nav_mesh.settings().clone(),
-            }));
-            Ok(())
+            }))
         })
     }
 }
@@ -250,12 +249,10 @@ pub unsafe extern "C" fn onav_nav_mesh_params(
     out: *mut OnavParams,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers.
+    // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        guard(err, || {
-            let nav_mesh = arg_ref(nav_mesh, "nav_mesh")?;
-            out_arg(out, "out")?.write(nav_mesh.nav_mesh.params().into());
-            Ok(())
+        write_handle_value(nav_mesh, "nav_mesh", out, err, |nav_mesh| {
+            Ok(nav_mesh.nav_mesh.params().into())
         })
     }
 }
@@ -301,14 +298,12 @@ pub unsafe extern "C" fn onav_nav_mesh_mesh_clone(
     out: *mut *mut OnavMesh,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers.
+    // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        guard(err, || {
-            let nav_mesh = arg_ref(nav_mesh, "nav_mesh")?;
-            out_arg(out, "out")?.write(into_handle(OnavMesh {
+        write_handle_value(nav_mesh, "nav_mesh", out, err, |nav_mesh| {
+            Ok(into_handle(OnavMesh {
                 mesh: nav_mesh.nav_mesh.mesh().clone(),
-            }));
-            Ok(())
+            }))
         })
     }
 }

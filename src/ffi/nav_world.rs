@@ -8,7 +8,9 @@ use super::args::{arg_ref, arg_slice, out_arg};
 use super::buffer::write_handle_bytes;
 use super::error_out::{Failure, OnavError};
 use super::guard::guard;
-use super::handle::{free_handle, into_handle, read_into_handle};
+use super::handle::{
+    free_handle, into_handle, read_into_handle, store_new_handle, write_handle_value,
+};
 use super::nav_mesh::OnavNavMesh;
 use super::settings::{settings_arg, OnavSettings};
 use super::tile_input_2d::{copy_inputs, OnavTileInput2d};
@@ -66,11 +68,11 @@ pub unsafe extern "C" fn onav_nav_world_build_2d(
         guard(err, || {
             let classes = copy_classes(classes, class_count)?;
             let inputs = copy_inputs(tiles, tile_count)?;
-            let out = out_arg(out, "out")?;
-            out.write(into_handle(OnavNavWorld {
-                world: NavWorld::build_2d(&classes, &inputs)?,
-            }));
-            Ok(())
+            store_new_handle(out, || {
+                Ok(OnavNavWorld {
+                    world: NavWorld::build_2d(&classes, &inputs)?,
+                })
+            })
         })
     }
 }
@@ -87,12 +89,10 @@ pub unsafe extern "C" fn onav_nav_world_class_count(
     out: *mut usize,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers.
+    // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        guard(err, || {
-            let world = arg_ref(world, "world")?;
-            out_arg(out, "out")?.write(world.world.classes().len());
-            Ok(())
+        write_handle_value(world, "world", out, err, |world| {
+            Ok(world.world.classes().len())
         })
     }
 }

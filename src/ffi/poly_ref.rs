@@ -5,9 +5,10 @@
 
 use crate::poly_ref::{PolyRef, TileRef, MAX_POLYGON_INDEX, MAX_SALT, MAX_SLOTS};
 
-use super::args::{arg_ref, out_arg};
+use super::args::out_arg;
 use super::error_out::{Failure, OnavError};
 use super::guard::guard;
+use super::handle::write_handle_value;
 use super::mesh::OnavMesh;
 use super::status::OnavStatus;
 
@@ -155,12 +156,10 @@ pub unsafe extern "C" fn onav_mesh_is_valid_poly_ref(
     out: *mut u8,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers.
+    // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        guard(err, || {
-            let mesh = arg_ref(mesh, "mesh")?;
-            out_arg(out, "out")?.write(u8::from(mesh.mesh.is_valid(PolyRef(poly_ref))));
-            Ok(())
+        write_handle_value(mesh, "mesh", out, err, |mesh| {
+            Ok(u8::from(mesh.mesh.is_valid(PolyRef(poly_ref))))
         })
     }
 }
@@ -178,12 +177,10 @@ pub unsafe extern "C" fn onav_mesh_is_valid_tile_ref(
     out: *mut u8,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers.
+    // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        guard(err, || {
-            let mesh = arg_ref(mesh, "mesh")?;
-            out_arg(out, "out")?.write(u8::from(mesh.mesh.is_valid_tile_ref(TileRef(tile_ref))));
-            Ok(())
+        write_handle_value(mesh, "mesh", out, err, |mesh| {
+            Ok(u8::from(mesh.mesh.is_valid_tile_ref(TileRef(tile_ref))))
         })
     }
 }

@@ -6,11 +6,11 @@ use crate::nav_settings::{NavSettings, Partition};
 use crate::off_mesh_link_definition::OffMeshLinkDefinition;
 use crate::NavMeshError;
 
-use super::args::{arg_mut, arg_ref, arg_slice, out_arg};
+use super::args::{arg_mut, arg_ref, arg_slice};
 use super::buffer::array_buffer;
 use super::error_out::{Failure, OnavError};
 use super::guard::guard;
-use super::handle::{free_handle, into_handle};
+use super::handle::{free_handle, into_handle, store_new_handle, write_handle_value};
 use super::mesh_polygon::OnavDVec3;
 use super::params::OnavParams;
 
@@ -132,10 +132,11 @@ pub unsafe extern "C" fn onav_settings_new(
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {
-            out_arg(out, "out")?.write(into_handle(OnavSettings {
-                settings: NavSettings::default(),
-            }));
-            Ok(())
+            store_new_handle(out, || {
+                Ok(OnavSettings {
+                    settings: NavSettings::default(),
+                })
+            })
         })
     }
 }
@@ -152,14 +153,12 @@ pub unsafe extern "C" fn onav_settings_clone(
     out: *mut *mut OnavSettings,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers.
+    // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        guard(err, || {
-            let settings = settings_arg(settings, "settings")?;
-            out_arg(out, "out")?.write(into_handle(OnavSettings {
-                settings: settings.clone(),
-            }));
-            Ok(())
+        write_handle_value(settings, "settings", out, err, |settings| {
+            Ok(into_handle(OnavSettings {
+                settings: settings.settings.clone(),
+            }))
         })
     }
 }
@@ -191,12 +190,10 @@ pub unsafe extern "C" fn onav_settings_partition(
     out: *mut i32,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers.
+    // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        guard(err, || {
-            let settings = settings_arg(settings, "settings")?;
-            out_arg(out, "out")?.write(settings.partition() as i32);
-            Ok(())
+        write_handle_value(settings, "settings", out, err, |settings| {
+            Ok(settings.settings.partition() as i32)
         })
     }
 }
@@ -306,13 +303,10 @@ pub unsafe extern "C" fn onav_settings_to_params(
     out: *mut OnavParams,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers.
+    // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        guard(err, || {
-            let settings = settings_arg(settings, "settings")?;
-            let out = out_arg(out, "out")?;
-            out.write((&settings.to_params()?).into());
-            Ok(())
+        write_handle_value(settings, "settings", out, err, |settings| {
+            Ok((&settings.settings.to_params()?).into())
         })
     }
 }

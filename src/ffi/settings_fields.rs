@@ -8,10 +8,11 @@
 use crate::error::Result;
 use crate::nav_settings::NavSettings;
 
-use super::args::{arg_mut, out_arg};
+use super::args::arg_mut;
 use super::error_out::OnavError;
 use super::guard::guard;
-use super::settings::{settings_arg, OnavSettings};
+use super::handle::write_handle_value;
+use super::settings::OnavSettings;
 
 /// Writes `get(settings)` to `*out`.
 ///
@@ -23,12 +24,10 @@ unsafe fn read_field<T: Copy>(
     err: *mut OnavError,
     get: impl FnOnce(&NavSettings) -> T,
 ) -> i32 {
-    // SAFETY (all blocks): forwarded from this function's contract.
+    // SAFETY: forwarded from this function's contract.
     unsafe {
-        guard(err, || {
-            let settings = settings_arg(settings, "settings")?;
-            out_arg(out, "out")?.write(get(settings));
-            Ok(())
+        write_handle_value(settings, "settings", out, err, |settings| {
+            Ok(get(&settings.settings))
         })
     }
 }

@@ -4,10 +4,10 @@
 
 use crate::tile_streamer::TileStreamer;
 
-use super::args::{arg_mut, arg_ref, arg_slice, out_arg};
+use super::args::{arg_mut, arg_slice, out_arg};
 use super::error_out::OnavError;
 use super::guard::guard;
-use super::handle::{free_handle, into_handle};
+use super::handle::{free_handle, store_new_handle, write_handle_value};
 use super::mesh::OnavMesh;
 
 /// A streaming queue. Opaque: created by onav_streamer_new, released by
@@ -32,11 +32,11 @@ pub unsafe extern "C" fn onav_streamer_new(
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {
-            let out = out_arg(out, "out")?;
-            out.write(into_handle(OnavStreamer {
-                streamer: TileStreamer::new(),
-            }));
-            Ok(())
+            store_new_handle(out, || {
+                Ok(OnavStreamer {
+                    streamer: TileStreamer::new(),
+                })
+            })
         })
     }
 }
@@ -156,12 +156,10 @@ pub unsafe extern "C" fn onav_streamer_pending(
     out: *mut usize,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers.
+    // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        guard(err, || {
-            let streamer = arg_ref(streamer, "streamer")?;
-            out_arg(out, "out")?.write(streamer.streamer.pending());
-            Ok(())
+        write_handle_value(streamer, "streamer", out, err, |streamer| {
+            Ok(streamer.streamer.pending())
         })
     }
 }

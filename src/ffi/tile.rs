@@ -6,11 +6,11 @@ use std::sync::Arc;
 use crate::tile::NavTile;
 use crate::tile_format::read_tile;
 
-use super::args::{arg_ref, out_arg};
+use super::args::arg_ref;
 use super::buffer::write_handle_bytes;
 use super::error_out::OnavError;
 use super::guard::guard;
-use super::handle::{free_handle, into_handle, read_into_handle};
+use super::handle::{free_handle, read_into_handle, store_new_handle, write_handle_value};
 use super::ids::{OnavContentId, OnavFingerprint};
 use super::params::OnavParams;
 use super::tile_data::{copy_tile_data, OnavTileData};
@@ -46,10 +46,10 @@ pub unsafe extern "C" fn onav_tile_create(
         guard(err, || {
             let params = arg_ref(params, "params")?;
             let data = arg_ref(data, "data")?;
-            let out = out_arg(out, "out")?;
-            let tile = NavTile::create(&params.into(), copy_tile_data(data)?)?;
-            out.write(into_handle(OnavTile { tile: tile.into() }));
-            Ok(())
+            store_new_handle(out, || {
+                let tile = NavTile::create(&params.into(), copy_tile_data(data)?)?;
+                Ok(OnavTile { tile: tile.into() })
+            })
         })
     }
 }
@@ -139,12 +139,10 @@ pub unsafe extern "C" fn onav_tile_fingerprint(
     out: *mut OnavFingerprint,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers.
+    // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        guard(err, || {
-            let tile = arg_ref(tile, "tile")?;
-            out_arg(out, "out")?.write(tile.tile.fingerprint().into());
-            Ok(())
+        write_handle_value(tile, "tile", out, err, |tile| {
+            Ok(tile.tile.fingerprint().into())
         })
     }
 }
@@ -162,12 +160,10 @@ pub unsafe extern "C" fn onav_tile_content_id(
     out: *mut OnavContentId,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers.
+    // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        guard(err, || {
-            let tile = arg_ref(tile, "tile")?;
-            out_arg(out, "out")?.write(tile.tile.content_id().into());
-            Ok(())
+        write_handle_value(tile, "tile", out, err, |tile| {
+            Ok(tile.tile.content_id().into())
         })
     }
 }

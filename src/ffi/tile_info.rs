@@ -5,9 +5,8 @@
 use crate::params::MAX_VERTS_PER_POLY;
 use crate::tile::NavTile;
 
-use super::args::{arg_ref, out_arg};
 use super::error_out::{Failure, OnavError};
-use super::guard::guard;
+use super::handle::write_handle_value;
 use super::tile::OnavTile;
 use super::tile_data::{OnavOffMeshLink, OnavPolygon, OnavVec3};
 
@@ -122,14 +121,8 @@ pub unsafe extern "C" fn onav_tile_info(
     out: *mut OnavTileInfo,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers.
-    unsafe {
-        guard(err, || {
-            let tile = arg_ref(tile, "tile")?;
-            out_arg(out, "out")?.write(tile_info(&tile.tile));
-            Ok(())
-        })
-    }
+    // SAFETY: the caller passes NULL or valid pointers.
+    unsafe { write_handle_value(tile, "tile", out, err, |tile| Ok(tile_info(&tile.tile))) }
 }
 
 /// Tile-local vertex `index`; ONAV_E_NOT_FOUND at or past vertex_count.
@@ -145,13 +138,10 @@ pub unsafe extern "C" fn onav_tile_vertex(
     out: *mut OnavVec3,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers.
+    // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        guard(err, || {
-            let tile = arg_ref(tile, "tile")?;
-            let out = out_arg(out, "out")?;
-            out.write((*element(tile.tile.vertices(), index, "vertex")?).into());
-            Ok(())
+        write_handle_value(tile, "tile", out, err, |tile| {
+            Ok((*element(tile.tile.vertices(), index, "vertex")?).into())
         })
     }
 }
@@ -170,13 +160,10 @@ pub unsafe extern "C" fn onav_tile_polygon(
     out: *mut OnavPolygonInfo,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers.
+    // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        guard(err, || {
-            let tile = arg_ref(tile, "tile")?;
-            let out = out_arg(out, "out")?;
-            out.write(polygon_info(&tile.tile, index)?);
-            Ok(())
+        write_handle_value(tile, "tile", out, err, |tile| {
+            polygon_info(&tile.tile, index)
         })
     }
 }
@@ -195,13 +182,10 @@ pub unsafe extern "C" fn onav_tile_off_mesh_link(
     out: *mut OnavOffMeshLink,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers.
+    // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        guard(err, || {
-            let tile = arg_ref(tile, "tile")?;
-            let out = out_arg(out, "out")?;
-            out.write(element(tile.tile.off_mesh_links(), index, "off-mesh link")?.into());
-            Ok(())
+        write_handle_value(tile, "tile", out, err, |tile| {
+            Ok(element(tile.tile.off_mesh_links(), index, "off-mesh link")?.into())
         })
     }
 }

@@ -3,10 +3,10 @@
 
 use crate::tile_library::TileLibrary;
 
-use super::args::{arg_mut, arg_ref, arg_slice, out_arg};
+use super::args::{arg_mut, arg_slice, out_arg};
 use super::error_out::OnavError;
 use super::guard::guard;
-use super::handle::{free_handle, into_handle};
+use super::handle::{free_handle, store_new_handle, write_handle_value};
 use super::ids::OnavContentId;
 use super::params::{valid_params, OnavParams};
 
@@ -34,10 +34,10 @@ pub unsafe extern "C" fn onav_tile_library_new(
     unsafe {
         guard(err, || {
             let params = valid_params(params)?;
-            let out = out_arg(out, "out")?;
-            let library = TileLibrary::new(params)?;
-            out.write(into_handle(OnavTileLibrary { library }));
-            Ok(())
+            store_new_handle(out, || {
+                let library = TileLibrary::new(params)?;
+                Ok(OnavTileLibrary { library })
+            })
         })
     }
 }
@@ -100,12 +100,10 @@ pub unsafe extern "C" fn onav_tile_library_count(
     out: *mut usize,
     err: *mut OnavError,
 ) -> i32 {
-    // SAFETY (all blocks): the caller passes NULL or valid pointers.
+    // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        guard(err, || {
-            let library = arg_ref(library, "library")?;
-            out_arg(out, "out")?.write(library.library.len());
-            Ok(())
+        write_handle_value(library, "library", out, err, |library| {
+            Ok(library.library.len())
         })
     }
 }

@@ -2,7 +2,11 @@
 //! remove a tile or a whole column. Every failed edit leaves the mesh
 //! exactly as it was (slots, salts, links).
 
+use std::sync::Arc;
+
+use crate::error::NavMeshError;
 use crate::poly_ref::TileRef;
+use crate::tile::NavTile;
 use crate::tiled_nav_mesh::TiledNavMesh;
 
 use super::args::{arg_mut, arg_ref, arg_slice, out_arg};
@@ -35,6 +39,50 @@ unsafe fn edit_yielding_ref(
     }
 }
 
+/// An edit taking the tile behind the `tile` handle (shared, not copied);
+/// `tile` is checked after the mesh and `tile_ref_out`.
+///
+/// # Safety
+/// As [`edit_yielding_ref`]; `tile` is NULL or valid.
+unsafe fn edit_with_tile(
+    mesh: *mut OnavMesh,
+    tile: *const OnavTile,
+    tile_ref_out: *mut u64,
+    err: *mut OnavError,
+    edit: impl FnOnce(&mut TiledNavMesh, Arc<NavTile>) -> Result<TileRef, NavMeshError>,
+) -> i32 {
+    // SAFETY (all blocks): forwarded from this function's contract.
+    unsafe {
+        edit_yielding_ref(mesh, tile_ref_out, err, |mesh| {
+            let tile = arg_ref(tile, "tile")?;
+            Ok(edit(mesh, Arc::clone(&tile.tile))?)
+        })
+    }
+}
+
+/// An edit taking the caller's ONPT bytes `(data, len)`; `data` is checked
+/// after the mesh and `tile_ref_out`.
+///
+/// # Safety
+/// As [`edit_yielding_ref`]; `data` holds `len` readable bytes (may be
+/// NULL when `len` is 0).
+unsafe fn edit_with_bytes(
+    mesh: *mut OnavMesh,
+    data: *const u8,
+    len: usize,
+    tile_ref_out: *mut u64,
+    err: *mut OnavError,
+    edit: impl FnOnce(&mut TiledNavMesh, &[u8]) -> Result<TileRef, NavMeshError>,
+) -> i32 {
+    // SAFETY (all blocks): forwarded from this function's contract.
+    unsafe {
+        edit_yielding_ref(mesh, tile_ref_out, err, |mesh| {
+            let bytes = arg_slice(data, len, "data")?;
+            Ok(edit(mesh, bytes)?)
+        })
+    }
+}
+
 /// Adds the tile at its position, in the lowest free slot, stitches it and
 /// writes its TileRef to `*tile_ref_out`. The tile is not consumed: the
 /// mesh keeps a share of the immutable tile, and the caller still frees its
@@ -56,9 +104,8 @@ pub unsafe extern "C" fn onav_mesh_add_tile(
 ) -> i32 {
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
-        edit_yielding_ref(mesh, tile_ref_out, err, |mesh| {
-            let tile = arg_ref(tile, "tile")?;
-            Ok(mesh.add_tile(tile.tile.clone())?)
+        edit_with_tile(mesh, tile, tile_ref_out, err, |mesh, tile| {
+            mesh.add_tile(tile)
         })
     }
 }
@@ -83,10 +130,14 @@ pub unsafe extern "C" fn onav_mesh_add_tile_bytes(
     // SAFETY (all blocks): the caller passes NULL or valid pointers and
     // `len` readable bytes.
     unsafe {
-        edit_yielding_ref(mesh, tile_ref_out, err, |mesh| {
-            let bytes = arg_slice(data, len, "data")?;
-            Ok(mesh.add_tile_bytes(bytes)?)
-        })
+        edit_with_bytes(
+            mesh,
+            data,
+            len,
+            tile_ref_out,
+            err,
+            TiledNavMesh::add_tile_bytes,
+        )
     }
 }
 
@@ -110,9 +161,8 @@ pub unsafe extern "C" fn onav_mesh_replace_tile(
 ) -> i32 {
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
-        edit_yielding_ref(mesh, tile_ref_out, err, |mesh| {
-            let tile = arg_ref(tile, "tile")?;
-            Ok(mesh.replace_tile(tile.tile.clone())?)
+        edit_with_tile(mesh, tile, tile_ref_out, err, |mesh, tile| {
+            mesh.replace_tile(tile)
         })
     }
 }
@@ -136,10 +186,14 @@ pub unsafe extern "C" fn onav_mesh_replace_tile_bytes(
     // SAFETY (all blocks): the caller passes NULL or valid pointers and
     // `len` readable bytes.
     unsafe {
-        edit_yielding_ref(mesh, tile_ref_out, err, |mesh| {
-            let bytes = arg_slice(data, len, "data")?;
-            Ok(mesh.replace_tile_bytes(bytes)?)
-        })
+        edit_with_bytes(
+            mesh,
+            data,
+            len,
+            tile_ref_out,
+            err,
+            TiledNavMesh::replace_tile_bytes,
+        )
     }
 }
 

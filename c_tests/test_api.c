@@ -7,70 +7,10 @@
  * Built three times: against the static library, the shared library, and
  * with AddressSanitizer + UBSan; the shared build also runs under valgrind.
  */
-#include "onav.h"
+#include "check.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-
-static int checks_passed;
-static int checks_failed;
-
-#define CHECK(cond) check((cond), #cond, __FILE__, __LINE__)
-
-static void check(int ok, const char *what, const char *file, int line) {
-    if (ok) {
-        checks_passed++;
-    } else {
-        checks_failed++;
-        fprintf(stderr, "%s:%d: check failed: %s\n", file, line, what);
-    }
-}
-
-/* A NUL inside the array, and well-formed UTF-8 before it. */
-static int message_is_terminated_utf8(const OnavError *err) {
-    const unsigned char *m = (const unsigned char *)err->message;
-    const unsigned char *end = memchr(m, 0, ONAV_ERROR_MESSAGE_LEN);
-    if (end == NULL) {
-        return 0;
-    }
-    while (m < end) {
-        int continuation = *m < 0x80 ? 0 : (*m & 0xE0) == 0xC0 ? 1 : (*m & 0xF0) == 0xE0 ? 2 : (*m & 0xF8) == 0xF0 ? 3 : -1;
-        if (continuation < 0 || end - m <= continuation) {
-            return 0;
-        }
-        for (int i = 1; i <= continuation; i++) {
-            if ((m[i] & 0xC0) != 0x80) {
-                return 0;
-            }
-        }
-        m += continuation + 1;
-    }
-    return 1;
-}
-
-/* The call failed with `status`, and `err` says so. */
-static void check_failure(int32_t got, int32_t status, const OnavError *err, const char *needle, int line) {
-    char what[160];
-    snprintf(what, sizeof what, "status %s, expected %s", onav_status_name(got), onav_status_name(status));
-    check(got == status, what, __FILE__, line);
-    check(err->status == status, "err->status equals the returned status", __FILE__, line);
-    check(message_is_terminated_utf8(err), "err->message is NUL-terminated UTF-8", __FILE__, line);
-    if (needle != NULL) {
-        snprintf(what, sizeof what, "message mentions \"%s\": %.100s", needle, err->message);
-        check(strstr(err->message, needle) != NULL, what, __FILE__, line);
-    }
-}
-
-#define CHECK_FAILS(call, status, err, needle) check_failure((call), (status), (err), (needle), __LINE__)
-#define CHECK_OK(call) check((call) == ONAV_OK, #call, __FILE__, __LINE__)
-
-static OnavError fresh_error(void) {
-    OnavError err;
-    memset(&err, 0x5A, sizeof err);
-    return err;
-}
 
 static OnavParams sample_params(void) {
     OnavParams p;

@@ -49,7 +49,7 @@ pub fn read_mesh(bytes: &[u8]) -> Result<TiledNavMesh> {
     let params = read_param_block(&mut reader)?;
     let fingerprint = BuildFingerprint::of(&params);
     let table = read_slot_table(&mut reader, &ONPM, RECORD_HEAD_LEN)?;
-    let mut tiles: Vec<Option<MeshTile>> = table.salts.iter().map(|_| None).collect();
+    let mut tiles: Vec<(u32, MeshTile)> = Vec::new();
     let mut positions = HashSet::with_capacity(table.occupied as usize);
     let mut previous_slot: Option<u32> = None;
     for record in 0..table.occupied {
@@ -59,7 +59,7 @@ pub fn read_mesh(bytes: &[u8]) -> Result<TiledNavMesh> {
         let tile = read_tile_checked(&params, &fingerprint, tile_bytes).map_err(|e| in_record(e, record, slot))?;
         claim_position(&mut positions, &tile, &ONPM, record, slot)?;
         // Prepared for stitching now, while the tile is in cache.
-        tiles[slot as usize] = Some(MeshTile::new(&params, Arc::new(tile)));
+        tiles.push((slot, MeshTile::new(&params, Arc::new(tile))));
         previous_slot = Some(slot);
     }
     reader.expect_end()?;

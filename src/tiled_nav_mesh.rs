@@ -53,19 +53,23 @@ impl TiledNavMesh {
     /// stitched once. The caller checked the fingerprints and that no two
     /// tiles share a position.
     pub(crate) fn restore(params: NavMeshParams, salts: Vec<u32>, tiles: Vec<Option<Arc<NavTile>>>) -> TiledNavMesh {
-        let tiles = tiles.into_iter().map(|t| t.map(|t| MeshTile::new(&params, t))).collect();
+        let tiles = tiles
+            .into_iter()
+            .enumerate()
+            .filter_map(|(slot, t)| Some((slot as u32, MeshTile::new(&params, t?))))
+            .collect();
         TiledNavMesh::restore_prepared(params, salts, tiles)
     }
 
-    /// [`Self::restore`] from tiles already prepared for stitching (each
-    /// [`MeshTile::new`] against `params`), e.g. right after each was read,
-    /// while its bytes are still in cache.
-    pub(crate) fn restore_prepared(params: NavMeshParams, salts: Vec<u32>, tiles: Vec<Option<MeshTile>>) -> TiledNavMesh {
+    /// [`Self::restore`] from the occupied slots' tiles, each already
+    /// prepared for stitching ([`MeshTile::new`] against `params`), e.g.
+    /// right after it was read, while its bytes are still in cache.
+    pub(crate) fn restore_prepared(params: NavMeshParams, salts: Vec<u32>, tiles: Vec<(u32, MeshTile)>) -> TiledNavMesh {
         let mut mesh = TiledNavMesh::new(params).expect("parameters read from a validated block");
-        // Not collected in place: that would keep the larger allocation of
-        // `tiles` alive in the slot table.
-        let mut items = Vec::with_capacity(tiles.len());
-        items.extend(tiles.into_iter().map(|t| t.map(|t| MeshSlot::unstitched(Arc::new(t), NO_SLOT))));
+        let mut items: Vec<Option<MeshSlot>> = salts.iter().map(|_| None).collect();
+        for (slot, tile) in tiles {
+            items[slot as usize] = Some(MeshSlot::unstitched(Arc::new(tile), NO_SLOT));
+        }
         mesh.slots = TileSlots::restore(salts, items);
         let occupied: Vec<u32> = mesh.slots.occupied().map(|(s, _)| s).collect();
         mesh.columns.reserve(occupied.len());

@@ -8,21 +8,13 @@
  * with AddressSanitizer + UBSan; the shared build also runs under valgrind.
  */
 #include "check.h"
+#include "test_params.h"
 
 #include <math.h>
 #include <stdlib.h>
 
 static OnavParams sample_params(void) {
-    OnavParams p;
-    memset(&p, 0, sizeof p);
-    p.tile_size = 32.0;
-    p.cell_size = 0.25;
-    p.max_verts_per_poly = 6;
-    p.walkable_climb = 0.5f;
-    p.agent_radius = 0.5f;
-    p.agent_height = 2.0f;
-    p.agent_max_slope = 45.0f;
-    return p;
+    return test_params(32.0);
 }
 
 /* A 32x32 tile: two counter-clockwise triangles sharing the diagonal, every

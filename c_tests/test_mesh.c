@@ -14,22 +14,15 @@
  * build also runs under valgrind.
  */
 #include "check.h"
+#include "test_params.h"
 
 #include <stdlib.h>
 
 enum { TILE_A, TILE_B, TILE_C, TILE_D, TILE_E, GRID_TILES };
 
 static OnavParams grid_params(void) {
-    OnavParams p;
-    memset(&p, 0, sizeof p);
+    OnavParams p = test_params(32.0);
     p.origin_x = 100.0;
-    p.tile_size = 32.0;
-    p.cell_size = 0.25;
-    p.max_verts_per_poly = 6;
-    p.walkable_climb = 0.5f;
-    p.agent_radius = 0.5f;
-    p.agent_height = 2.0f;
-    p.agent_max_slope = 45.0f;
     return p;
 }
 

@@ -6,6 +6,7 @@
  * directly from the same tiles (world-space polygons and links).
  */
 #include "check.h"
+#include "test_params.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -13,16 +14,7 @@
 
 /* Grid parameters: 16-unit tiles, climb 0.5. */
 static OnavParams params(void) {
-    OnavParams p;
-    memset(&p, 0, sizeof p);
-    p.tile_size = 16.0;
-    p.cell_size = 0.25;
-    p.max_verts_per_poly = 6;
-    p.walkable_climb = 0.5f;
-    p.agent_radius = 0.5f;
-    p.agent_height = 2.0f;
-    p.agent_max_slope = 45.0f;
-    return p;
+    return test_params(16.0);
 }
 
 /* Parameters with another settings digest: another fingerprint. */

@@ -130,12 +130,6 @@ fn read_salts(reader: &mut ByteReader<'_>, what: &str, slot_count: u32) -> Resul
 }
 
 impl SlotTable {
-    /// One empty entry per slot, for the records to fill.
-    #[allow(dead_code)] // read_mesh fills prepared tiles; kept for the ONPS reader
-    pub fn empty_slots(&self) -> Vec<Option<Arc<NavTile>>> {
-        vec![None; self.salts.len()]
-    }
-
     /// A record's slot: below S and strictly above the previous record's.
     pub fn read_record_slot(
         &self,

@@ -3,7 +3,7 @@
 
 mod mesh_common;
 
-use mesh_common::{full_state, params, GridTile};
+use mesh_common::{full_state, link, params, GridTile};
 use onav::{read_mesh, write_mesh, NavMeshError, PolyRef, TileRef, TiledNavMesh};
 
 #[test]
@@ -158,4 +158,30 @@ fn world_coordinates_beyond_the_bound_are_out_of_range() {
         assert!(matches!(mesh.column_at_world(bad, 0.0), Err(NavMeshError::OutOfRange(_))));
         assert!(matches!(mesh.column_at_world(0.0, bad), Err(NavMeshError::OutOfRange(_))));
     }
+}
+
+/// A clone keeps its links while the original edits the neighbours of a
+/// tile with portals and off-mesh links (whose link tables an edit patches
+/// in place when no clone shares them), and the other way round.
+#[test]
+fn clones_keep_their_links_while_neighbours_of_linked_tiles_change() {
+    let p = params();
+    let linked = |x, z| GridTile::new(x, z, 2).link(link([2.0, 0.0, 2.0], [20.0, 0.0, 2.0], 1.0, true));
+    let mut mesh = TiledNavMesh::new(p).unwrap();
+    for (x, z) in [(0, 0), (1, 0), (0, 1)] {
+        mesh.add_tile(linked(x, z).build(&p)).unwrap();
+    }
+    let frozen = mesh.clone();
+    let before = full_state(&frozen);
+    mesh.add_tile(GridTile::new(1, 1, 2).build(&p)).unwrap();
+    mesh.replace_tile(linked(1, 0).build(&p)).unwrap();
+    mesh.remove_tile(0, 1, 0).unwrap();
+    assert_eq!(full_state(&frozen), before, "edits of the original reached the clone");
+    assert_ne!(full_state(&mesh), before);
+
+    let original = full_state(&mesh);
+    let mut copy = mesh.clone();
+    copy.remove_tile(1, 1, 0).unwrap();
+    copy.add_tile(linked(0, 1).build(&p)).unwrap();
+    assert_eq!(full_state(&mesh), original, "edits of the clone reached the original");
 }

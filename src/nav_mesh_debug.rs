@@ -7,7 +7,7 @@
 //! off-mesh link's runs between the raw end points.
 
 use crate::links::{Link, LinkKind};
-use crate::portal_stitching::{along_axis, linked_overlap, opposite_side, PortalSpan};
+use crate::portal_stitching::{along_axis, opposite_side, overlap, portal_of};
 use crate::poly_ref::PolyRef;
 use crate::tile::NavTile;
 use crate::tiled_nav_mesh::TiledNavMesh;
@@ -119,11 +119,11 @@ fn off_mesh_points(mesh: &TiledNavMesh, owner: &NavTile, index: u32) -> ([f64; 3
 /// The exact overlap on the source edge, in the edge's direction, heights
 /// interpolated on the source edge (LAYOUT section 7).
 fn portal_segment(mesh: &TiledNavMesh, tile: &NavTile, from: PolyRef, link: &Link) -> ([f64; 3], [f64; 3]) {
-    let a = PortalSpan::of(tile, from.polygon(), link.edge, link.side);
+    let a = portal_of(tile, from.polygon(), link.edge, link.side);
     let other = mesh.tile(link.target.tile_ref()).expect("links name current tiles");
-    let b = PortalSpan::of(other, link.target.polygon(), link.target_edge, opposite_side(link.side));
+    let b = portal_of(other, link.target.polygon(), link.target_edge, opposite_side(link.side));
     let climb = mesh.params().walkable_climb as f64;
-    let (lo, hi) = linked_overlap(&a, &b, climb).expect("a stitched portal overlaps");
+    let (lo, hi) = overlap(&a, tile.origin_y(), &b, other.origin_y(), climb).expect("a stitched portal overlaps");
     let origin = tile_origin(mesh, tile);
     let corner = tile.polygon_vertices(from.polygon() as usize).nth(link.edge as usize).expect("edge exists");
     let axis = along_axis(link.side);
@@ -132,7 +132,7 @@ fn portal_segment(mesh: &TiledNavMesh, tile: &NavTile, from: PolyRef, link: &Lin
         let mut p = [0.0; 3];
         p[axis] = origin[axis] + u;
         p[across] = origin[across] + corner[across] as f64;
-        p[1] = a.height_at(u);
+        p[1] = a.height_at(tile.origin_y(), u);
         p
     };
     if a.u0 < a.u1 {

@@ -9,49 +9,6 @@ use crate::tile::NavTile;
 /// A tile column (TileX, TileZ).
 pub type Column = (i32, i32);
 
-/// A portal edge prepared for matching. `u` runs along the shared boundary
-/// in tile-local coordinates, which both tiles of a pair share.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct PortalSpan {
-    pub polygon: u32,
-    pub edge: u8,
-    /// u at the edge's first and second vertex.
-    pub u0: f64,
-    pub u1: f64,
-    /// World heights (`tile.OriginY + (f64)y`) at the two vertices.
-    pub y0: f64,
-    pub y1: f64,
-    pub u_min: f64,
-    pub u_max: f64,
-}
-
-impl PortalSpan {
-    /// Edge `edge` of `polygon`, a portal on `side`.
-    pub fn of(tile: &NavTile, polygon: u32, edge: u8, side: u8) -> PortalSpan {
-        let indices = tile.polygon(polygon as usize).expect("validated polygon index").indices;
-        let k = edge as usize;
-        let a = tile.vertices()[indices[k] as usize];
-        let b = tile.vertices()[indices[(k + 1) % indices.len()] as usize];
-        let axis = along_axis(side);
-        let (u0, u1) = (a[axis] as f64, b[axis] as f64);
-        PortalSpan {
-            polygon,
-            edge,
-            u0,
-            u1,
-            y0: tile.origin_y() + a[1] as f64,
-            y1: tile.origin_y() + b[1] as f64,
-            u_min: u0.min(u1),
-            u_max: u0.max(u1),
-        }
-    }
-
-    /// `h(u)` of LAYOUT section 7 on this edge.
-    pub fn height_at(&self, u: f64) -> f64 {
-        self.y0 + (self.y1 - self.y0) * ((u - self.u0) / (self.u1 - self.u0))
-    }
-}
-
 /// Index of the coordinate along the boundary: Z for sides 0 and 2, X for 1
 /// and 3.
 pub(crate) fn along_axis(side: u8) -> usize {
@@ -79,22 +36,9 @@ pub fn neighbour_column(column: Column, side: u8) -> Option<Column> {
     }
 }
 
-/// The shared interval `[lo, hi]` of two facing portal edges when they link:
-/// `hi > lo` and the heights at `lo` and at `hi` differ by at most `climb`.
-pub(crate) fn linked_overlap(a: &PortalSpan, b: &PortalSpan, climb: f64) -> Option<(f64, f64)> {
-    let lo = a.u_min.max(b.u_min);
-    let hi = a.u_max.min(b.u_max);
-    if hi <= lo {
-        return None;
-    }
-    let within_climb = |u: f64| (a.height_at(u) - b.height_at(u)).abs() <= climb;
-    (within_climb(lo) && within_climb(hi)).then_some((lo, hi))
-}
-
 /// One portal edge as stitching keeps it: the tile-local u (along the
-/// boundary) and y of its two vertices, exactly as the tile stores them, so
-/// every derived value below is the f64 arithmetic of [`PortalSpan`] and
-/// LAYOUT section 7 on the same inputs.
+/// boundary) and y of its two vertices, exactly as the tile stores them;
+/// every derived value below is LAYOUT section 7's f64 arithmetic on them.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Portal {
     pub polygon: u32,
@@ -115,14 +59,14 @@ impl Portal {
     }
 
     /// `h(u)` of LAYOUT section 7, with `wy = origin_y + (f64)y`.
-    fn height_at(&self, origin_y: f64, u: f64) -> f64 {
+    pub fn height_at(&self, origin_y: f64, u: f64) -> f64 {
         let (wy0, wy1) = (origin_y + self.y0 as f64, origin_y + self.y1 as f64);
         let (u0, u1) = (self.u0 as f64, self.u1 as f64);
         wy0 + (wy1 - wy0) * ((u - u0) / (u1 - u0))
     }
 
-    /// RangeMin and RangeMax of `[lo, hi]` on this edge, as
-    /// [`PortalSpan::range_of`].
+    /// RangeMin and RangeMax of `[lo, hi]` on this edge: t measured from
+    /// the first vertex, floor and ceil of t·255, clamped to 0..=255.
     fn range_of(&self, lo: f64, hi: f64) -> (u8, u8) {
         let (u0, u1) = (self.u0 as f64, self.u1 as f64);
         let (t_lo, t_hi) = ((lo - u0) / (u1 - u0), (hi - u0) / (u1 - u0));
@@ -250,7 +194,7 @@ impl TilePortals {
 }
 
 /// The portal on `side` of edge `edge` of `polygon`.
-fn portal_of(tile: &NavTile, polygon: u32, edge: u8, side: u8) -> Portal {
+pub(crate) fn portal_of(tile: &NavTile, polygon: u32, edge: u8, side: u8) -> Portal {
     let indices = tile.polygon(polygon as usize).expect("validated polygon index").indices;
     let k = edge as usize;
     let a = tile.vertices()[indices[k] as usize];
@@ -316,8 +260,10 @@ pub(crate) fn push_side_links(
 /// larger ones through their sweep order.
 const SMALL_SIDE: usize = 8;
 
-/// [`linked_overlap`] on two [`Portal`]s.
-fn overlap(a: &Portal, a_origin_y: f64, b: &Portal, b_origin_y: f64, climb: f64) -> Option<(f64, f64)> {
+/// The shared interval `[lo, hi]` of two facing portal edges when they
+/// link: `hi > lo` and the heights at `lo` and at `hi` differ by at most
+/// `climb`.
+pub(crate) fn overlap(a: &Portal, a_origin_y: f64, b: &Portal, b_origin_y: f64, climb: f64) -> Option<(f64, f64)> {
     let lo = (a.u_min() as f64).max(b.u_min() as f64);
     let hi = (a.u_max() as f64).min(b.u_max() as f64);
     if hi <= lo {
@@ -330,26 +276,6 @@ fn overlap(a: &Portal, a_origin_y: f64, b: &Portal, b_origin_y: f64, climb: f64)
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn span(u0: f64, u1: f64, y0: f64, y1: f64) -> PortalSpan {
-        PortalSpan { polygon: 0, edge: 0, u0, u1, y0, y1, u_min: u0.min(u1), u_max: u0.max(u1) }
-    }
-
-    #[test]
-    fn overlap_needs_positive_length() {
-        let a = span(0.0, 4.0, 0.0, 0.0);
-        assert_eq!(linked_overlap(&a, &span(6.0, 2.0, 0.0, 0.0), 0.0), Some((2.0, 4.0)));
-        assert_eq!(linked_overlap(&a, &span(4.0, 8.0, 0.0, 0.0), 10.0), None);
-    }
-
-    #[test]
-    fn heights_compared_at_both_ends() {
-        let a = span(0.0, 4.0, 0.0, 4.0);
-        let b = span(4.0, 0.0, 1.0, 1.0);
-        // At u=0: 0 vs 1, at u=4: 4 vs 1.
-        assert_eq!(linked_overlap(&a, &b, 1.0), None);
-        assert_eq!(linked_overlap(&a, &b, 3.0), Some((0.0, 4.0)));
-    }
 
     fn portal(u0: f32, u1: f32, y0: f32, y1: f32) -> Portal {
         Portal { polygon: 0, u0, u1, y0, y1, edge: 0 }
@@ -364,19 +290,22 @@ mod tests {
     }
 
     #[test]
-    fn compact_portals_agree_with_spans() {
-        let cases = [(0.0, 4.0, 0.0, 4.0), (4.0, 0.0, 1.0, 1.0), (6.0, 2.0, 0.25, -3.5), (4.0, 8.0, 0.0, 0.0), (1.5, 3.0, 2.0, 0.0)];
-        for &(a0, a1, ay0, ay1) in &cases {
-            for &(b0, b1, by0, by1) in &cases {
-                for climb in [0.0, 0.5, 1.0, 3.0, 10.0] {
-                    let (oa, ob) = (0.125, -1.0);
-                    let sa = span(a0 as f64, a1 as f64, oa + ay0 as f64, oa + ay1 as f64);
-                    let sb = span(b0 as f64, b1 as f64, ob + by0 as f64, ob + by1 as f64);
-                    let (pa, pb) = (portal(a0, a1, ay0, ay1), portal(b0, b1, by0, by1));
-                    assert_eq!(overlap(&pa, oa, &pb, ob, climb), linked_overlap(&sa, &sb, climb));
-                }
-            }
-        }
+    fn overlap_needs_positive_length() {
+        let a = portal(0.0, 4.0, 0.0, 0.0);
+        assert_eq!(overlap(&a, 0.0, &portal(6.0, 2.0, 0.0, 0.0), 0.0, 0.0), Some((2.0, 4.0)));
+        assert_eq!(overlap(&a, 0.0, &portal(4.0, 8.0, 0.0, 0.0), 0.0, 10.0), None);
+    }
+
+    #[test]
+    fn heights_compared_at_both_ends_in_world_space() {
+        let a = portal(0.0, 4.0, 0.0, 4.0);
+        let b = portal(4.0, 0.0, 0.5, 0.5);
+        // World heights: at u=0 0 vs 1, at u=4 4 vs 1 (b's tile origin is 0.5).
+        assert_eq!(overlap(&a, 0.0, &b, 0.5, 1.0), None);
+        assert_eq!(overlap(&a, 0.0, &b, 0.5, 3.0), Some((0.0, 4.0)));
+        // With b's tile origin at 0 its height is 0.5: 3.5 apart at u=4.
+        assert_eq!(overlap(&a, 0.0, &b, 0.0, 3.0), None);
+        assert_eq!(overlap(&a, 0.0, &b, 0.0, 3.5), Some((0.0, 4.0)));
     }
 
     #[test]

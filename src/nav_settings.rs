@@ -231,7 +231,15 @@ impl NavSettings {
     /// A rule between fields (TileSize <= 8192 * CellSize) that fails is an
     /// out-of-range error naming the field.
     pub fn to_params(&self) -> Result<NavMeshParams> {
-        let params = NavMeshParams {
+        let params = self.params_with_digest(self.record().digest());
+        params.validate()?;
+        Ok(params)
+    }
+
+    /// The grid and agent fields as parameters carrying `digest`, not
+    /// validated as a whole.
+    pub(crate) fn params_with_digest(&self, digest: u64) -> NavMeshParams {
+        NavMeshParams {
             origin_x: self.origin_x,
             origin_y: self.origin_y,
             origin_z: self.origin_z,
@@ -242,9 +250,7 @@ impl NavSettings {
             agent_radius: self.agent_radius,
             agent_height: self.agent_height,
             agent_max_slope: self.agent_max_slope,
-            settings_digest: self.record().digest(),
-        };
-        params.validate()?;
-        Ok(params)
+            settings_digest: digest,
+        }
     }
 }

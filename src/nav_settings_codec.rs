@@ -12,30 +12,14 @@ use crate::param_block::{encode_param_block, GRID_AND_AGENT_LEN};
 /// Bytes of one authored link in the settings record.
 const LINK_RECORD_LEN: usize = 64;
 
-/// Grid and agent fields, then the settings record.
+/// Grid and agent fields, then the settings record. The envelope stores the
+/// first 60 bytes of the parameter block whatever the rules between fields
+/// say; the digest bytes after them are not part of it.
 pub fn encode_settings(settings: &NavSettings) -> Vec<u8> {
-    let grid = settings_grid_block(settings);
+    let grid = encode_param_block(&settings.params_with_digest(0));
     let mut out = grid[..GRID_AND_AGENT_LEN].to_vec();
     out.extend_from_slice(&settings.record().encode());
     out
-}
-
-/// The parameter block of the grid and agent fields (digest left 0): the
-/// envelope stores its first 60 bytes, whatever the cross-field rules say.
-fn settings_grid_block(s: &NavSettings) -> [u8; crate::param_block::PARAM_BLOCK_LEN] {
-    encode_param_block(&crate::params::NavMeshParams {
-        origin_x: s.origin_x(),
-        origin_y: s.origin_y(),
-        origin_z: s.origin_z(),
-        tile_size: s.tile_size(),
-        cell_size: s.cell_size(),
-        max_verts_per_poly: s.max_verts_per_poly(),
-        walkable_climb: s.walkable_climb(),
-        agent_radius: s.agent_radius(),
-        agent_height: s.agent_height(),
-        agent_max_slope: s.agent_max_slope(),
-        settings_digest: 0,
-    })
 }
 
 /// A setter's out-of-range error becomes a format error: the value came

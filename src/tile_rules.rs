@@ -167,6 +167,69 @@ fn check_polygon(data: &NavTileData, p: usize, edges: std::ops::Range<usize>) ->
             }
         }
     }
+    if is_strictly_convex_ccw(points) {
+        return Ok(());
+    }
+    check_convex_by_definition(p, points)
+}
+
+/// A fast sufficient condition for the convexity rule of the format text's
+/// "Polygon rules": n orientation tests instead of the definition's n(n-2).
+///
+/// It accepts exactly the strictly convex counter-clockwise polygons, which
+/// the definition accepts too. Why: if every turn p[k-1] -> p[k] -> p[k+1]
+/// is strictly left, the direction of the edges increases by an angle in
+/// (0, π) at each vertex, and the number of times it passes the direction
+/// +X (lower half-plane of directions to upper) is its winding number. With
+/// a winding number of 1 the directions, measured from any edge k, increase
+/// strictly through (0, 2π) once around; so the signed distance left of edge
+/// k first strictly rises (the turn at k+1 is strictly left), then at most
+/// stays level for one edge (direction exactly opposite), then strictly
+/// falls back to 0 at vertex k (the turn at k is strictly left): every
+/// vertex other than k and k+1 is strictly left of edge k.
+///
+/// Exactness: the turns use the exact `orient_xz`, and the half-plane of an
+/// edge direction only needs the signs of its X/Z differences, which
+/// comparing the coordinates gives exactly. The vertices are finite (checked
+/// before) and no edge has zero length in X/Z (checked by the caller).
+///
+/// Anything else, including polygons with collinear vertices (an `On`
+/// turn), returns false and goes through [`check_convex_by_definition`],
+/// which decides and names the failure; so accepting, rejecting and every
+/// message are those of the definition.
+fn is_strictly_convex_ccw(points: &[[f32; 3]]) -> bool {
+    let n = points.len();
+    // 0 for directions in the upper half-plane [0, π) (dz > 0, or dz == 0
+    // and dx > 0), 1 for [π, 2π).
+    let half = |a: [f32; 3], b: [f32; 3]| -> u8 {
+        if b[2] > a[2] || (b[2] == a[2] && b[0] > a[0]) {
+            0
+        } else {
+            1
+        }
+    };
+    let mut previous = points[n - 1];
+    let mut previous_half = half(points[n - 2], previous);
+    let mut lower_to_upper = 0u32;
+    for &point in points {
+        let point_half = half(previous, point);
+        lower_to_upper += u32::from(previous_half == 1 && point_half == 0);
+        previous_half = point_half;
+        previous = point;
+    }
+    if lower_to_upper != 1 {
+        return false;
+    }
+    (0..n).all(|k| {
+        let before = if k == 0 { n - 1 } else { k - 1 };
+        orient_xz(points[before], points[k], points[next(k, n)]) == Orientation::Left
+    })
+}
+
+/// The convexity rule of "Polygon rules" as written, edge by edge, naming the
+/// first edge and vertex that break it.
+fn check_convex_by_definition(p: usize, points: &[[f32; 3]]) -> Result<()> {
+    let n = points.len();
     for k in 0..n {
         let (a, b) = (points[k], points[next(k, n)]);
         let mut strictly_left = false;
@@ -320,4 +383,270 @@ fn check_off_mesh_links(params: &NavMeshParams, data: &NavTileData) -> Result<()
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    //! The convexity fast path against the definition: randomised polygons
+    //! of 3..=8 vertices (convex, with collinear vertices, reflex, star
+    //! shaped, clockwise, tiny and huge, one ulp apart), a fixed seed.
+
+    use super::*;
+    use crate::tile_data::Polygon;
+
+    /// `check_polygon` exactly as it was before the fast path (kept
+    /// verbatim): the reference for results and messages.
+    fn check_polygon_as_before(data: &NavTileData, p: usize, edges: std::ops::Range<usize>) -> Result<()> {
+        let indices = &data.indices[edges];
+        let n = indices.len();
+        let vertex_count = data.vertices.len();
+        let mut points = [[0f32; 3]; 16];
+        for (k, &index) in indices.iter().enumerate() {
+            if index as usize >= vertex_count {
+                return fail(format!("polygon {p} vertex {k}: index {index} beyond {vertex_count} vertices"));
+            }
+            points[k] = data.vertices[index as usize];
+        }
+        let points = &points[..n];
+        for k in 0..n {
+            let (a, b) = (points[k], points[next(k, n)]);
+            if a[0] == b[0] && a[2] == b[2] {
+                return fail(format!("polygon {p} edge {k}: zero length in X/Z"));
+            }
+            for j in k + 1..n {
+                if indices[j] == indices[k] {
+                    return fail(format!("polygon {p}: vertex index {} repeated at {k} and {j}", indices[k]));
+                }
+                if points[j][0] == points[k][0] && points[j][2] == points[k][2] {
+                    return fail(format!("polygon {p}: vertices {k} and {j} share an X/Z position"));
+                }
+            }
+        }
+        for k in 0..n {
+            let (a, b) = (points[k], points[next(k, n)]);
+            let mut strictly_left = false;
+            for (j, &c) in points.iter().enumerate() {
+                if j == k || j == next(k, n) {
+                    continue;
+                }
+                match orient_xz(a, b, c) {
+                    Orientation::Right => {
+                        return fail(format!(
+                            "polygon {p} edge {k}: vertex {j} lies right of the edge (not convex and counter-clockwise)"
+                        ))
+                    }
+                    Orientation::Left => strictly_left = true,
+                    Orientation::On => {}
+                }
+            }
+            if !strictly_left {
+                return fail(format!("polygon {p} edge {k}: no vertex strictly left (zero area)"));
+            }
+        }
+        Ok(())
+    }
+
+    /// xorshift64, as in the portal stitching tests.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+
+        /// Uniform in [0, 1).
+        fn unit(&mut self) -> f64 {
+            (self.next() >> 11) as f64 / (1u64 << 53) as f64
+        }
+    }
+
+    /// `x` moved by `steps` ulps (through zero and subnormals alike).
+    fn ulps(x: f32, steps: i32) -> f32 {
+        // Map the bit patterns onto a monotone integer line.
+        let to_line = |v: f32| {
+            let b = v.to_bits() as i32;
+            if b < 0 {
+                i32::MIN - b
+            } else {
+                b
+            }
+        };
+        let from_line = |l: i32| f32::from_bits(if l < 0 { (i32::MIN - l) as u32 } else { l as u32 });
+        from_line(to_line(x).saturating_add(steps))
+    }
+
+    fn scale(rng: &mut Rng) -> f64 {
+        [1e-38, 1e-30, 1e-6, 1e-3, 1.0, 7.0, 1e3, 1e6, 3e7, 1e30][rng.below(10) as usize]
+    }
+
+    /// One random polygon in X/Z (y random, it must not matter).
+    fn random_polygon(rng: &mut Rng) -> Vec<[f32; 3]> {
+        let n = 3 + rng.below(6) as usize;
+        let s = scale(rng);
+        let (cx, cz) = ((rng.unit() - 0.5) * s * 4.0, (rng.unit() - 0.5) * s * 4.0);
+        let point = |x: f64, z: f64, rng: &mut Rng| [(cx + x) as f32, rng.unit() as f32, (cz + z) as f32];
+        let mut points: Vec<[f32; 3]> = match rng.below(7) {
+            // Convex: sorted angles on an ellipse (rounding to f32 may
+            // flatten or dent it at extreme scales, which is wanted).
+            0 | 1 => {
+                let mut angles: Vec<f64> = (0..n).map(|_| rng.unit() * std::f64::consts::TAU).collect();
+                angles.sort_by(|a, b| a.partial_cmp(b).unwrap());
+                let (rx, rz) = (s * (0.1 + rng.unit()), s * (0.1 + rng.unit()));
+                angles.iter().map(|&t| point(rx * t.cos(), rz * t.sin(), rng)).collect()
+            }
+            // Star polygons {n/k} with k > 1 (pentagrams among them) and the
+            // regular polygon (k = 1), any winding.
+            2 => {
+                let k = 1 + rng.below(3);
+                let r = s * (0.1 + rng.unit());
+                let phase = rng.unit();
+                (0..n)
+                    .map(|i| {
+                        let t = std::f64::consts::TAU * ((i as u64 * k) as f64 + phase) / n as f64;
+                        point(r * t.cos(), r * t.sin(), rng)
+                    })
+                    .collect()
+            }
+            // Small integer grid: collinear vertices, zero-length edges,
+            // shared positions, reflex and convex shapes alike.
+            3 => (0..n).map(|_| point(rng.below(4) as f64 * s, rng.below(4) as f64 * s, rng)).collect(),
+            // Convex integer polygon with exact midpoints inserted (collinear
+            // vertices that the definition accepts).
+            4 => {
+                let corners = [(0.0, 0.0), (4.0, 0.0), (8.0, 4.0), (4.0, 8.0), (0.0, 4.0)];
+                let mut out = Vec::new();
+                for (i, &(x, z)) in corners.iter().enumerate() {
+                    out.push(point(x * s, z * s, rng));
+                    if out.len() < n && rng.below(2) == 0 {
+                        let (x2, z2) = corners[(i + 1) % corners.len()];
+                        out.push(point((x + x2) / 2.0 * s, (z + z2) / 2.0 * s, rng));
+                    }
+                }
+                out.truncate(n.max(3));
+                out
+            }
+            // Arbitrary points: mostly reflex or self-intersecting.
+            5 => (0..n).map(|_| point((rng.unit() - 0.5) * s, (rng.unit() - 0.5) * s, rng)).collect(),
+            // Near-degenerate: points on a line with coordinates a few ulps
+            // off it.
+            _ => {
+                let (dx, dz) = (rng.unit() * s, rng.unit() * s);
+                (0..n)
+                    .map(|i| {
+                        let t = i as f64 / n as f64;
+                        let mut v = point(dx * t, dz * t, rng);
+                        v[2] = ulps(v[2], rng.below(5) as i32 - 2);
+                        v
+                    })
+                    .collect()
+            }
+        };
+        // Perturbations: one-ulp nudges, clockwise order, a rotated start.
+        for _ in 0..rng.below(3) {
+            let i = rng.below(points.len() as u64) as usize;
+            let axis = if rng.below(2) == 0 { 0 } else { 2 };
+            points[i][axis] = ulps(points[i][axis], rng.below(5) as i32 - 2);
+        }
+        if rng.below(4) == 0 {
+            points.reverse();
+        }
+        let shift = rng.below(points.len() as u64) as usize;
+        points.rotate_left(shift);
+        points
+    }
+
+    fn polygon_tile(points: &[[f32; 3]], indices: Vec<u32>) -> NavTileData {
+        NavTileData {
+            vertices: points.to_vec(),
+            polygons: vec![Polygon { vertex_count: indices.len() as u8, area: 0, flags: 0 }],
+            indices,
+            ..Default::default()
+        }
+    }
+
+    fn message(result: Result<()>) -> Option<String> {
+        result.err().map(|e| e.to_string())
+    }
+
+    /// Runs both paths on one polygon; returns (fast path accepted, definition accepted).
+    fn compare(points: &[[f32; 3]], indices: Vec<u32>) -> (bool, bool) {
+        let data = polygon_tile(points, indices);
+        let edges = 0..data.indices.len();
+        let before = message(check_polygon_as_before(&data, 0, edges.clone()));
+        let now = message(check_polygon(&data, 0, edges));
+        assert_eq!(now, before, "{points:?} {:?}", data.indices);
+        // Where the earlier checks pass, the fast path must imply the definition.
+        let definition = check_convex_by_definition(0, points).is_ok();
+        let n = points.len();
+        let shared = |k: usize, j: usize| points[j][0] == points[k][0] && points[j][2] == points[k][2];
+        let distinct = (0..n).all(|k| (k + 1..n).all(|j| !shared(k, j)));
+        let fast = distinct && is_strictly_convex_ccw(points);
+        assert!(!fast || definition, "fast path accepts what the definition rejects: {points:?}");
+        (fast, definition && distinct && before.is_none())
+    }
+
+    #[test]
+    fn fast_path_agrees_with_the_definition_on_random_polygons() {
+        let mut rng = Rng(0x6f6e_6176_2545_f491);
+        let (mut fast, mut slow_only, mut rejected) = (0u32, 0u32, 0u32);
+        for case in 0..200_000u32 {
+            let points = random_polygon(&mut rng);
+            let n = points.len() as u32;
+            let mut indices: Vec<u32> = (0..n).collect();
+            // Now and then a repeated or out-of-range index, so the earlier
+            // checks are compared too.
+            if case % 97 == 0 {
+                indices[1] = indices[0];
+            } else if case % 89 == 0 {
+                indices[2] = n + 3;
+            }
+            match compare(&points, indices) {
+                (true, _) => fast += 1,
+                (false, true) => slow_only += 1,
+                (false, false) => rejected += 1,
+            }
+        }
+        // The generator reaches all three outcomes in quantity.
+        assert!(fast > 20_000 && slow_only > 5_000 && rejected > 20_000, "{fast} {slow_only} {rejected}");
+    }
+
+    #[test]
+    fn named_shapes() {
+        let p = |v: &[(f32, f32)]| v.iter().map(|&(x, z)| [x, 0.0, z]).collect::<Vec<_>>();
+        let square = p(&[(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]);
+        assert_eq!(compare(&square, (0..4).collect()), (true, true));
+        let mut clockwise = square.clone();
+        clockwise.reverse();
+        assert_eq!(compare(&clockwise, (0..4).collect()), (false, false));
+        // A collinear vertex: the definition accepts, the fast path defers.
+        let collinear = p(&[(0.0, 0.0), (1.0, 0.0), (2.0, 0.0), (2.0, 1.0)]);
+        assert_eq!(compare(&collinear, (0..4).collect()), (false, true));
+        // A pentagram turns left at every vertex but winds twice.
+        let pentagram: Vec<[f32; 3]> = (0..5)
+            .map(|i| {
+                let t = std::f64::consts::TAU * (2 * i) as f64 / 5.0;
+                [t.cos() as f32, 0.0, t.sin() as f32]
+            })
+            .collect();
+        let turn = |k: usize| orient_xz(pentagram[(k + 4) % 5], pentagram[k], pentagram[(k + 1) % 5]);
+        assert!((0..5).all(|k| turn(k) == Orientation::Left));
+        assert_eq!(compare(&pentagram, (0..5).collect()), (false, false));
+        // One ulp off a line, either side.
+        let x = 12345.678f32;
+        for (steps, convex) in [(1, true), (0, false), (-1, false)] {
+            let triangle = p(&[(0.0, 0.0), (2.0 * x, 2.0 * x), (x, ulps(x, steps))]);
+            assert_eq!(compare(&triangle, (0..3).collect()), (convex, convex), "{steps}");
+        }
+        // Subnormal coordinates.
+        let tiny = f32::from_bits(1);
+        let small = p(&[(0.0, 0.0), (tiny, 0.0), (0.0, tiny)]);
+        assert_eq!(compare(&small, (0..3).collect()), (true, true));
+    }
 }

@@ -70,6 +70,53 @@ impl Link {
     }
 }
 
+/// The groups a polygon's links fall into, in the text's order: portal
+/// links by side 0..=3, then the forward off-mesh links, then the reverse
+/// ones. A re-stitch replaces whole groups.
+/// Single groups compare in that order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub(crate) struct LinkGroups(u8);
+
+impl LinkGroups {
+    pub const FORWARD: LinkGroups = LinkGroups(1 << 4);
+    pub const REVERSE: LinkGroups = LinkGroups(1 << 5);
+    pub const ALL: LinkGroups = LinkGroups(0x3F);
+
+    /// The portal links of `side` (0..=3).
+    pub fn side(side: u8) -> LinkGroups {
+        LinkGroups(1 << side)
+    }
+
+    pub fn with(self, other: LinkGroups) -> LinkGroups {
+        LinkGroups(self.0 | other.0)
+    }
+
+    pub fn contains(self, other: LinkGroups) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// True when the groups hold no off-mesh group.
+    pub fn portals_only(self) -> bool {
+        self.0 & !0x0F == 0
+    }
+
+    /// The sides whose portal links are in the groups, ascending.
+    pub fn sides(self) -> impl Iterator<Item = u8> {
+        (0..4u8).filter(move |&side| self.contains(LinkGroups::side(side)))
+    }
+}
+
+impl Link {
+    /// The group the link belongs to.
+    pub(crate) fn group(&self) -> LinkGroups {
+        match self.kind {
+            LinkKind::Portal => LinkGroups::side(self.side),
+            LinkKind::OffMesh => LinkGroups::FORWARD,
+            LinkKind::OffMeshReverse => LinkGroups::REVERSE,
+        }
+    }
+}
+
 /// The links of one tile, grouped by source polygon in the text's order.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub(crate) struct TileLinks {
@@ -110,6 +157,26 @@ pub(crate) fn group_by_polygon(
     first[0] = 0;
 }
 
+/// One polygon's links: `old` without the links of `groups`, merged with
+/// `new` (links of those groups only). Both are in group order and share
+/// no group, so a merge by group keeps the text's order.
+fn merge_groups(old: &[Link], groups: LinkGroups, new: &[(u32, Link)], out: &mut Vec<Link>) {
+    let mut i = 0;
+    let mut copy_kept_before = |out: &mut Vec<Link>, end: Option<LinkGroups>| {
+        while i < old.len() && end.map_or(true, |g| old[i].group() < g) {
+            if !groups.contains(old[i].group()) {
+                out.push(old[i]);
+            }
+            i += 1;
+        }
+    };
+    for &(_, link) in new {
+        copy_kept_before(out, Some(link.group()));
+        out.push(link);
+    }
+    copy_kept_before(out, None);
+}
+
 impl TileLinks {
     /// Groups `(polygon, link)` pairs by polygon, keeping their order within
     /// each polygon (a stable counting sort).
@@ -139,19 +206,17 @@ impl TileLinks {
         }
     }
 
-    /// This table with the portal links of `side` replaced by `new`, into
+    /// This table with the links of `groups` replaced by `new`, into
     /// `first_out` and `links_out` (see [`Self::from_parts`]). `new` holds
-    /// `(polygon, link)` pairs of that side, grouped by ascending polygon in
-    /// their order. Only polygons in `changed` (ascending, distinct, a
-    /// superset of the polygons with old or new links on `side`) can
-    /// differ; every other polygon's links are copied as they are. Within a
-    /// polygon, portal links are ordered by side and off-mesh links (side
-    /// [`NO_EDGE`]) come last, so the new links go after those of lower
-    /// sides.
-    pub fn side_replaced_into(
+    /// `(polygon, link)` pairs of those groups, by ascending polygon and in
+    /// group order within a polygon. Only polygons in `changed` (ascending,
+    /// distinct, a superset of the polygons with old or new links in
+    /// `groups`) can differ; every other polygon's links are copied as they
+    /// are.
+    pub fn groups_replaced_into(
         &self,
         polygon_count: usize,
-        side: u8,
+        groups: LinkGroups,
         changed: impl Iterator<Item = u32>,
         new: &[(u32, Link)],
         first: &mut Vec<u32>,
@@ -163,7 +228,7 @@ impl TileLinks {
             return;
         }
         let old_first = |p: usize| self.first.get(p).copied().unwrap_or(0);
-        let mut new = new.iter().peekable();
+        let mut new = new;
         // Polygons below `done` are written.
         let mut done = 0usize;
         let copy_unchanged = |first: &mut Vec<u32>, links: &mut Vec<Link>, from: usize, to: usize| {
@@ -182,17 +247,13 @@ impl TileLinks {
             let p = p as usize;
             copy_unchanged(first, links, done, p);
             first.push(links.len() as u32);
-            let old = self.of_polygon(p as u32);
-            let before = old.partition_point(|l| l.side < side);
-            let after = before + old[before..].partition_point(|l| l.side == side);
-            links.extend_from_slice(&old[..before]);
-            while let Some(&(_, link)) = new.next_if(|(q, _)| *q as usize == p) {
-                links.push(link);
-            }
-            links.extend_from_slice(&old[after..]);
+            let count = new.iter().take_while(|(q, _)| *q as usize == p).count();
+            let (here, rest) = new.split_at(count);
+            new = rest;
+            merge_groups(self.of_polygon(p as u32), groups, here, links);
             done = p + 1;
         }
-        debug_assert!(new.next().is_none(), "a new link outside the changed polygons");
+        debug_assert!(new.is_empty(), "a new link outside the changed polygons");
         copy_unchanged(first, links, done, polygon_count);
         first.push(links.len() as u32);
     }

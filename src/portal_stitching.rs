@@ -47,32 +47,72 @@ pub(crate) struct Portal {
     pub y0: f32,
     pub y1: f32,
     pub edge: u8,
+    /// The smaller and larger of `u0` and `u1`, kept because most pairs of
+    /// portals are rejected on these alone.
+    u_min: f32,
+    u_max: f32,
 }
 
 impl Portal {
+    pub fn new(polygon: u32, edge: u8, (u0, u1): (f32, f32), (y0, y1): (f32, f32)) -> Portal {
+        Portal { polygon, u0, u1, y0, y1, edge, u_min: u0.min(u1), u_max: u0.max(u1) }
+    }
+
     fn u_min(&self) -> f32 {
-        self.u0.min(self.u1)
+        self.u_min
     }
 
     fn u_max(&self) -> f32 {
-        self.u0.max(self.u1)
+        self.u_max
     }
 
-    /// `h(u)` of LAYOUT section 7, with `wy = origin_y + (f64)y`.
-    pub fn height_at(&self, origin_y: f64, u: f64) -> f64 {
+    /// `t` of LAYOUT section 7: where `u` lies along the edge, measured
+    /// from its first vertex. Height and range both derive from it, so a
+    /// link computes each `t` once.
+    fn t_at(&self, u: f64) -> f64 {
+        let (u0, u1) = (self.u0 as f64, self.u1 as f64);
+        (u - u0) / (u1 - u0)
+    }
+
+    /// `h` of LAYOUT section 7 at parameter `t`, with `wy = origin_y + (f64)y`.
+    fn height_at_t(&self, origin_y: f64, t: f64) -> f64 {
         let (wy0, wy1) = (origin_y + self.y0 as f64, origin_y + self.y1 as f64);
-        let (u0, u1) = (self.u0 as f64, self.u1 as f64);
-        wy0 + (wy1 - wy0) * ((u - u0) / (u1 - u0))
+        wy0 + (wy1 - wy0) * t
     }
 
-    /// RangeMin and RangeMax of `[lo, hi]` on this edge: t measured from
-    /// the first vertex, floor and ceil of t·255, clamped to 0..=255.
+    /// `h(u)` of LAYOUT section 7.
+    pub fn height_at(&self, origin_y: f64, u: f64) -> f64 {
+        self.height_at_t(origin_y, self.t_at(u))
+    }
+
+    /// RangeMin and RangeMax of `[lo, hi]` on this edge.
+    #[cfg(test)]
     fn range_of(&self, lo: f64, hi: f64) -> (u8, u8) {
-        let (u0, u1) = (self.u0 as f64, self.u1 as f64);
-        let (t_lo, t_hi) = ((lo - u0) / (u1 - u0), (hi - u0) / (u1 - u0));
-        let min = (t_lo.min(t_hi) * 255.0).floor().clamp(0.0, 255.0);
-        let max = (t_lo.max(t_hi) * 255.0).ceil().clamp(0.0, 255.0);
-        (min as u8, max as u8)
+        range_of_t(self.t_at(lo), self.t_at(hi))
+    }
+}
+
+/// RangeMin and RangeMax from the edge parameters of `lo` and `hi`: floor
+/// and ceil of t·255, clamped to 0..=255.
+fn range_of_t(t_lo: f64, t_hi: f64) -> (u8, u8) {
+    (floor_to_byte(t_lo.min(t_hi) * 255.0), ceil_to_byte(t_lo.max(t_hi) * 255.0))
+}
+
+/// `floor(x)` clamped to 0..=255 (NaN gives 0). Clamping first is exact:
+/// on a value in 0..=255 truncation is floor, and without SSE4.1 `floor`
+/// would be a libm call on the stitching hot path.
+fn floor_to_byte(x: f64) -> u8 {
+    x.clamp(0.0, 255.0) as u8
+}
+
+/// `ceil(x)` clamped to 0..=255 (NaN gives 0), exactly as [`floor_to_byte`].
+fn ceil_to_byte(x: f64) -> u8 {
+    let clamped = x.clamp(0.0, 255.0);
+    let down = clamped as u8;
+    if (down as f64) < clamped {
+        down + 1
+    } else {
+        down
     }
 }
 
@@ -121,7 +161,7 @@ impl TilePortals {
         for side in 0..4 {
             starts[side + 1] += starts[side];
         }
-        let filler = Portal { polygon: 0, u0: 0.0, u1: 0.0, y0: 0.0, y1: 0.0, edge: 0 };
+        let filler = Portal::new(0, 0, (0.0, 0.0), (0.0, 0.0));
         let mut entries = vec![PortalEntry { portal: filler, sweep: UNSWEPT }; edges.len()];
         let mut cursor = starts;
         for portal in edges {
@@ -200,7 +240,7 @@ pub(crate) fn portal_of(tile: &NavTile, polygon: u32, edge: u8, side: u8) -> Por
     let a = tile.vertices()[indices[k] as usize];
     let b = tile.vertices()[indices[(k + 1) % indices.len()] as usize];
     let axis = along_axis(side);
-    Portal { polygon, u0: a[axis], u1: b[axis], y0: a[1], y1: b[1], edge }
+    Portal::new(polygon, edge, (a[axis], b[axis]), (a[1], b[1]))
 }
 
 /// Appends `(polygon, link)` for every portal link from the portals of
@@ -222,17 +262,12 @@ pub(crate) fn push_side_links(
     let facing = opposite_side(side);
     for a in spans.iter().map(|e| &e.portal) {
         let (a_min, a_max) = (a.u_min(), a.u_max());
-        let mut link = |tile_ref: TileRef, other: &TilePortals, b: &Portal| {
-            if let Some((lo, hi)) = overlap(a, here.origin_y, b, other.origin_y, climb) {
-                let target = tile_ref.polygon(b.polygon).expect("validated polygon index");
-                out.push((a.polygon, Link::portal(target, a.edge, side, b.edge, a.range_of(lo, hi))));
-            }
-        };
         for &(tile_ref, other) in layers {
             let others = other.side_entries(facing);
+            let facing_tile = FacingTile { tile_ref, origin_y: other.origin_y };
             if others.len() <= SMALL_SIDE {
                 for b in others {
-                    link(tile_ref, other, &b.portal);
+                    push_link(a, here.origin_y, side, &facing_tile, &b.portal, climb, out);
                 }
                 continue;
             }
@@ -250,9 +285,35 @@ pub(crate) fn push_side_links(
                 matches.sort_unstable();
             }
             for &index in matches.iter() {
-                link(tile_ref, other, &others[index as usize].portal);
+                push_link(a, here.origin_y, side, &facing_tile, &others[index as usize].portal, climb, out);
             }
         }
+    }
+}
+
+/// The tile across a side, as a link to it needs it.
+struct FacingTile {
+    tile_ref: TileRef,
+    origin_y: f64,
+}
+
+/// Appends the link from portal `a` (on `side` of a tile at `a_origin_y`)
+/// to portal `b` of `other` when the two share a stretch. Inlined: it runs
+/// for every pair of facing portals.
+#[inline(always)]
+fn push_link(
+    a: &Portal,
+    a_origin_y: f64,
+    side: u8,
+    other: &FacingTile,
+    b: &Portal,
+    climb: f64,
+    out: &mut Vec<(u32, Link)>,
+) {
+    if let Some(shared) = shared_stretch(a, a_origin_y, b, other.origin_y, climb) {
+        let target = other.tile_ref.polygon(b.polygon).expect("validated polygon index");
+        let range = range_of_t(shared.t_lo, shared.t_hi);
+        out.push((a.polygon, Link::portal(target, a.edge, side, b.edge, range)));
     }
 }
 
@@ -264,13 +325,31 @@ const SMALL_SIDE: usize = 8;
 /// link: `hi > lo` and the heights at `lo` and at `hi` differ by at most
 /// `climb`.
 pub(crate) fn overlap(a: &Portal, a_origin_y: f64, b: &Portal, b_origin_y: f64, climb: f64) -> Option<(f64, f64)> {
-    let lo = (a.u_min() as f64).max(b.u_min() as f64);
-    let hi = (a.u_max() as f64).min(b.u_max() as f64);
+    shared_stretch(a, a_origin_y, b, b_origin_y, climb).map(|s| (s.lo, s.hi))
+}
+
+/// [`overlap`] with `a`'s edge parameters of `lo` and `hi`.
+struct SharedStretch {
+    lo: f64,
+    hi: f64,
+    t_lo: f64,
+    t_hi: f64,
+}
+
+fn shared_stretch(a: &Portal, a_origin_y: f64, b: &Portal, b_origin_y: f64, climb: f64) -> Option<SharedStretch> {
+    // Plain comparisons: coordinates are never NaN, and unlike `max` and
+    // `min` they pick the same zero on every platform.
+    let (a_min, b_min) = (a.u_min() as f64, b.u_min() as f64);
+    let (a_max, b_max) = (a.u_max() as f64, b.u_max() as f64);
+    let lo = if b_min > a_min { b_min } else { a_min };
+    let hi = if b_max < a_max { b_max } else { a_max };
     if hi <= lo {
         return None;
     }
-    let within_climb = |u: f64| (a.height_at(a_origin_y, u) - b.height_at(b_origin_y, u)).abs() <= climb;
-    (within_climb(lo) && within_climb(hi)).then_some((lo, hi))
+    let (t_lo, t_hi) = (a.t_at(lo), a.t_at(hi));
+    let within_climb =
+        |u: f64, t: f64| (a.height_at_t(a_origin_y, t) - b.height_at(b_origin_y, u)).abs() <= climb;
+    (within_climb(lo, t_lo) && within_climb(hi, t_hi)).then_some(SharedStretch { lo, hi, t_lo, t_hi })
 }
 
 #[cfg(test)]
@@ -278,7 +357,7 @@ mod tests {
     use super::*;
 
     fn portal(u0: f32, u1: f32, y0: f32, y1: f32) -> Portal {
-        Portal { polygon: 0, u0, u1, y0, y1, edge: 0 }
+        Portal::new(0, 0, (u0, u1), (y0, y1))
     }
 
     #[test]
@@ -287,6 +366,15 @@ mod tests {
         assert_eq!(a.range_of(0.0, 3.0), (0, 255));
         assert_eq!(a.range_of(1.0, 2.0), (85, 170));
         assert_eq!(a.range_of(0.5, 1.1), (161, 213));
+    }
+
+    #[test]
+    fn byte_rounding_matches_floor_and_ceil() {
+        let values = [-1.0, -0.0, 0.0, 1e-300, 0.5, 1.0, 84.99999999999999, 85.0, 254.5, 255.0, 255.1, 1e300, f64::NAN];
+        for x in values {
+            assert_eq!(floor_to_byte(x), x.floor().clamp(0.0, 255.0) as u8, "floor {x}");
+            assert_eq!(ceil_to_byte(x), x.ceil().clamp(0.0, 255.0) as u8, "ceil {x}");
+        }
     }
 
     #[test]
@@ -325,7 +413,7 @@ mod tests {
                     .map(|i| {
                         let (u0, u1) = (next(9) as f32 * 0.5, next(9) as f32 * 0.5);
                         let (y0, y1) = (next(3) as f32 * 0.25, next(3) as f32 * 0.25);
-                        Portal { polygon: i as u32, u0, u1, y0, y1, edge: (i % 3) as u8 }
+                        Portal::new(i as u32, (i % 3) as u8, (u0, u1), (y0, y1))
                     })
                     .collect()
             };

@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use crate::links::{group_by_polygon, Link, LinkKind, TileLinks};
+use crate::links::{group_by_polygon, Link, LinkGroups, LinkKind, TileLinks};
 use crate::off_mesh_attachment::{best_polygon, Attachment, LinkEnds, Reach, TileFootprint};
 use crate::off_mesh_index::{ColumnMap, OffMeshIndex};
 use crate::params::NavMeshParams;
@@ -27,7 +27,6 @@ pub(crate) struct MeshTile {
     pub column: Column,
     pub layer: u16,
     pub polygon_count: usize,
-    pub portals: TilePortals,
     pub footprint: TileFootprint,
     /// One per off-mesh link, in link order.
     pub link_ends: Vec<LinkEnds>,
@@ -47,12 +46,15 @@ impl MeshTile {
             column: (tile.tile_x(), tile.tile_z()),
             layer: tile.layer(),
             polygon_count: tile.polygon_count(),
-            portals: TilePortals::of(&tile),
             footprint,
             link_ends,
             end_columns,
             tile,
         }
+    }
+
+    pub fn portals(&self) -> &TilePortals {
+        self.tile.portals()
     }
 }
 
@@ -172,37 +174,60 @@ impl<'a> StitchView<'a> {
     pub fn build_links(&self, slot: u32, scratch: &mut Scratch) {
         let here = self.slot(slot);
         scratch.pending.clear();
-        for side in 0..4u8 {
-            if here.tile.portals.is_empty_on(side) {
-                continue;
-            }
-            self.push_side(here, side, scratch);
-        }
-        for (index, a) in here.attachments().iter().enumerate() {
-            if a.is_connected() {
-                scratch.pending.push((a.start.polygon(), Link::off_mesh(a.end, LinkKind::OffMesh, index as u32)));
-            }
-        }
-        self.push_reverse_links(slot, here.tile.column, &mut scratch.pending);
+        self.push_groups(slot, LinkGroups::ALL, scratch);
         group_by_polygon(here.tile.polygon_count, &scratch.pending, &mut scratch.first, &mut scratch.links);
     }
 
-    /// The link table of the tile in `slot` with only its portal links on
-    /// `side` stitched again, into `scratch.first` and `scratch.links`: what
-    /// an edit in the column across `side` changes when the tile's
-    /// attachments and reverse links stay as they are.
-    pub fn patch_side(&self, slot: u32, side: u8, scratch: &mut Scratch) {
+    /// The link table of the tile in `slot` with only `groups` stitched
+    /// again, into `scratch.first` and `scratch.links`: what an edit changes
+    /// in a tile whose other groups it cannot change (a side neighbour sees
+    /// one side change, an owner of links ending in the edited column its
+    /// forward links, a tile holding their reverse links those).
+    pub fn patch(&self, slot: u32, groups: LinkGroups, scratch: &mut Scratch) {
         let here = self.slot(slot);
         scratch.pending.clear();
-        self.push_side(here, side, scratch);
-        here.links.side_replaced_into(
+        self.push_groups(slot, groups, scratch);
+        // In group order; a stable sort by polygon keeps it within each.
+        scratch.pending.sort_by_key(|&(polygon, _)| polygon);
+        scratch.changed.clear();
+        if groups.portals_only() {
+            for side in groups.sides() {
+                scratch.changed.extend(here.tile.portals().polygons_on(side));
+            }
+            scratch.changed.sort_unstable();
+            scratch.changed.dedup();
+        } else {
+            scratch.changed.extend(0..here.tile.polygon_count as u32);
+        }
+        here.links.groups_replaced_into(
             here.tile.polygon_count,
-            side,
-            here.tile.portals.polygons_on(side),
+            groups,
+            scratch.changed.iter().copied(),
             &scratch.pending,
             &mut scratch.first,
             &mut scratch.links,
         );
+    }
+
+    /// The `(polygon, link)` pairs of `groups` of the tile in `slot` into
+    /// `scratch.pending`, in group order.
+    fn push_groups(&self, slot: u32, groups: LinkGroups, scratch: &mut Scratch) {
+        let here = self.slot(slot);
+        for side in groups.sides() {
+            if !here.tile.portals().is_empty_on(side) {
+                self.push_side(here, side, scratch);
+            }
+        }
+        if groups.contains(LinkGroups::FORWARD) {
+            for (index, a) in here.attachments().iter().enumerate() {
+                if a.is_connected() {
+                    scratch.pending.push((a.start.polygon(), Link::off_mesh(a.end, LinkKind::OffMesh, index as u32)));
+                }
+            }
+        }
+        if groups.contains(LinkGroups::REVERSE) {
+            self.push_reverse_links(slot, here.tile.column, &mut scratch.pending);
+        }
     }
 
     /// Portal links of `here` on `side` into `scratch.pending`.
@@ -211,8 +236,8 @@ impl<'a> StitchView<'a> {
         // The buffer outlives the borrows it holds here: it is handed over
         // empty each way (an in-place collect keeps the allocation).
         let mut layers: Vec<(TileRef, &TilePortals)> = recycle(std::mem::take(&mut scratch.layers));
-        layers.extend(self.column_slots(column).map(|s| (self.tile_ref(s), &self.slot(s).tile.portals)));
-        push_side_links(&here.tile.portals, side, &layers, self.climb(), &mut scratch.matches, &mut scratch.pending);
+        layers.extend(self.column_slots(column).map(|s| (self.tile_ref(s), self.slot(s).tile.portals())));
+        push_side_links(here.tile.portals(), side, &layers, self.climb(), &mut scratch.matches, &mut scratch.pending);
         scratch.layers = recycle(layers);
     }
 
@@ -236,8 +261,10 @@ impl<'a> StitchView<'a> {
 pub(crate) struct Scratch {
     pending: Vec<(u32, Link)>,
     matches: Vec<u32>,
+    /// Polygons a patch can change, ascending.
+    changed: Vec<u32>,
     layers: Vec<(TileRef, &'static TilePortals)>,
-    /// The table [`StitchView::build_links`] or [`StitchView::patch_side`]
+    /// The table [`StitchView::build_links`] or [`StitchView::patch`]
     /// made, as offsets and links.
     pub first: Vec<u32>,
     pub links: Vec<Link>,

@@ -4,6 +4,7 @@
 use crate::error::{NavMeshError, Result};
 use crate::fingerprint::BuildFingerprint;
 use crate::params::NavMeshParams;
+use crate::portal_stitching::TilePortals;
 use crate::tile_data::{DetailMesh, NavTileData, OffMeshLinkSlot, Polygon, NOT_PORTAL};
 use crate::tile_rules::check_tile;
 
@@ -14,6 +15,10 @@ pub struct NavTile {
     fingerprint: BuildFingerprint,
     edge_starts: Vec<u32>,
     portal_edges: Vec<PortalEdge>,
+    /// The portal edges as stitching reads them, derived here while the
+    /// tile's arrays are in cache, so adding a validated tile to a mesh
+    /// never reads its polygons again.
+    portals: TilePortals,
 }
 
 /// A portal edge of the tile, in portal order (polygon, then edge: LAYOUT
@@ -56,7 +61,10 @@ impl NavTile {
     ) -> Result<NavTile> {
         let index = check_tile(params, &data)?;
         let portal_edges = collect_portal_edges(&data, &index.edge_starts);
-        Ok(NavTile { data, fingerprint, edge_starts: index.edge_starts, portal_edges })
+        let mut tile =
+            NavTile { data, fingerprint, edge_starts: index.edge_starts, portal_edges, portals: TilePortals::default() };
+        tile.portals = TilePortals::of(&tile);
+        Ok(tile)
     }
 
     /// Fails with a fingerprint error unless the tile was built against
@@ -140,6 +148,10 @@ impl NavTile {
     /// Portal edges in portal order (polygon index, edge index).
     pub fn portal_edges(&self) -> &[PortalEdge] {
         &self.portal_edges
+    }
+
+    pub(crate) fn portals(&self) -> &TilePortals {
+        &self.portals
     }
 
     pub fn detail_meshes(&self) -> &[DetailMesh] {

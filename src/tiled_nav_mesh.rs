@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use crate::error::{NavMeshError, Result};
 use crate::fingerprint::BuildFingerprint;
-use crate::links::Link;
+use crate::links::{Link, LinkGroups};
 use crate::off_mesh_attachment::Attachment;
 use crate::off_mesh_index::{ColumnMap, OffMeshIndex};
 use crate::params::NavMeshParams;
@@ -320,50 +320,53 @@ impl TiledNavMesh {
     }
 
     /// Re-stitches what an edit of the tile in `slot` (column `column`) can
-    /// change: the tile itself, the owners of links ending in the column
-    /// (their attachments may move) and the tiles holding reverse links of
-    /// every changed attachment, old and new, all in full; and the tiles of
-    /// the four side columns, of which only the side facing the column can
-    /// change when nothing else about them did. `old` is the slot's content
-    /// before the edit, if any.
+    /// change, and only the link groups it can change: the edited tile in
+    /// full; in each tile of the four side columns, the portal links of the
+    /// side facing the column; the forward links of owners of links ending
+    /// in the column whose attachments moved; the reverse links of the
+    /// tiles those attachments end in, before and after. `old` is the
+    /// slot's content before the edit, if any.
     fn restitch_after_edit(&mut self, column: Column, slot: u32, old: Option<&MeshSlot>) {
-        let mut owners: Vec<u32> = self.off_mesh.owners_ending_in(column).to_vec();
+        let mut dirty: Vec<(u32, LinkGroups)> = Vec::new();
         let edited = self.slots.get(slot).is_some();
+        if edited {
+            dirty.push((slot, LinkGroups::ALL));
+        }
+        if let Some(old) = old {
+            let holders = reverse_link_holders(&old.tile.tile, old.attachments());
+            dirty.extend(holders.map(|holder| (holder, LinkGroups::REVERSE)));
+        }
+        let mut owners: Vec<u32> = self.off_mesh.owners_ending_in(column).to_vec();
         if edited && !self.slot(slot).tile.link_ends.is_empty() {
             owners.push(slot);
         }
         owners.sort_unstable();
         owners.dedup();
-        let mut full: Vec<u32> = old.map_or(Vec::new(), |o| reverse_link_holders(&o.tile.tile, o.attachments()).collect());
-        if edited {
-            full.push(slot);
-        }
-        self.reattach(&owners, &mut full);
-        full.sort_unstable();
-        full.dedup();
-        full.retain(|&s| self.slots.get(s).is_some());
-        let mut scratch = std::mem::take(&mut self.scratch);
-        self.rebuild_links(&full, &mut scratch);
+        self.reattach(&owners, &mut dirty);
         for side in 0..4u8 {
             let Some(neighbour) = neighbour_column(column, side) else { continue };
-            let facing = opposite_side(side);
-            let mut next = self.columns.get(&neighbour).copied().unwrap_or(NO_SLOT);
-            while next != NO_SLOT {
-                let s = next;
-                next = self.slot(s).next_in_column;
-                if full.binary_search(&s).is_err() {
-                    self.view().patch_side(s, facing, &mut scratch);
-                    self.slot_mut(s).store_links(&scratch);
-                }
+            let facing = LinkGroups::side(opposite_side(side));
+            dirty.extend(self.view().column_slots(neighbour).map(|s| (s, facing)));
+        }
+        let mut scratch = std::mem::take(&mut self.scratch);
+        for (s, groups) in merge_by_slot(dirty) {
+            if self.slots.get(s).is_none() {
+                continue;
             }
+            if groups == LinkGroups::ALL {
+                self.view().build_links(s, &mut scratch);
+            } else {
+                self.view().patch(s, groups, &mut scratch);
+            }
+            self.slot_mut(s).store_links(&scratch);
         }
         self.scratch = scratch;
     }
 
     /// Resolves the off-mesh links of `owners` again; for each owner whose
-    /// attachments changed, adds it and its reverse-link holders (old and
-    /// new) to `dirty`.
-    fn reattach(&mut self, owners: &[u32], dirty: &mut impl Extend<u32>) {
+    /// attachments changed, marks its forward links and the reverse links
+    /// of the tiles they end in (old and new) in `dirty`.
+    fn reattach(&mut self, owners: &[u32], dirty: &mut Vec<(u32, LinkGroups)>) {
         for &owner in owners {
             let attachments = self.view().attach(owner);
             let item = self.slot(owner);
@@ -371,9 +374,9 @@ impl TiledNavMesh {
                 continue;
             }
             let tile = &item.tile.tile;
-            dirty.extend([owner]);
-            dirty.extend(reverse_link_holders(tile, item.attachments()));
-            dirty.extend(reverse_link_holders(tile, &attachments));
+            dirty.push((owner, LinkGroups::FORWARD));
+            let holders = reverse_link_holders(tile, item.attachments()).chain(reverse_link_holders(tile, &attachments));
+            dirty.extend(holders.map(|holder| (holder, LinkGroups::REVERSE)));
             self.slot_mut(owner).set_attachments(attachments);
         }
     }
@@ -384,4 +387,17 @@ impl TiledNavMesh {
             self.slot_mut(slot).store_links(scratch);
         }
     }
+}
+
+/// The marks of each slot combined, by ascending slot.
+fn merge_by_slot(mut marks: Vec<(u32, LinkGroups)>) -> impl Iterator<Item = (u32, LinkGroups)> {
+    marks.sort_unstable_by_key(|&(slot, _)| slot);
+    marks.dedup_by(|later, kept| {
+        let same = later.0 == kept.0;
+        if same {
+            kept.1 = kept.1.with(later.1);
+        }
+        same
+    });
+    marks.into_iter()
 }

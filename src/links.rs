@@ -270,6 +270,12 @@ impl TileLinks {
         self.links.len()
     }
 
+    /// Loads the first line of each array (see `StitchView::warm`).
+    pub fn touch(&self) -> u64 {
+        let first = self.first.first().map_or(0, |&f| u64::from(f));
+        first + self.links.first().map_or(0, |l| l.target.0)
+    }
+
     /// Bytes this table owns on the heap.
     pub fn heap_bytes(&self) -> usize {
         self.first.capacity() * std::mem::size_of::<u32>() + self.links.capacity() * std::mem::size_of::<Link>()

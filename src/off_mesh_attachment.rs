@@ -80,24 +80,33 @@ fn to_world(origin: [f64; 3], local: [f32; 3]) -> [f64; 3] {
     [origin[0] + local[0] as f64, origin[1] + local[1] as f64, origin[2] + local[2] as f64]
 }
 
-/// An off-mesh link's end points in world space and the column under its
-/// end (`None` when WorldToTile rejects the end: it can never attach).
+/// An off-mesh link's end in world space, the column under it (`None` when
+/// WorldToTile rejects the end: it can never attach) and the polygon its
+/// start attaches to. The start attaches only in its own tile, so it is
+/// resolved once, when the tile enters the mesh.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct LinkEnds {
-    pub start: [f64; 3],
+    pub start_polygon: Option<u32>,
     pub end: [f64; 3],
     pub end_column: Option<Column>,
+    pub reach: Reach,
 }
 
 impl LinkEnds {
-    pub fn of(params: &NavMeshParams, footprint: &TileFootprint, link: &OffMeshLinkSlot) -> LinkEnds {
+    pub fn of(params: &NavMeshParams, tile: &NavTile, footprint: &TileFootprint, link: &OffMeshLinkSlot) -> LinkEnds {
         let end = footprint.world(link.end);
-        LinkEnds { start: footprint.world(link.start), end, end_column: params.world_to_tile(end[0], end[2]).ok() }
+        let reach = Reach { radius: link.radius as f64, climb: params.walkable_climb as f64 };
+        LinkEnds {
+            start_polygon: best_polygon(tile, footprint, footprint.world(link.start), reach).map(|(_, p)| p),
+            end,
+            end_column: params.world_to_tile(end[0], end[2]).ok(),
+            reach,
+        }
     }
 }
 
 /// The limits a point must meet to attach to a polygon.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Reach {
     pub radius: f64,
     pub climb: f64,

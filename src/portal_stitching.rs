@@ -217,6 +217,11 @@ impl TilePortals {
         &self.entries[self.range(side)]
     }
 
+    /// Loads the first line of the portal array (see `StitchView::warm`).
+    pub fn touch(&self) -> u32 {
+        self.entries.first().map_or(0, |e| e.portal.polygon)
+    }
+
     /// True when the tile has no portal on `side`.
     pub fn is_empty_on(&self, side: u8) -> bool {
         self.starts[side as usize] == self.starts[side as usize + 1]

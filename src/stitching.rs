@@ -38,7 +38,7 @@ impl MeshTile {
     pub fn new(params: &NavMeshParams, tile: Arc<NavTile>) -> MeshTile {
         let footprint = TileFootprint::of(params, &tile);
         let link_ends: Vec<LinkEnds> =
-            tile.off_mesh_links().iter().map(|link| LinkEnds::of(params, &footprint, link)).collect();
+            tile.off_mesh_links().iter().map(|link| LinkEnds::of(params, &tile, &footprint, link)).collect();
         let mut end_columns: Vec<Column> = link_ends.iter().filter_map(|e| e.end_column).collect();
         end_columns.sort_unstable();
         end_columns.dedup();
@@ -129,21 +129,23 @@ impl<'a> StitchView<'a> {
         self.params.walkable_climb as f64
     }
 
-    /// Resolves every off-mesh link of the tile in `owner`.
-    pub fn attach(&self, owner: u32) -> Vec<Attachment> {
-        let mesh_tile = &self.slot(owner).tile;
+    /// Resolves the off-mesh links of the tile in `owner` again: all of
+    /// them, or with `column` only those ending there. Every other link
+    /// keeps its attachment: its start polygon is fixed with the tile and
+    /// nothing changed in the column under its end.
+    pub fn attach(&self, owner: u32, column: Option<Column>) -> Vec<Attachment> {
+        let here = self.slot(owner);
         let owner_ref = self.tile_ref(owner);
-        mesh_tile
-            .tile
-            .off_mesh_links()
+        here.tile
+            .link_ends
             .iter()
-            .zip(&mesh_tile.link_ends)
-            .map(|(link, ends)| {
-                let reach = Reach { radius: link.radius as f64, climb: self.climb() };
-                let Some((_, start)) = best_polygon(&mesh_tile.tile, &mesh_tile.footprint, ends.start, reach) else {
-                    return Attachment::UNCONNECTED;
-                };
-                match ends.end_column.and_then(|column| self.attach_in_column(column, ends.end, reach)) {
+            .zip(here.attachments())
+            .map(|(ends, &current)| {
+                if column.is_some() && ends.end_column != column {
+                    return current;
+                }
+                let Some(start) = ends.start_polygon else { return Attachment::UNCONNECTED };
+                match ends.end_column.and_then(|c| self.attach_in_column(c, ends.end, ends.reach)) {
                     Some(end) => Attachment { start: owner_ref.polygon(start).expect("validated index"), end },
                     None => Attachment::UNCONNECTED,
                 }
@@ -165,6 +167,25 @@ impl<'a> StitchView<'a> {
             }
         }
         best.map(|(_, r)| r)
+    }
+
+    /// Loads what re-stitching `slots` reads first, one level of pointers
+    /// at a time for all slots together. In a large mesh these tables are
+    /// usually cold; stitching slot after slot would wait for each miss in
+    /// turn, while here the misses of one level overlap.
+    pub fn warm(&self, slots: &[(u32, LinkGroups)]) {
+        let occupied = || slots.iter().filter_map(|&(s, _)| self.slots.get(s));
+        let mut sum = 0u64;
+        for slot in occupied() {
+            sum = sum.wrapping_add(slot.tile.polygon_count as u64 + slot.links.len() as u64);
+        }
+        for slot in occupied() {
+            sum = sum.wrapping_add(slot.links.touch() + u64::from(slot.tile.portals().is_empty_on(0)));
+        }
+        for slot in occupied() {
+            sum = sum.wrapping_add(u64::from(slot.tile.portals().touch()));
+        }
+        std::hint::black_box(sum);
     }
 
     /// The link table of the tile in `slot` into `scratch.first` and

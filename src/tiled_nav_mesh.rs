@@ -79,7 +79,7 @@ impl TiledNavMesh {
             let mesh_tile = Arc::clone(&mesh.slot(slot).tile);
             if !mesh_tile.link_ends.is_empty() {
                 mesh.off_mesh.insert(slot, &mesh_tile.end_columns);
-                owners.push(slot);
+                owners.push((slot, None));
             }
         }
         mesh.reattach(&owners, &mut Vec::new());
@@ -336,20 +336,23 @@ impl TiledNavMesh {
             let holders = reverse_link_holders(&old.tile.tile, old.attachments());
             dirty.extend(holders.map(|holder| (holder, LinkGroups::REVERSE)));
         }
-        let mut owners: Vec<u32> = self.off_mesh.owners_ending_in(column).to_vec();
+        // The edited tile's links all resolve anew; another owner's only
+        // where they end in the edited column.
+        let mut owners: Vec<(u32, Option<Column>)> =
+            self.off_mesh.owners_ending_in(column).iter().filter(|&&o| o != slot).map(|&o| (o, Some(column))).collect();
         if edited && !self.slot(slot).tile.link_ends.is_empty() {
-            owners.push(slot);
+            owners.push((slot, None));
         }
-        owners.sort_unstable();
-        owners.dedup();
         self.reattach(&owners, &mut dirty);
         for side in 0..4u8 {
             let Some(neighbour) = neighbour_column(column, side) else { continue };
             let facing = LinkGroups::side(opposite_side(side));
             dirty.extend(self.view().column_slots(neighbour).map(|s| (s, facing)));
         }
+        let dirty = merge_by_slot(dirty);
+        self.view().warm(&dirty);
         let mut scratch = std::mem::take(&mut self.scratch);
-        for (s, groups) in merge_by_slot(dirty) {
+        for (s, groups) in dirty {
             if self.slots.get(s).is_none() {
                 continue;
             }
@@ -363,12 +366,13 @@ impl TiledNavMesh {
         self.scratch = scratch;
     }
 
-    /// Resolves the off-mesh links of `owners` again; for each owner whose
+    /// Resolves the off-mesh links of `owners` again (each as
+    /// [`StitchView::attach`] with its column); for each owner whose
     /// attachments changed, marks its forward links and the reverse links
     /// of the tiles they end in (old and new) in `dirty`.
-    fn reattach(&mut self, owners: &[u32], dirty: &mut Vec<(u32, LinkGroups)>) {
-        for &owner in owners {
-            let attachments = self.view().attach(owner);
+    fn reattach(&mut self, owners: &[(u32, Option<Column>)], dirty: &mut Vec<(u32, LinkGroups)>) {
+        for &(owner, column) in owners {
+            let attachments = self.view().attach(owner, column);
             let item = self.slot(owner);
             if *item.attachments() == *attachments {
                 continue;
@@ -390,7 +394,7 @@ impl TiledNavMesh {
 }
 
 /// The marks of each slot combined, by ascending slot.
-fn merge_by_slot(mut marks: Vec<(u32, LinkGroups)>) -> impl Iterator<Item = (u32, LinkGroups)> {
+fn merge_by_slot(mut marks: Vec<(u32, LinkGroups)>) -> Vec<(u32, LinkGroups)> {
     marks.sort_unstable_by_key(|&(slot, _)| slot);
     marks.dedup_by(|later, kept| {
         let same = later.0 == kept.0;
@@ -399,5 +403,5 @@ fn merge_by_slot(mut marks: Vec<(u32, LinkGroups)>) -> impl Iterator<Item = (u32
         }
         same
     });
-    marks.into_iter()
+    marks
 }

@@ -58,6 +58,7 @@ pub mod poly_ref;
 pub mod portal_stitching;
 pub mod stitching;
 pub mod tile_slots;
+mod tile_stitching;
 pub mod tiled_nav_mesh;
 pub use links::{Link, LinkKind};
 pub use mesh_format::{read_mesh, read_mesh_into, write_mesh};

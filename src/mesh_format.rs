@@ -18,7 +18,6 @@ use crate::fingerprint::BuildFingerprint;
 use crate::layout_header::{LayoutHeader, ONPM};
 use crate::param_block::{encode_param_block, read_param_block};
 use crate::poly_ref::{MAX_SALT, MAX_SLOTS};
-use crate::stitching::MeshTile;
 use crate::tile::NavTile;
 use crate::tile_format::read_tile_checked;
 use crate::tiled_nav_mesh::TiledNavMesh;
@@ -49,7 +48,7 @@ pub fn read_mesh(bytes: &[u8]) -> Result<TiledNavMesh> {
     let params = read_param_block(&mut reader)?;
     let fingerprint = BuildFingerprint::of(&params);
     let table = read_slot_table(&mut reader, &ONPM, RECORD_HEAD_LEN)?;
-    let mut tiles: Vec<(u32, MeshTile)> = Vec::new();
+    let mut tiles: Vec<Option<Arc<NavTile>>> = vec![None; table.salts.len()];
     let mut positions = HashSet::with_capacity(table.occupied as usize);
     let mut previous_slot: Option<u32> = None;
     for record in 0..table.occupied {
@@ -58,12 +57,11 @@ pub fn read_mesh(bytes: &[u8]) -> Result<TiledNavMesh> {
         let tile_bytes = reader.take(length as usize, "tile record bytes")?;
         let tile = read_tile_checked(&params, &fingerprint, tile_bytes).map_err(|e| in_record(e, record, slot))?;
         claim_position(&mut positions, &tile, &ONPM, record, slot)?;
-        // Prepared for stitching now, while the tile is in cache.
-        tiles.push((slot, MeshTile::new(&params, Arc::new(tile))));
+        tiles[slot as usize] = Some(Arc::new(tile));
         previous_slot = Some(slot);
     }
     reader.expect_end()?;
-    Ok(TiledNavMesh::restore_prepared(params, table.salts, tiles))
+    Ok(TiledNavMesh::restore(params, table.salts, tiles))
 }
 
 /// [`read_mesh`] into `target`, which changes only when the read succeeds.

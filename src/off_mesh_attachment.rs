@@ -2,8 +2,6 @@
 //! "Off-mesh links"; LAYOUT section 7 "Off-mesh attachment"; LAYOUT section
 //! 8: connected only when both ends attach, the start only in its own tile).
 
-use std::sync::OnceLock;
-
 use robust::{orient2d, Coord};
 
 use crate::params::NavMeshParams;
@@ -35,39 +33,39 @@ pub(crate) struct PolygonBounds {
     pub max: [f64; 3],
 }
 
-/// A tile placed in the world: its origin and every polygon's bounds, the
-/// bounds computed on first use (only off-mesh attachment needs them, so a
-/// mesh without off-mesh links never reads a tile's vertices for them).
-#[derive(Debug, Clone, PartialEq)]
+/// A tile placed in the world: its origin and every polygon's tile-local
+/// bounds. World bounds are the origin plus the local ones: rounding of
+/// `origin + v` is monotonic in `v`, so the extreme world vertex is the
+/// extreme local vertex placed, exactly as LAYOUT section 7 places it.
+#[derive(Debug, Clone, Default, PartialEq)]
 pub(crate) struct TileFootprint {
     /// World X of the tile origin, the tile's OriginY, world Z of the origin.
     pub origin: [f64; 3],
-    bounds: OnceLock<Vec<PolygonBounds>>,
+    bounds: Vec<[[f32; 3]; 2]>,
 }
 
 impl TileFootprint {
     pub fn of(params: &NavMeshParams, tile: &NavTile) -> TileFootprint {
         let (x, z) = params.tile_origin(tile.tile_x(), tile.tile_z());
-        TileFootprint { origin: [x, tile.origin_y(), z], bounds: OnceLock::new() }
+        let bounds = (0..tile.polygon_count())
+            .map(|p| {
+                let mut b = [[f32::INFINITY; 3], [f32::NEG_INFINITY; 3]];
+                for v in tile.polygon_vertices(p) {
+                    for axis in 0..3 {
+                        b[0][axis] = b[0][axis].min(v[axis]);
+                        b[1][axis] = b[1][axis].max(v[axis]);
+                    }
+                }
+                b
+            })
+            .collect();
+        TileFootprint { origin: [x, tile.origin_y(), z], bounds }
     }
 
-    /// Every polygon's world-space bounds; `tile` is the tile this footprint
-    /// was made of.
-    pub fn bounds(&self, tile: &NavTile) -> &[PolygonBounds] {
-        self.bounds.get_or_init(|| {
-            (0..tile.polygon_count())
-                .map(|p| {
-                    let mut b = PolygonBounds { min: [f64::INFINITY; 3], max: [f64::NEG_INFINITY; 3] };
-                    for v in tile.polygon_vertices(p) {
-                        for (axis, w) in to_world(self.origin, v).into_iter().enumerate() {
-                            b.min[axis] = b.min[axis].min(w);
-                            b.max[axis] = b.max[axis].max(w);
-                        }
-                    }
-                    b
-                })
-                .collect()
-        })
+    /// World-space bounds of polygon `p`.
+    fn polygon_bounds(&self, p: usize) -> PolygonBounds {
+        let [min, max] = self.bounds[p];
+        PolygonBounds { min: self.world(min), max: self.world(max) }
     }
 
     /// `origin + (f64)local`, X/Z against the tile origin, Y against OriginY.
@@ -121,8 +119,9 @@ pub(crate) fn best_polygon(
     reach: Reach,
 ) -> Option<(f64, u32)> {
     let mut best: Option<(f64, u32)> = None;
-    for (p, bounds) in footprint.bounds(tile).iter().enumerate() {
-        let Some(score) = polygon_score(tile, footprint, p, bounds, point, reach) else { continue };
+    for p in 0..footprint.bounds.len() {
+        let bounds = footprint.polygon_bounds(p);
+        let Some(score) = polygon_score(tile, footprint, p, &bounds, point, reach) else { continue };
         if best.map_or(true, |(s, _)| score < s) {
             best = Some((score, p as u32));
         }

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use crate::links::{group_by_polygon, Link, LinkGroups, LinkKind, TileLinks};
-use crate::off_mesh_attachment::{best_polygon, Attachment, LinkEnds, Reach, TileFootprint};
+use crate::off_mesh_attachment::{best_polygon, Attachment, Reach};
 use crate::off_mesh_index::{ColumnMap, OffMeshIndex};
 use crate::params::NavMeshParams;
 use crate::poly_ref::{PolyRef, TileRef};
@@ -19,49 +19,10 @@ use crate::tile_slots::TileSlots;
 /// Ends a column chain.
 pub(crate) const NO_SLOT: u32 = u32::MAX;
 
-/// A tile with everything stitching derives from it alone, computed once
-/// when the tile enters the mesh.
-#[derive(Debug, PartialEq)]
-pub(crate) struct MeshTile {
-    pub tile: Arc<NavTile>,
-    pub column: Column,
-    pub layer: u16,
-    pub polygon_count: usize,
-    pub footprint: TileFootprint,
-    /// One per off-mesh link, in link order.
-    pub link_ends: Vec<LinkEnds>,
-    /// The distinct columns the links end in, ascending.
-    pub end_columns: Vec<Column>,
-}
-
-impl MeshTile {
-    pub fn new(params: &NavMeshParams, tile: Arc<NavTile>) -> MeshTile {
-        let footprint = TileFootprint::of(params, &tile);
-        let link_ends: Vec<LinkEnds> =
-            tile.off_mesh_links().iter().map(|link| LinkEnds::of(params, &tile, &footprint, link)).collect();
-        let mut end_columns: Vec<Column> = link_ends.iter().filter_map(|e| e.end_column).collect();
-        end_columns.sort_unstable();
-        end_columns.dedup();
-        MeshTile {
-            column: (tile.tile_x(), tile.tile_z()),
-            layer: tile.layer(),
-            polygon_count: tile.polygon_count(),
-            footprint,
-            link_ends,
-            end_columns,
-            tile,
-        }
-    }
-
-    pub fn portals(&self) -> &TilePortals {
-        self.tile.portals()
-    }
-}
-
 /// What an occupied slot holds. Clones share every table.
 #[derive(Debug, Clone)]
 pub(crate) struct MeshSlot {
-    pub tile: Arc<MeshTile>,
+    pub tile: Arc<NavTile>,
     pub links: Arc<TileLinks>,
     /// One per off-mesh link of the tile; `None` for a tile without any.
     attachments: Option<Arc<[Attachment]>>,
@@ -73,10 +34,10 @@ pub(crate) struct MeshSlot {
 
 impl MeshSlot {
     /// A slot for a tile not yet stitched.
-    pub fn unstitched(tile: Arc<MeshTile>, next_in_column: u32) -> MeshSlot {
-        let attachments =
-            (!tile.link_ends.is_empty()).then(|| vec![Attachment::UNCONNECTED; tile.link_ends.len()].into());
-        MeshSlot { layer: tile.layer, tile, links: Arc::default(), attachments, next_in_column }
+    pub fn unstitched(tile: Arc<NavTile>, next_in_column: u32) -> MeshSlot {
+        let links = tile.off_mesh_links().len();
+        let attachments = (links > 0).then(|| vec![Attachment::UNCONNECTED; links].into());
+        MeshSlot { layer: tile.layer(), tile, links: Arc::default(), attachments, next_in_column }
     }
 
     /// One per off-mesh link of the tile, in link order.
@@ -137,6 +98,7 @@ impl<'a> StitchView<'a> {
         let here = self.slot(owner);
         let owner_ref = self.tile_ref(owner);
         here.tile
+            .stitching()
             .link_ends
             .iter()
             .zip(here.attachments())
@@ -159,7 +121,7 @@ impl<'a> StitchView<'a> {
         let mut best: Option<(f64, PolyRef)> = None;
         for slot in self.column_slots(column) {
             let mesh_tile = &self.slot(slot).tile;
-            let Some((score, polygon)) = best_polygon(&mesh_tile.tile, &mesh_tile.footprint, point, reach) else {
+            let Some((score, polygon)) = best_polygon(mesh_tile, &mesh_tile.stitching().footprint, point, reach) else {
                 continue;
             };
             if best.map_or(true, |(s, _)| score < s) {
@@ -177,7 +139,7 @@ impl<'a> StitchView<'a> {
         let occupied = || slots.iter().filter_map(|&(s, _)| self.slots.get(s));
         let mut sum = 0u64;
         for slot in occupied() {
-            sum = sum.wrapping_add(slot.tile.polygon_count as u64 + slot.links.len() as u64);
+            sum = sum.wrapping_add(slot.tile.polygon_count() as u64 + slot.links.len() as u64);
         }
         for slot in occupied() {
             sum = sum.wrapping_add(slot.links.touch() + u64::from(slot.tile.portals().is_empty_on(0)));
@@ -196,7 +158,7 @@ impl<'a> StitchView<'a> {
         let here = self.slot(slot);
         scratch.pending.clear();
         self.push_groups(slot, LinkGroups::ALL, scratch);
-        group_by_polygon(here.tile.polygon_count, &scratch.pending, &mut scratch.first, &mut scratch.links);
+        group_by_polygon(here.tile.polygon_count(), &scratch.pending, &mut scratch.first, &mut scratch.links);
     }
 
     /// The link table of the tile in `slot` with only `groups` stitched
@@ -218,10 +180,10 @@ impl<'a> StitchView<'a> {
             scratch.changed.sort_unstable();
             scratch.changed.dedup();
         } else {
-            scratch.changed.extend(0..here.tile.polygon_count as u32);
+            scratch.changed.extend(0..here.tile.polygon_count() as u32);
         }
         here.links.groups_replaced_into(
-            here.tile.polygon_count,
+            here.tile.polygon_count(),
             groups,
             scratch.changed.iter().copied(),
             &scratch.pending,
@@ -247,13 +209,13 @@ impl<'a> StitchView<'a> {
             }
         }
         if groups.contains(LinkGroups::REVERSE) {
-            self.push_reverse_links(slot, here.tile.column, &mut scratch.pending);
+            self.push_reverse_links(slot, here.tile.column(), &mut scratch.pending);
         }
     }
 
     /// Portal links of `here` on `side` into `scratch.pending`.
     fn push_side(&self, here: &MeshSlot, side: u8, scratch: &mut Scratch) {
-        let Some(column) = neighbour_column(here.tile.column, side) else { return };
+        let Some(column) = neighbour_column(here.tile.column(), side) else { return };
         // The buffer outlives the borrows it holds here: it is handed over
         // empty each way (an in-place collect keeps the allocation).
         let mut layers: Vec<(TileRef, &TilePortals)> = recycle(std::mem::take(&mut scratch.layers));
@@ -266,7 +228,7 @@ impl<'a> StitchView<'a> {
         let here = self.tile_ref(slot);
         for &owner in self.off_mesh.owners_ending_in(column) {
             let owner_slot = self.slot(owner);
-            let links = owner_slot.tile.tile.off_mesh_links();
+            let links = owner_slot.tile.off_mesh_links();
             for (index, a) in owner_slot.attachments().iter().enumerate() {
                 if a.is_connected() && links[index].bidirectional && a.end.tile_ref() == here {
                     pending.push((a.end.polygon(), Link::off_mesh(a.start, LinkKind::OffMeshReverse, index as u32)));

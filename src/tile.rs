@@ -5,6 +5,7 @@ use crate::error::{NavMeshError, Result};
 use crate::fingerprint::BuildFingerprint;
 use crate::params::NavMeshParams;
 use crate::portal_stitching::TilePortals;
+use crate::tile_stitching::TileStitching;
 use crate::tile_data::{DetailMesh, NavTileData, OffMeshLinkSlot, Polygon, NOT_PORTAL};
 use crate::tile_rules::check_tile;
 
@@ -15,10 +16,7 @@ pub struct NavTile {
     fingerprint: BuildFingerprint,
     edge_starts: Vec<u32>,
     portal_edges: Vec<PortalEdge>,
-    /// The portal edges as stitching reads them, derived here while the
-    /// tile's arrays are in cache, so adding a validated tile to a mesh
-    /// never reads its polygons again.
-    portals: TilePortals,
+    stitching: TileStitching,
 }
 
 /// A portal edge of the tile, in portal order (polygon, then edge: LAYOUT
@@ -61,9 +59,14 @@ impl NavTile {
     ) -> Result<NavTile> {
         let index = check_tile(params, &data)?;
         let portal_edges = collect_portal_edges(&data, &index.edge_starts);
-        let mut tile =
-            NavTile { data, fingerprint, edge_starts: index.edge_starts, portal_edges, portals: TilePortals::default() };
-        tile.portals = TilePortals::of(&tile);
+        let mut tile = NavTile {
+            data,
+            fingerprint,
+            edge_starts: index.edge_starts,
+            portal_edges,
+            stitching: TileStitching::default(),
+        };
+        tile.stitching = TileStitching::of(params, &tile);
         Ok(tile)
     }
 
@@ -150,8 +153,18 @@ impl NavTile {
         &self.portal_edges
     }
 
+    /// What stitching derives from this tile alone.
+    pub(crate) fn stitching(&self) -> &TileStitching {
+        &self.stitching
+    }
+
     pub(crate) fn portals(&self) -> &TilePortals {
-        &self.portals
+        &self.stitching.portals
+    }
+
+    /// The tile's column (TileX, TileZ).
+    pub fn column(&self) -> (i32, i32) {
+        (self.data.tile_x, self.data.tile_z)
     }
 
     pub fn detail_meshes(&self) -> &[DetailMesh] {

@@ -17,7 +17,7 @@ use crate::off_mesh_index::{ColumnMap, OffMeshIndex};
 use crate::params::NavMeshParams;
 use crate::poly_ref::{PolyRef, TileRef};
 use crate::portal_stitching::{neighbour_column, opposite_side, Column};
-use crate::stitching::{reverse_link_holders, MeshSlot, MeshTile, Scratch, StitchView, NO_SLOT};
+use crate::stitching::{reverse_link_holders, MeshSlot, Scratch, StitchView, NO_SLOT};
 use crate::tile::{NavTile, PolygonView};
 use crate::tile_format::read_tile_checked;
 use crate::tile_slots::TileSlots;
@@ -53,32 +53,17 @@ impl TiledNavMesh {
     /// stitched once. The caller checked the fingerprints and that no two
     /// tiles share a position.
     pub(crate) fn restore(params: NavMeshParams, salts: Vec<u32>, tiles: Vec<Option<Arc<NavTile>>>) -> TiledNavMesh {
-        let tiles = tiles
-            .into_iter()
-            .enumerate()
-            .filter_map(|(slot, t)| Some((slot as u32, MeshTile::new(&params, t?))))
-            .collect();
-        TiledNavMesh::restore_prepared(params, salts, tiles)
-    }
-
-    /// [`Self::restore`] from the occupied slots' tiles, each already
-    /// prepared for stitching ([`MeshTile::new`] against `params`), e.g.
-    /// right after it was read, while its bytes are still in cache.
-    pub(crate) fn restore_prepared(params: NavMeshParams, salts: Vec<u32>, tiles: Vec<(u32, MeshTile)>) -> TiledNavMesh {
         let mut mesh = TiledNavMesh::new(params).expect("parameters read from a validated block");
-        let mut items: Vec<Option<MeshSlot>> = salts.iter().map(|_| None).collect();
-        for (slot, tile) in tiles {
-            items[slot as usize] = Some(MeshSlot::unstitched(Arc::new(tile), NO_SLOT));
-        }
+        let items = tiles.into_iter().map(|tile| Some(MeshSlot::unstitched(tile?, NO_SLOT))).collect();
         mesh.slots = TileSlots::restore(salts, items);
         let occupied: Vec<u32> = mesh.slots.occupied().map(|(s, _)| s).collect();
         mesh.columns.reserve(occupied.len());
         let mut owners = Vec::new();
         for &slot in &occupied {
             mesh.link_into_column(slot);
-            let mesh_tile = Arc::clone(&mesh.slot(slot).tile);
-            if !mesh_tile.link_ends.is_empty() {
-                mesh.off_mesh.insert(slot, &mesh_tile.end_columns);
+            let tile = Arc::clone(&mesh.slot(slot).tile);
+            if !tile.off_mesh_links().is_empty() {
+                mesh.off_mesh.insert(slot, &tile.stitching().end_columns);
                 owners.push((slot, None));
             }
         }
@@ -132,11 +117,10 @@ impl TiledNavMesh {
             )));
         }
         self.slots.next_slot()?;
-        let mesh_tile = Arc::new(MeshTile::new(&self.params, tile));
-        let slot = self.slots.insert(MeshSlot::unstitched(Arc::clone(&mesh_tile), NO_SLOT))?;
+        let slot = self.slots.insert(MeshSlot::unstitched(Arc::clone(&tile), NO_SLOT))?;
         self.link_into_column(slot);
-        self.off_mesh.insert(slot, &mesh_tile.end_columns);
-        self.restitch_after_edit(mesh_tile.column, slot, None);
+        self.off_mesh.insert(slot, &tile.stitching().end_columns);
+        self.restitch_after_edit(tile.column(), slot, None);
         Ok(self.tile_ref_of(slot))
     }
 
@@ -154,12 +138,11 @@ impl TiledNavMesh {
         let tile = tile.into();
         tile.check_fingerprint(&self.fingerprint)?;
         let slot = self.occupied_slot_at(tile.tile_x(), tile.tile_z(), tile.layer(), "replace")?;
-        let mesh_tile = Arc::new(MeshTile::new(&self.params, tile));
         let next_in_column = self.slot(slot).next_in_column;
-        let old = self.slots.replace(slot, MeshSlot::unstitched(Arc::clone(&mesh_tile), next_in_column));
-        self.off_mesh.remove(slot, &old.tile.end_columns);
-        self.off_mesh.insert(slot, &mesh_tile.end_columns);
-        self.restitch_after_edit(mesh_tile.column, slot, Some(&old));
+        let old = self.slots.replace(slot, MeshSlot::unstitched(Arc::clone(&tile), next_in_column));
+        self.off_mesh.remove(slot, &old.tile.stitching().end_columns);
+        self.off_mesh.insert(slot, &tile.stitching().end_columns);
+        self.restitch_after_edit(tile.column(), slot, Some(&old));
         Ok(self.tile_ref_of(slot))
     }
 
@@ -177,7 +160,7 @@ impl TiledNavMesh {
         let removed = self.tile_ref_of(slot);
         self.unlink_from_column(slot);
         let old = self.slots.remove(slot);
-        self.off_mesh.remove(slot, &old.tile.end_columns);
+        self.off_mesh.remove(slot, &old.tile.stitching().end_columns);
         self.restitch_after_edit((tile_x, tile_z), slot, Some(&old));
         Ok(removed)
     }
@@ -195,12 +178,12 @@ impl TiledNavMesh {
     /// The tile at a position and its reference.
     pub fn tile_at(&self, tile_x: i32, tile_z: i32, layer: u16) -> Option<(TileRef, &Arc<NavTile>)> {
         let slot = self.slot_at(tile_x, tile_z, layer)?;
-        Some((self.tile_ref_of(slot), &self.slot(slot).tile.tile))
+        Some((self.tile_ref_of(slot), &self.slot(slot).tile))
     }
 
     /// The tiles of a column, lowest layer first.
     pub fn column_tiles(&self, tile_x: i32, tile_z: i32) -> impl Iterator<Item = (TileRef, &Arc<NavTile>)> + '_ {
-        self.view().column_slots((tile_x, tile_z)).map(|s| (self.tile_ref_of(s), &self.slot(s).tile.tile))
+        self.view().column_slots((tile_x, tile_z)).map(|s| (self.tile_ref_of(s), &self.slot(s).tile))
     }
 
     /// The column under a world position (WorldToTile); coordinates beyond
@@ -211,12 +194,12 @@ impl TiledNavMesh {
 
     /// Every tile with its reference, in slot order.
     pub fn tiles(&self) -> impl Iterator<Item = (TileRef, &Arc<NavTile>)> + '_ {
-        self.slots.occupied().map(|(s, item)| (self.tile_ref_of(s), &item.tile.tile))
+        self.slots.occupied().map(|(s, item)| (self.tile_ref_of(s), &item.tile))
     }
 
     /// The tile a reference names, if the reference is current.
     pub fn tile(&self, tile_ref: TileRef) -> Option<&Arc<NavTile>> {
-        Some(&self.current_slot(tile_ref)?.tile.tile)
+        Some(&self.current_slot(tile_ref)?.tile)
     }
 
     /// True when `tile_ref` names a tile now in the mesh.
@@ -290,7 +273,7 @@ impl TiledNavMesh {
 
     /// Threads `slot` into its column's chain by ascending layer.
     fn link_into_column(&mut self, slot: u32) {
-        let (column, layer) = (self.slot(slot).tile.column, self.slot(slot).layer);
+        let (column, layer) = (self.slot(slot).tile.column(), self.slot(slot).layer);
         let before = self.view().column_slots(column).take_while(|&s| self.slot(s).layer < layer).last();
         let next = match before {
             Some(prev) => std::mem::replace(&mut self.slot_mut(prev).next_in_column, slot),
@@ -301,7 +284,7 @@ impl TiledNavMesh {
 
     /// Takes `slot` out of its column's chain.
     fn unlink_from_column(&mut self, slot: u32) {
-        let column = self.slot(slot).tile.column;
+        let column = self.slot(slot).tile.column();
         let next = self.slot(slot).next_in_column;
         let before = self.view().column_slots(column).take_while(|&s| s != slot).last();
         match (before, next) {
@@ -333,14 +316,14 @@ impl TiledNavMesh {
             dirty.push((slot, LinkGroups::ALL));
         }
         if let Some(old) = old {
-            let holders = reverse_link_holders(&old.tile.tile, old.attachments());
+            let holders = reverse_link_holders(&old.tile, old.attachments());
             dirty.extend(holders.map(|holder| (holder, LinkGroups::REVERSE)));
         }
         // The edited tile's links all resolve anew; another owner's only
         // where they end in the edited column.
         let mut owners: Vec<(u32, Option<Column>)> =
             self.off_mesh.owners_ending_in(column).iter().filter(|&&o| o != slot).map(|&o| (o, Some(column))).collect();
-        if edited && !self.slot(slot).tile.link_ends.is_empty() {
+        if edited && !self.slot(slot).tile.off_mesh_links().is_empty() {
             owners.push((slot, None));
         }
         self.reattach(&owners, &mut dirty);
@@ -377,7 +360,7 @@ impl TiledNavMesh {
             if *item.attachments() == *attachments {
                 continue;
             }
-            let tile = &item.tile.tile;
+            let tile = &item.tile;
             dirty.push((owner, LinkGroups::FORWARD));
             let holders = reverse_link_holders(tile, item.attachments()).chain(reverse_link_holders(tile, &attachments));
             dirty.extend(holders.map(|holder| (holder, LinkGroups::REVERSE)));

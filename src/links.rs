@@ -258,6 +258,18 @@ impl TileLinks {
         first.push(links.len() as u32);
     }
 
+    /// Appends the polygons with an off-mesh link (forward or reverse), in
+    /// ascending order; off-mesh links come last within a polygon.
+    pub fn polygons_with_off_mesh_links(&self, out: &mut Vec<u32>) {
+        let Some(last) = self.first.len().checked_sub(1) else { return };
+        for p in 0..last {
+            let end = self.first[p + 1] as usize;
+            if end > self.first[p] as usize && self.links[end - 1].kind != LinkKind::Portal {
+                out.push(p as u32);
+            }
+        }
+    }
+
     /// Links leaving `polygon`.
     pub fn of_polygon(&self, polygon: u32) -> &[Link] {
         match self.first.get(polygon as usize..polygon as usize + 2) {

@@ -45,7 +45,7 @@ impl MeshSlot {
         self.attachments.as_deref().unwrap_or(&[])
     }
 
-    pub fn set_attachments(&mut self, attachments: Vec<Attachment>) {
+    pub fn set_attachments(&mut self, attachments: &[Attachment]) {
         self.attachments = (!attachments.is_empty()).then(|| attachments.into());
     }
 
@@ -94,15 +94,12 @@ impl<'a> StitchView<'a> {
     /// them, or with `column` only those ending there. Every other link
     /// keeps its attachment: its start polygon is fixed with the tile and
     /// nothing changed in the column under its end.
-    pub fn attach(&self, owner: u32, column: Option<Column>) -> Vec<Attachment> {
+    /// The result goes into `out`.
+    pub fn attach(&self, owner: u32, column: Option<Column>, out: &mut Vec<Attachment>) {
         let here = self.slot(owner);
         let owner_ref = self.tile_ref(owner);
-        here.tile
-            .stitching()
-            .link_ends
-            .iter()
-            .zip(here.attachments())
-            .map(|(ends, &current)| {
+        out.clear();
+        out.extend(here.tile.stitching().link_ends.iter().zip(here.attachments()).map(|(ends, &current)| {
                 if column.is_some() && ends.end_column != column {
                     return current;
                 }
@@ -111,8 +108,7 @@ impl<'a> StitchView<'a> {
                     Some(end) => Attachment { start: owner_ref.polygon(start).expect("validated index"), end },
                     None => Attachment::UNCONNECTED,
                 }
-            })
-            .collect()
+        }));
     }
 
     /// The best polygon for `point` over the layers of `column`; the lower
@@ -172,16 +168,18 @@ impl<'a> StitchView<'a> {
         self.push_groups(slot, groups, scratch);
         // In group order; a stable sort by polygon keeps it within each.
         scratch.pending.sort_by_key(|&(polygon, _)| polygon);
+        // The polygons that can change: those with a portal on a patched
+        // side, and for off-mesh groups those with a new or an old link.
         scratch.changed.clear();
-        if groups.portals_only() {
-            for side in groups.sides() {
-                scratch.changed.extend(here.tile.portals().polygons_on(side));
-            }
-            scratch.changed.sort_unstable();
-            scratch.changed.dedup();
-        } else {
-            scratch.changed.extend(0..here.tile.polygon_count() as u32);
+        for side in groups.sides() {
+            scratch.changed.extend(here.tile.portals().polygons_on(side));
         }
+        if !groups.portals_only() {
+            scratch.changed.extend(scratch.pending.iter().map(|&(polygon, _)| polygon));
+            here.links.polygons_with_off_mesh_links(&mut scratch.changed);
+        }
+        scratch.changed.sort_unstable();
+        scratch.changed.dedup();
         here.links.groups_replaced_into(
             here.tile.polygon_count(),
             groups,
@@ -247,6 +245,12 @@ pub(crate) struct Scratch {
     /// Polygons a patch can change, ascending.
     changed: Vec<u32>,
     layers: Vec<(TileRef, &'static TilePortals)>,
+    /// Slots an edit re-stitches and the link groups of each.
+    pub dirty: Vec<(u32, LinkGroups)>,
+    /// Owners whose off-mesh links an edit resolves again.
+    pub owners: Vec<(u32, Option<Column>)>,
+    /// One owner's attachments as [`StitchView::attach`] resolves them.
+    pub attachments: Vec<Attachment>,
     /// The table [`StitchView::build_links`] or [`StitchView::patch`]
     /// made, as offsets and links.
     pub first: Vec<u32>,

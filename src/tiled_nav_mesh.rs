@@ -67,7 +67,7 @@ impl TiledNavMesh {
                 owners.push((slot, None));
             }
         }
-        mesh.reattach(&owners, &mut Vec::new());
+        mesh.reattach(&owners, &mut Vec::new(), &mut Vec::new());
         let mut scratch = Scratch::default();
         mesh.rebuild_links(&occupied, &mut scratch);
         mesh
@@ -310,7 +310,9 @@ impl TiledNavMesh {
     /// tiles those attachments end in, before and after. `old` is the
     /// slot's content before the edit, if any.
     fn restitch_after_edit(&mut self, column: Column, slot: u32, old: Option<&MeshSlot>) {
-        let mut dirty: Vec<(u32, LinkGroups)> = Vec::new();
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let (mut dirty, mut owners) = (std::mem::take(&mut scratch.dirty), std::mem::take(&mut scratch.owners));
+        dirty.clear();
         let edited = self.slots.get(slot).is_some();
         if edited {
             dirty.push((slot, LinkGroups::ALL));
@@ -321,21 +323,21 @@ impl TiledNavMesh {
         }
         // The edited tile's links all resolve anew; another owner's only
         // where they end in the edited column.
-        let mut owners: Vec<(u32, Option<Column>)> =
-            self.off_mesh.owners_ending_in(column).iter().filter(|&&o| o != slot).map(|&o| (o, Some(column))).collect();
+        owners.clear();
+        let others = self.off_mesh.owners_ending_in(column).iter().filter(|&&o| o != slot);
+        owners.extend(others.map(|&o| (o, Some(column))));
         if edited && !self.slot(slot).tile.off_mesh_links().is_empty() {
             owners.push((slot, None));
         }
-        self.reattach(&owners, &mut dirty);
+        self.reattach(&owners, &mut dirty, &mut scratch.attachments);
         for side in 0..4u8 {
             let Some(neighbour) = neighbour_column(column, side) else { continue };
             let facing = LinkGroups::side(opposite_side(side));
             dirty.extend(self.view().column_slots(neighbour).map(|s| (s, facing)));
         }
-        let dirty = merge_by_slot(dirty);
+        merge_by_slot(&mut dirty);
         self.view().warm(&dirty);
-        let mut scratch = std::mem::take(&mut self.scratch);
-        for (s, groups) in dirty {
+        for &(s, groups) in &dirty {
             if self.slots.get(s).is_none() {
                 continue;
             }
@@ -346,25 +348,31 @@ impl TiledNavMesh {
             }
             self.slot_mut(s).store_links(&scratch);
         }
+        (scratch.dirty, scratch.owners) = (dirty, owners);
         self.scratch = scratch;
     }
 
     /// Resolves the off-mesh links of `owners` again (each as
-    /// [`StitchView::attach`] with its column); for each owner whose
-    /// attachments changed, marks its forward links and the reverse links
-    /// of the tiles they end in (old and new) in `dirty`.
-    fn reattach(&mut self, owners: &[(u32, Option<Column>)], dirty: &mut Vec<(u32, LinkGroups)>) {
+    /// [`StitchView::attach`] with its column, into `resolved`); for each
+    /// owner whose attachments changed, marks its forward links and the
+    /// reverse links of the tiles they end in (old and new) in `dirty`.
+    fn reattach(
+        &mut self,
+        owners: &[(u32, Option<Column>)],
+        dirty: &mut Vec<(u32, LinkGroups)>,
+        resolved: &mut Vec<Attachment>,
+    ) {
         for &(owner, column) in owners {
-            let attachments = self.view().attach(owner, column);
+            self.view().attach(owner, column, resolved);
             let item = self.slot(owner);
-            if *item.attachments() == *attachments {
+            if item.attachments() == resolved.as_slice() {
                 continue;
             }
             let tile = &item.tile;
             dirty.push((owner, LinkGroups::FORWARD));
-            let holders = reverse_link_holders(tile, item.attachments()).chain(reverse_link_holders(tile, &attachments));
+            let holders = reverse_link_holders(tile, item.attachments()).chain(reverse_link_holders(tile, resolved));
             dirty.extend(holders.map(|holder| (holder, LinkGroups::REVERSE)));
-            self.slot_mut(owner).set_attachments(attachments);
+            self.slot_mut(owner).set_attachments(resolved);
         }
     }
 
@@ -376,8 +384,8 @@ impl TiledNavMesh {
     }
 }
 
-/// The marks of each slot combined, by ascending slot.
-fn merge_by_slot(mut marks: Vec<(u32, LinkGroups)>) -> Vec<(u32, LinkGroups)> {
+/// Combines the marks of each slot, leaving them by ascending slot.
+fn merge_by_slot(marks: &mut Vec<(u32, LinkGroups)>) {
     marks.sort_unstable_by_key(|&(slot, _)| slot);
     marks.dedup_by(|later, kept| {
         let same = later.0 == kept.0;
@@ -386,5 +394,4 @@ fn merge_by_slot(mut marks: Vec<(u32, LinkGroups)>) -> Vec<(u32, LinkGroups)> {
         }
         same
     });
-    marks
 }

@@ -5,6 +5,7 @@
 //!
 //! Run: `cargo bench --bench mesh` (`MESH_BENCH=edits` or `=read` for one part)
 
+mod bench_grid;
 #[path = "../tests/mesh_common/mod.rs"]
 mod mesh_common;
 
@@ -13,7 +14,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
-use mesh_common::{link, params, GridTile, Rng};
+use bench_grid::grid;
+use mesh_common::{params, Rng};
 use onav::{read_mesh, read_tile, write_mesh, write_tile, NavMeshParams, NavTile, TiledNavMesh};
 
 /// Counts live heap bytes, for the resident-bytes figure.
@@ -37,23 +39,6 @@ unsafe impl GlobalAlloc for Counting {
 static ALLOCATOR: Counting = Counting;
 
 const ROUNDS: usize = 31;
-
-/// A grid tile of `cells` × `cells` squares; with links, one bidirectional
-/// link to the next column and one inside the tile.
-fn bench_tile(p: &NavMeshParams, x: i32, z: i32, cells: u32, links: bool) -> Arc<NavTile> {
-    let mut tile = GridTile::new(x, z, cells);
-    if links {
-        tile = tile
-            .link(link([1.0, 0.0, 1.0], [21.0, 0.0, 9.0], 0.5, true))
-            .link(link([9.0, 0.0, 1.0], [3.0, 0.0, 13.0], 0.5, false));
-    }
-    tile.build(p)
-}
-
-/// Tiles of a `side` × `side` grid, row by row (index z * side + x).
-fn grid(p: &NavMeshParams, side: i32, cells: u32, links: bool) -> Vec<Arc<NavTile>> {
-    (0..side).flat_map(|z| (0..side).map(move |x| (x, z))).map(|(x, z)| bench_tile(p, x, z, cells, links)).collect()
-}
 
 /// CPU time of this thread in seconds: unlike the wall clock it leaves out
 /// the time other processes of the shared machine held the core.

@@ -56,6 +56,7 @@ pub mod off_mesh_attachment;
 pub mod off_mesh_index;
 pub mod poly_ref;
 pub mod portal_stitching;
+mod prefetch;
 pub mod stitching;
 pub mod tile_slots;
 mod tile_stitching;

@@ -6,6 +6,7 @@
 //! table (Detour's per-tile link pool, indices instead of pointers).
 
 use crate::poly_ref::PolyRef;
+use crate::prefetch::prefetch_lines;
 
 /// What a link crosses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -282,10 +283,10 @@ impl TileLinks {
         self.links.len()
     }
 
-    /// Loads the first line of each array (see `StitchView::warm`).
-    pub fn touch(&self) -> u64 {
-        let first = self.first.first().map_or(0, |&f| u64::from(f));
-        first + self.links.first().map_or(0, |l| l.target.0)
+    /// Starts loading the whole table (see `StitchView::warm`).
+    pub fn prefetch(&self) {
+        prefetch_lines(&self.first);
+        prefetch_lines(&self.links);
     }
 
     /// Bytes this table owns on the heap.

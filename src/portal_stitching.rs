@@ -2,7 +2,8 @@
 //! LAYOUT section 7 "Portals" and "Portal order of a tile"; LAYOUT section
 //! 8 on neighbour columns, which are computed without wrapping).
 
-use crate::links::Link;
+use crate::links::{Link, LinkGroups};
+use crate::prefetch::prefetch_lines;
 use crate::poly_ref::TileRef;
 use crate::tile::NavTile;
 
@@ -217,9 +218,12 @@ impl TilePortals {
         &self.entries[self.range(side)]
     }
 
-    /// Loads the first line of the portal array (see `StitchView::warm`).
-    pub fn touch(&self) -> u32 {
-        self.entries.first().map_or(0, |e| e.portal.polygon)
+    /// Starts loading the portals of the sides in `groups` (see
+    /// `StitchView::warm`).
+    pub fn prefetch_sides(&self, groups: LinkGroups) {
+        for side in groups.sides() {
+            prefetch_lines(self.side_entries(side));
+        }
     }
 
     /// True when the tile has no portal on `side`.

@@ -132,18 +132,14 @@ impl<'a> StitchView<'a> {
     /// usually cold; stitching slot after slot would wait for each miss in
     /// turn, while here the misses of one level overlap.
     pub fn warm(&self, slots: &[(u32, LinkGroups)]) {
-        let occupied = || slots.iter().filter_map(|&(s, _)| self.slots.get(s));
-        let mut sum = 0u64;
-        for slot in occupied() {
-            sum = sum.wrapping_add(slot.tile.polygon_count() as u64 + slot.links.len() as u64);
+        let occupied = || slots.iter().filter_map(|&(s, groups)| Some((self.slots.get(s)?, groups)));
+        for (slot, _) in occupied() {
+            std::hint::black_box((slot.tile.polygon_count(), slot.links.len()));
         }
-        for slot in occupied() {
-            sum = sum.wrapping_add(slot.links.touch() + u64::from(slot.tile.portals().is_empty_on(0)));
+        for (slot, groups) in occupied() {
+            slot.links.prefetch();
+            slot.tile.portals().prefetch_sides(groups);
         }
-        for slot in occupied() {
-            sum = sum.wrapping_add(u64::from(slot.tile.portals().touch()));
-        }
-        std::hint::black_box(sum);
     }
 
     /// The link table of the tile in `slot` into `scratch.first` and

@@ -1,0 +1,27 @@
+//! Prefetching the tables an edit is about to read.
+//!
+//! In a large mesh the side neighbours' portal and link tables are usually
+//! cold. Asking for every line of them before stitching starts lets the
+//! misses overlap instead of meeting them one by one as the tables are
+//! read. Measured with `cargo bench --bench mesh`: at 4096 tiles a removal
+//! took about a third less time with it, at 16 tiles the same.
+
+/// Asks the processor to start loading every cache line of `items`. A hint
+/// only: it changes no state and cannot fail.
+pub(crate) fn prefetch_lines<T>(items: &[T]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        // BYTE-ORDER: an address for a prefetch hint; nothing is read
+        // through it.
+        let start = items.as_ptr().cast::<i8>();
+        for offset in (0..std::mem::size_of_val(items)).step_by(64) {
+            // SAFETY: SSE is part of the x86_64 baseline, so the intrinsic's
+            // target feature is always present; a prefetch never faults and
+            // the address lies within `items`.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(start.wrapping_add(offset)) };
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = items;
+}

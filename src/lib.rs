@@ -10,6 +10,12 @@
 //!   content rules, and the validated `NavTile`.
 //! - [`tile_format`]: the ONPT layout and the tile content id (LAYOUT 3).
 //! - [`orientation`]: the exact orientation predicate (LAYOUT 7).
+//! - [`tiled_nav_mesh`], [`tile_slots`], [`poly_ref`]: the mesh, its salted
+//!   slots and references.
+//! - Stitching (format text "Stitching (links)", LAYOUT 7): `tile_stitching`
+//!   (what a tile alone gives it), [`portal_stitching`], [`off_mesh_attachment`],
+//!   [`off_mesh_index`], [`links`] (tables and link groups), [`stitching`]
+//!   (one tile's table from its neighbours), `prefetch` (cache hints).
 //! - [`error`]: the one error enum.
 
 pub mod authored_links;

@@ -142,6 +142,17 @@ fn check_vertices(name: &str, vertices: &[[f32; 3]], bounds: &VertexBounds) -> R
 
 /// Indices, distinct vertices, edge lengths and exact convexity.
 fn check_polygon(data: &NavTileData, p: usize, edges: std::ops::Range<usize>) -> Result<()> {
+    let (buffer, n) = checked_points(data, p, edges)?;
+    let points = &buffer[..n];
+    if is_strictly_convex_ccw(points) {
+        return Ok(());
+    }
+    check_convex_by_definition(p, points)
+}
+
+/// The polygon's vertices (the first `n` of the array) once its indices,
+/// distinct vertices and edge lengths pass.
+fn checked_points(data: &NavTileData, p: usize, edges: std::ops::Range<usize>) -> Result<([[f32; 3]; 16], usize)> {
     let indices = &data.indices[edges];
     let n = indices.len();
     let vertex_count = data.vertices.len();
@@ -152,7 +163,6 @@ fn check_polygon(data: &NavTileData, p: usize, edges: std::ops::Range<usize>) ->
         }
         points[k] = data.vertices[index as usize];
     }
-    let points = &points[..n];
     for k in 0..n {
         let (a, b) = (points[k], points[next(k, n)]);
         if a[0] == b[0] && a[2] == b[2] {
@@ -167,10 +177,7 @@ fn check_polygon(data: &NavTileData, p: usize, edges: std::ops::Range<usize>) ->
             }
         }
     }
-    if is_strictly_convex_ccw(points) {
-        return Ok(());
-    }
-    check_convex_by_definition(p, points)
+    Ok((points, n))
 }
 
 /// A fast sufficient condition for the convexity rule of the format text's
@@ -394,56 +401,11 @@ mod tests {
     use super::*;
     use crate::tile_data::Polygon;
 
-    /// `check_polygon` exactly as it was before the fast path (kept
-    /// verbatim): the reference for results and messages.
+    /// `check_polygon` without the fast path: the definition decides
+    /// convexity. The reference for results and messages.
     fn check_polygon_as_before(data: &NavTileData, p: usize, edges: std::ops::Range<usize>) -> Result<()> {
-        let indices = &data.indices[edges];
-        let n = indices.len();
-        let vertex_count = data.vertices.len();
-        let mut points = [[0f32; 3]; 16];
-        for (k, &index) in indices.iter().enumerate() {
-            if index as usize >= vertex_count {
-                return fail(format!("polygon {p} vertex {k}: index {index} beyond {vertex_count} vertices"));
-            }
-            points[k] = data.vertices[index as usize];
-        }
-        let points = &points[..n];
-        for k in 0..n {
-            let (a, b) = (points[k], points[next(k, n)]);
-            if a[0] == b[0] && a[2] == b[2] {
-                return fail(format!("polygon {p} edge {k}: zero length in X/Z"));
-            }
-            for j in k + 1..n {
-                if indices[j] == indices[k] {
-                    return fail(format!("polygon {p}: vertex index {} repeated at {k} and {j}", indices[k]));
-                }
-                if points[j][0] == points[k][0] && points[j][2] == points[k][2] {
-                    return fail(format!("polygon {p}: vertices {k} and {j} share an X/Z position"));
-                }
-            }
-        }
-        for k in 0..n {
-            let (a, b) = (points[k], points[next(k, n)]);
-            let mut strictly_left = false;
-            for (j, &c) in points.iter().enumerate() {
-                if j == k || j == next(k, n) {
-                    continue;
-                }
-                match orient_xz(a, b, c) {
-                    Orientation::Right => {
-                        return fail(format!(
-                            "polygon {p} edge {k}: vertex {j} lies right of the edge (not convex and counter-clockwise)"
-                        ))
-                    }
-                    Orientation::Left => strictly_left = true,
-                    Orientation::On => {}
-                }
-            }
-            if !strictly_left {
-                return fail(format!("polygon {p} edge {k}: no vertex strictly left (zero area)"));
-            }
-        }
-        Ok(())
+        let (buffer, n) = checked_points(data, p, edges)?;
+        check_convex_by_definition(p, &buffer[..n])
     }
 
     /// xorshift64, as in the portal stitching tests.

@@ -49,6 +49,29 @@ impl MeshSlot {
         self.attachments = (!attachments.is_empty()).then(|| attachments.into());
     }
 
+    /// Applies the patch of `groups` that [`StitchView::prepare_patch`] left
+    /// in `scratch`. A patch that only takes links away (the column across a
+    /// side emptied) works in place when no clone shares the table: one
+    /// pass from the first changed polygon on, instead of building a new
+    /// table and copying it back.
+    pub fn patch(&mut self, groups: LinkGroups, scratch: &mut Scratch) {
+        if scratch.pending.is_empty() {
+            if let Some(table) = Arc::get_mut(&mut self.links) {
+                table.remove_groups(groups, &scratch.changed);
+                return;
+            }
+        }
+        self.links.groups_replaced_into(
+            self.tile.polygon_count(),
+            groups,
+            scratch.changed.iter().copied(),
+            &scratch.pending,
+            &mut scratch.first,
+            &mut scratch.links,
+        );
+        self.store_links(scratch);
+    }
+
     /// Stores the table made into `scratch`, in place when no clone shares
     /// the current one.
     pub fn store_links(&mut self, scratch: &Scratch) {
@@ -153,12 +176,14 @@ impl<'a> StitchView<'a> {
         group_by_polygon(here.tile.polygon_count(), &scratch.pending, &mut scratch.first, &mut scratch.links);
     }
 
-    /// The link table of the tile in `slot` with only `groups` stitched
-    /// again, into `scratch.first` and `scratch.links`: what an edit changes
-    /// in a tile whose other groups it cannot change (a side neighbour sees
-    /// one side change, an owner of links ending in the edited column its
-    /// forward links, a tile holding their reverse links those).
-    pub fn patch(&self, slot: u32, groups: LinkGroups, scratch: &mut Scratch) {
+    /// What re-stitching only `groups` of the tile in `slot` needs, into
+    /// `scratch.pending` (the groups' links, by polygon) and
+    /// `scratch.changed` (the polygons that can change); [`MeshSlot::patch`]
+    /// applies it. This is what an edit changes in a tile whose other groups
+    /// it cannot change (a side neighbour sees one side change, an owner of
+    /// links ending in the edited column its forward links, a tile holding
+    /// their reverse links those).
+    pub fn prepare_patch(&self, slot: u32, groups: LinkGroups, scratch: &mut Scratch) {
         let here = self.slot(slot);
         scratch.pending.clear();
         self.push_groups(slot, groups, scratch);
@@ -176,14 +201,6 @@ impl<'a> StitchView<'a> {
         }
         scratch.changed.sort_unstable();
         scratch.changed.dedup();
-        here.links.groups_replaced_into(
-            here.tile.polygon_count(),
-            groups,
-            scratch.changed.iter().copied(),
-            &scratch.pending,
-            &mut scratch.first,
-            &mut scratch.links,
-        );
     }
 
     /// The `(polygon, link)` pairs of `groups` of the tile in `slot` into
@@ -247,7 +264,7 @@ pub(crate) struct Scratch {
     pub owners: Vec<(u32, Option<Column>)>,
     /// One owner's attachments as [`StitchView::attach`] resolves them.
     pub attachments: Vec<Attachment>,
-    /// The table [`StitchView::build_links`] or [`StitchView::patch`]
+    /// The table [`StitchView::build_links`] or [`MeshSlot::patch`]
     /// made, as offsets and links.
     pub first: Vec<u32>,
     pub links: Vec<Link>,

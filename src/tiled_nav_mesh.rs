@@ -343,10 +343,11 @@ impl TiledNavMesh {
             }
             if groups == LinkGroups::ALL {
                 self.view().build_links(s, &mut scratch);
+                self.slot_mut(s).store_links(&scratch);
             } else {
-                self.view().patch(s, groups, &mut scratch);
+                self.view().prepare_patch(s, groups, &mut scratch);
+                self.slot_mut(s).patch(groups, &mut scratch);
             }
-            self.slot_mut(s).store_links(&scratch);
         }
         (scratch.dirty, scratch.owners) = (dirty, owners);
         self.scratch = scratch;

@@ -63,6 +63,8 @@ pub mod off_mesh_index;
 pub mod poly_ref;
 pub mod portal_stitching;
 mod prefetch;
+#[cfg(test)]
+mod test_rng;
 pub mod stitching;
 pub mod tile_slots;
 mod tile_stitching;

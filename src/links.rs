@@ -348,13 +348,7 @@ mod tests {
 
     #[test]
     fn removing_groups_in_place_equals_replacing_them_with_nothing() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut next = crate::test_rng::below_fn(0x9E37_79B9_7F4A_7C15u64);
         for _ in 0..2000 {
             let polygon_count = 1 + next(12) as usize;
             // Per polygon, links in group order: portal sides, then forward,

@@ -409,13 +409,7 @@ mod tests {
     fn sweep_finds_every_pair() {
         // Overlapping, reversed, touching and degenerate-overlap portals on
         // both sides, against the all-pairs test in portal order.
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut next = crate::test_rng::below_fn(0x2545_F491_4F6C_DD1Du64);
         for _ in 0..1000 {
             let mut random_side = |count: u64| -> Vec<Portal> {
                 (0..next(count))

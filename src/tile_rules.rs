@@ -408,26 +408,7 @@ mod tests {
         check_convex_by_definition(p, &buffer[..n])
     }
 
-    /// xorshift64, as in the portal stitching tests.
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-
-        fn below(&mut self, n: u64) -> u64 {
-            self.next() % n
-        }
-
-        /// Uniform in [0, 1).
-        fn unit(&mut self) -> f64 {
-            (self.next() >> 11) as f64 / (1u64 << 53) as f64
-        }
-    }
+    use crate::test_rng::TestRng as Rng;
 
     /// `x` moved by `steps` ulps (through zero and subnormals alike).
     fn ulps(x: f32, steps: i32) -> f32 {

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use crate::links::{group_by_polygon, Link, LinkGroups, LinkKind, TileLinks};
-use crate::off_mesh_attachment::{best_polygon, Attachment, Reach};
+use crate::off_mesh_attachment::{best_polygon, Attachment, LinkEnds, Reach};
 use crate::off_mesh_index::{ColumnMap, OffMeshIndex};
 use crate::params::NavMeshParams;
 use crate::poly_ref::{PolyRef, TileRef};
@@ -116,22 +116,23 @@ impl<'a> StitchView<'a> {
     /// Resolves the off-mesh links of the tile in `owner` again: all of
     /// them, or with `column` only those ending there. Every other link
     /// keeps its attachment: its start polygon is fixed with the tile and
-    /// nothing changed in the column under its end.
-    /// The result goes into `out`.
+    /// nothing changed in the column under its end. The result goes into
+    /// `out`.
     pub fn attach(&self, owner: u32, column: Option<Column>, out: &mut Vec<Attachment>) {
         let here = self.slot(owner);
         let owner_ref = self.tile_ref(owner);
+        let resolve = |(ends, &current): (&LinkEnds, &Attachment)| {
+            if column.is_some() && ends.end_column != column {
+                return current;
+            }
+            let Some(start) = ends.start_polygon else { return Attachment::UNCONNECTED };
+            match ends.end_column.and_then(|c| self.attach_in_column(c, ends.end, ends.reach)) {
+                Some(end) => Attachment { start: owner_ref.polygon(start).expect("validated index"), end },
+                None => Attachment::UNCONNECTED,
+            }
+        };
         out.clear();
-        out.extend(here.tile.stitching().link_ends.iter().zip(here.attachments()).map(|(ends, &current)| {
-                if column.is_some() && ends.end_column != column {
-                    return current;
-                }
-                let Some(start) = ends.start_polygon else { return Attachment::UNCONNECTED };
-                match ends.end_column.and_then(|c| self.attach_in_column(c, ends.end, ends.reach)) {
-                    Some(end) => Attachment { start: owner_ref.polygon(start).expect("validated index"), end },
-                    None => Attachment::UNCONNECTED,
-                }
-        }));
+        out.extend(here.tile.stitching().link_ends.iter().zip(here.attachments()).map(resolve));
     }
 
     /// The best polygon for `point` over the layers of `column`; the lower

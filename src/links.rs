@@ -5,7 +5,7 @@
 //! A tile's links are one flat array grouped by polygon, with an offset
 //! table (Detour's per-tile link pool, indices instead of pointers).
 
-use crate::poly_ref::PolyRef;
+use crate::poly_ref::{PolyRef, TileRef};
 use crate::prefetch::prefetch_lines;
 
 /// What a link crosses.
@@ -259,50 +259,29 @@ impl TileLinks {
         first.push(links.len() as u32);
     }
 
-    /// Takes the links of `groups` away from the polygons in `changed`
-    /// (ascending), in place: the result equals [`Self::groups_replaced_into`]
-    /// with no new links. Links before the first changed polygon stay where
-    /// they are; every later one moves down past the links removed before it.
-    pub fn remove_groups(&mut self, groups: LinkGroups, changed: &[u32]) {
+    /// Takes away every link arriving in `tile`, in place; the others keep
+    /// their order. One pass; links before the first one taken away stay
+    /// where they are.
+    pub fn remove_links_to(&mut self, tile: TileRef) {
         let Some(polygon_count) = self.first.len().checked_sub(1) else { return };
-        let Some(&start) = changed.first() else { return };
-        let mut removed = 0u32;
-        // Polygons from `run` to the next changed one keep all their links.
-        let mut run = start as usize;
-        for &p in changed {
-            let p = p as usize;
-            self.shift_down(run..p, removed);
-            let (a, b) = (self.first[p] as usize, self.first[p + 1] as usize);
-            self.first[p] -= removed;
-            let mut write = a - removed as usize;
-            for read in a..b {
-                let link = self.links[read];
-                if !groups.contains(link.group()) {
+        let mut write = 0usize;
+        let mut read = 0usize;
+        for p in 0..polygon_count {
+            let end = self.first[p + 1] as usize;
+            self.first[p] = write as u32;
+            for i in read..end {
+                let link = self.links[i];
+                if link.target.tile_ref() != tile {
                     self.links[write] = link;
                     write += 1;
                 }
             }
-            removed = (b - write) as u32;
-            run = p + 1;
+            read = end;
         }
-        self.shift_down(run..polygon_count + 1, removed);
-        self.links.truncate(self.first[polygon_count] as usize);
+        self.first[polygon_count] = write as u32;
+        self.links.truncate(write);
         if self.links.is_empty() {
             self.first.clear();
-        }
-    }
-
-    /// Moves the links of `polygons` down by `by` places, with their
-    /// offsets; the range may end with the closing offset (the total).
-    fn shift_down(&mut self, polygons: std::ops::Range<usize>, by: u32) {
-        if by == 0 || polygons.is_empty() {
-            return;
-        }
-        let last = polygons.end.min(self.first.len() - 1);
-        let (a, b) = (self.first[polygons.start] as usize, self.first[last] as usize);
-        self.links.copy_within(a..b, a - by as usize);
-        for offset in &mut self.first[polygons] {
-            *offset -= by;
         }
     }
 
@@ -347,41 +326,26 @@ mod tests {
     use super::*;
 
     #[test]
-    fn removing_groups_in_place_equals_replacing_them_with_nothing() {
+    fn removing_the_links_to_a_tile_keeps_the_others_in_order() {
         let mut next = crate::test_rng::below_fn(0x9E37_79B9_7F4A_7C15u64);
+        let tiles = [TileRef::from_parts(1, 0), TileRef::from_parts(2, 0), TileRef::from_parts(1, 5)];
         for _ in 0..2000 {
             let polygon_count = 1 + next(12) as usize;
-            // Per polygon, links in group order: portal sides, then forward,
-            // then reverse, as stitching makes them.
-            let mut pending = Vec::new();
-            for p in 0..polygon_count as u32 {
-                for side in 0..4u8 {
-                    for _ in 0..next(3) {
-                        pending.push((p, Link::portal(PolyRef(next(1000) + 1), 0, side, 1, (0, 255))));
-                    }
-                }
-                for kind in [LinkKind::OffMesh, LinkKind::OffMeshReverse] {
-                    for _ in 0..next(2) {
-                        pending.push((p, Link::off_mesh(PolyRef(next(1000) + 1), kind, 0)));
-                    }
-                }
-            }
-            let table = TileLinks::from_pending(polygon_count, &pending);
-            let mut groups = LinkGroups::side(next(4) as u8);
-            for extra in [LinkGroups::side(next(4) as u8), LinkGroups::FORWARD, LinkGroups::REVERSE] {
-                if next(2) == 0 {
-                    groups = groups.with(extra);
-                }
-            }
-            // Every polygon with a link in the groups, and some others.
-            let changed: Vec<u32> = (0..polygon_count as u32)
-                .filter(|&p| table.of_polygon(p).iter().any(|l| groups.contains(l.group())) || next(3) == 0)
+            let pending: Vec<(u32, Link)> = (0..next(40))
+                .map(|_| {
+                    let target = tiles[next(3) as usize].polygon(next(9) as u32).unwrap();
+                    let link = match next(3) {
+                        0 => Link::off_mesh(target, LinkKind::OffMesh, next(4) as u32),
+                        _ => Link::portal(target, 0, next(4) as u8, 1, (0, 255)),
+                    };
+                    (next(polygon_count as u64) as u32, link)
+                })
                 .collect();
-            let (mut first, mut links) = (Vec::new(), Vec::new());
-            table.groups_replaced_into(polygon_count, groups, changed.iter().copied(), &[], &mut first, &mut links);
-            let mut in_place = table.clone();
-            in_place.remove_groups(groups, &changed);
-            assert_eq!(in_place, TileLinks::from_parts(&first, &links));
+            let gone = tiles[next(3) as usize];
+            let mut table = TileLinks::from_pending(polygon_count, &pending);
+            table.remove_links_to(gone);
+            let kept: Vec<(u32, Link)> = pending.into_iter().filter(|(_, l)| l.target.tile_ref() != gone).collect();
+            assert_eq!(table, TileLinks::from_pending(polygon_count, &kept));
         }
     }
 

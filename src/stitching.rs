@@ -50,17 +50,8 @@ impl MeshSlot {
     }
 
     /// Applies the patch of `groups` that [`StitchView::prepare_patch`] left
-    /// in `scratch`. A patch that only takes links away (the column across a
-    /// side emptied) works in place when no clone shares the table: one
-    /// pass from the first changed polygon on, instead of building a new
-    /// table and copying it back.
+    /// in `scratch`.
     pub fn patch(&mut self, groups: LinkGroups, scratch: &mut Scratch) {
-        if scratch.pending.is_empty() {
-            if let Some(table) = Arc::get_mut(&mut self.links) {
-                table.remove_groups(groups, &scratch.changed);
-                return;
-            }
-        }
         self.links.groups_replaced_into(
             self.tile.polygon_count(),
             groups,
@@ -70,6 +61,12 @@ impl MeshSlot {
             &mut scratch.links,
         );
         self.store_links(scratch);
+    }
+
+    /// Takes away every link arriving in `tile`; in place unless a clone
+    /// shares the table.
+    pub fn remove_links_to(&mut self, tile: TileRef) {
+        Arc::make_mut(&mut self.links).remove_links_to(tile);
     }
 
     /// Stores the table made into `scratch`, in place when no clone shares
@@ -154,15 +151,19 @@ impl<'a> StitchView<'a> {
     /// Loads what re-stitching `slots` reads first, one level of pointers
     /// at a time for all slots together. In a large mesh these tables are
     /// usually cold; stitching slot after slot would wait for each miss in
-    /// turn, while here the misses of one level overlap.
-    pub fn warm(&self, slots: &[(u32, LinkGroups)]) {
+    /// turn, while here the misses of one level overlap. Slots for which
+    /// `removal_only` holds only lose links, so only their tables load.
+    pub fn warm(&self, slots: &[(u32, LinkGroups)], removal_only: &impl Fn(LinkGroups) -> bool) {
         let occupied = || slots.iter().filter_map(|&(s, groups)| Some((self.slots.get(s)?, groups)));
-        for (slot, _) in occupied() {
-            std::hint::black_box((slot.tile.polygon_count(), slot.links.len()));
+        for (slot, groups) in occupied() {
+            let polygons = if removal_only(groups) { 0 } else { slot.tile.polygon_count() };
+            std::hint::black_box((polygons, slot.links.len()));
         }
         for (slot, groups) in occupied() {
             slot.links.prefetch();
-            slot.tile.portals().prefetch_sides(groups);
+            if !removal_only(groups) {
+                slot.tile.portals().prefetch_sides(groups);
+            }
         }
     }
 

@@ -120,7 +120,7 @@ impl TiledNavMesh {
         let slot = self.slots.insert(MeshSlot::unstitched(Arc::clone(&tile), NO_SLOT))?;
         self.link_into_column(slot);
         self.off_mesh.insert(slot, &tile.stitching().end_columns);
-        self.restitch_after_edit(tile.column(), slot, None);
+        self.restitch_after_edit(tile.column(), slot, Edit::Added);
         Ok(self.tile_ref_of(slot))
     }
 
@@ -142,7 +142,7 @@ impl TiledNavMesh {
         let old = self.slots.replace(slot, MeshSlot::unstitched(Arc::clone(&tile), next_in_column));
         self.off_mesh.remove(slot, &old.tile.stitching().end_columns);
         self.off_mesh.insert(slot, &tile.stitching().end_columns);
-        self.restitch_after_edit(tile.column(), slot, Some(&old));
+        self.restitch_after_edit(tile.column(), slot, Edit::Replaced { old: &old });
         Ok(self.tile_ref_of(slot))
     }
 
@@ -161,7 +161,7 @@ impl TiledNavMesh {
         self.unlink_from_column(slot);
         let old = self.slots.remove(slot);
         self.off_mesh.remove(slot, &old.tile.stitching().end_columns);
-        self.restitch_after_edit((tile_x, tile_z), slot, Some(&old));
+        self.restitch_after_edit((tile_x, tile_z), slot, Edit::Removed { old: &old, old_ref: removed });
         Ok(removed)
     }
 
@@ -307,13 +307,17 @@ impl TiledNavMesh {
     /// full; in each tile of the four side columns, the portal links of the
     /// side facing the column; the forward links of owners of links ending
     /// in the column whose attachments moved; the reverse links of the
-    /// tiles those attachments end in, before and after. `old` is the
-    /// slot's content before the edit, if any.
-    fn restitch_after_edit(&mut self, column: Column, slot: u32, old: Option<&MeshSlot>) {
+    /// tiles those attachments end in, before and after.
+    fn restitch_after_edit(&mut self, column: Column, slot: u32, edit: Edit<'_>) {
         let mut scratch = std::mem::take(&mut self.scratch);
         let (mut dirty, mut owners) = (std::mem::take(&mut scratch.dirty), std::mem::take(&mut scratch.owners));
         dirty.clear();
-        let edited = self.slots.get(slot).is_some();
+        let (old, removed) = match edit {
+            Edit::Added => (None, None),
+            Edit::Replaced { old } => (Some(old), None),
+            Edit::Removed { old, old_ref } => (Some(old), Some(old_ref)),
+        };
+        let edited = removed.is_none();
         if edited {
             dirty.push((slot, LinkGroups::ALL));
         }
@@ -336,17 +340,28 @@ impl TiledNavMesh {
             dirty.extend(self.view().column_slots(neighbour).map(|s| (s, facing)));
         }
         merge_by_slot(&mut dirty);
-        self.view().warm(&dirty);
+        // A removal changes a side neighbour's portal links only by those
+        // that arrived in the removed tile: the other layers of the column
+        // link as before. Once the column is empty, every link an off-mesh
+        // mark covers that moved also ended there. Such tiles only lose
+        // links, and nothing else of them is read.
+        let emptied = removed.is_some() && self.view().column_slots(column).next().is_none();
+        let removal_only = |groups: LinkGroups| removed.is_some() && (emptied || groups.portals_only());
+        self.view().warm(&dirty, &removal_only);
         for &(s, groups) in &dirty {
             if self.slots.get(s).is_none() {
                 continue;
             }
-            if groups == LinkGroups::ALL {
-                self.view().build_links(s, &mut scratch);
-                self.slot_mut(s).store_links(&scratch);
-            } else {
-                self.view().prepare_patch(s, groups, &mut scratch);
-                self.slot_mut(s).patch(groups, &mut scratch);
+            match removed {
+                Some(old_ref) if removal_only(groups) => self.slot_mut(s).remove_links_to(old_ref),
+                _ if groups == LinkGroups::ALL => {
+                    self.view().build_links(s, &mut scratch);
+                    self.slot_mut(s).store_links(&scratch);
+                }
+                _ => {
+                    self.view().prepare_patch(s, groups, &mut scratch);
+                    self.slot_mut(s).patch(groups, &mut scratch);
+                }
             }
         }
         (scratch.dirty, scratch.owners) = (dirty, owners);
@@ -383,6 +398,15 @@ impl TiledNavMesh {
             self.slot_mut(slot).store_links(scratch);
         }
     }
+}
+
+/// What an edit did to a slot, as re-stitching needs it: the slot's
+/// content before a replacement or removal, and the reference the removed
+/// tile had.
+enum Edit<'a> {
+    Added,
+    Replaced { old: &'a MeshSlot },
+    Removed { old: &'a MeshSlot, old_ref: TileRef },
 }
 
 /// Combines the marks of each slot, leaving them by ascending slot.

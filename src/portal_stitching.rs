@@ -346,6 +346,11 @@ struct SharedStretch {
 }
 
 fn shared_stretch(a: &Portal, a_origin_y: f64, b: &Portal, b_origin_y: f64, climb: f64) -> Option<SharedStretch> {
+    // Most facing portals lie apart: reject them on the stored f32 values,
+    // which implies hi <= lo below, before any conversion.
+    if b.u_max <= a.u_min || b.u_min >= a.u_max {
+        return None;
+    }
     // Plain comparisons: coordinates are never NaN, and unlike `max` and
     // `min` they pick the same zero on every platform.
     let (a_min, b_min) = (a.u_min() as f64, b.u_min() as f64);

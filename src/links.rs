@@ -197,10 +197,15 @@ impl TileLinks {
         TileLinks { first: first.to_vec(), links: links.to_vec() }
     }
 
-    /// Makes this table equal to [`Self::from_parts`], reusing its buffers.
-    pub fn assign(&mut self, first: &[u32], links: &[Link]) {
+    /// Takes every link away, keeping the buffers.
+    pub fn clear(&mut self) {
         self.first.clear();
         self.links.clear();
+    }
+
+    /// Makes this table equal to [`Self::from_parts`], reusing its buffers.
+    pub fn assign(&mut self, first: &[u32], links: &[Link]) {
+        self.clear();
         if !links.is_empty() {
             self.first.extend_from_slice(first);
             self.links.extend_from_slice(links);

@@ -33,11 +33,12 @@ pub(crate) struct MeshSlot {
 }
 
 impl MeshSlot {
-    /// A slot for a tile not yet stitched.
-    pub fn unstitched(tile: Arc<NavTile>, next_in_column: u32) -> MeshSlot {
-        let links = tile.off_mesh_links().len();
-        let attachments = (links > 0).then(|| vec![Attachment::UNCONNECTED; links].into());
-        MeshSlot { layer: tile.layer(), tile, links: Arc::default(), attachments, next_in_column }
+    /// A slot for a tile not yet stitched, with an empty link table.
+    pub fn unstitched(tile: Arc<NavTile>, next_in_column: u32, links: Arc<TileLinks>) -> MeshSlot {
+        debug_assert!(links.len() == 0, "an unstitched slot has no links");
+        let count = tile.off_mesh_links().len();
+        let attachments = (count > 0).then(|| vec![Attachment::UNCONNECTED; count].into());
+        MeshSlot { layer: tile.layer(), tile, links, attachments, next_in_column }
     }
 
     /// One per off-mesh link of the tile, in link order.
@@ -270,6 +271,27 @@ pub(crate) struct Scratch {
     /// made, as offsets and links.
     pub first: Vec<u32>,
     pub links: Vec<Link>,
+    /// See [`Scratch::keep_spare`].
+    spare: Option<Arc<TileLinks>>,
+}
+
+impl Scratch {
+    /// Keeps the link table of a tile that left the mesh for the next tile
+    /// that enters, so an edit neither frees nor allocates one. Nothing of
+    /// the table is read here: in a large mesh it is cold.
+    pub fn keep_spare(&mut self, links: Arc<TileLinks>) {
+        self.spare = Some(links);
+    }
+
+    /// An empty link table: the spare one when no clone shares it.
+    pub fn empty_table(&mut self) -> Arc<TileLinks> {
+        let mut table = self.spare.take().unwrap_or_default();
+        match Arc::get_mut(&mut table) {
+            Some(unshared) => unshared.clear(),
+            None => table = Arc::default(),
+        }
+        table
+    }
 }
 
 impl Clone for Scratch {

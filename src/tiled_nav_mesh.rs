@@ -54,7 +54,7 @@ impl TiledNavMesh {
     /// tiles share a position.
     pub(crate) fn restore(params: NavMeshParams, salts: Vec<u32>, tiles: Vec<Option<Arc<NavTile>>>) -> TiledNavMesh {
         let mut mesh = TiledNavMesh::new(params).expect("parameters read from a validated block");
-        let items = tiles.into_iter().map(|tile| Some(MeshSlot::unstitched(tile?, NO_SLOT))).collect();
+        let items = tiles.into_iter().map(|tile| Some(MeshSlot::unstitched(tile?, NO_SLOT, Arc::default()))).collect();
         mesh.slots = TileSlots::restore(salts, items);
         let occupied: Vec<u32> = mesh.slots.occupied().map(|(s, _)| s).collect();
         mesh.columns.reserve(occupied.len());
@@ -117,7 +117,8 @@ impl TiledNavMesh {
             )));
         }
         self.slots.next_slot()?;
-        let slot = self.slots.insert(MeshSlot::unstitched(Arc::clone(&tile), NO_SLOT))?;
+        let table = self.scratch.empty_table();
+        let slot = self.slots.insert(MeshSlot::unstitched(Arc::clone(&tile), NO_SLOT, table))?;
         self.link_into_column(slot);
         self.off_mesh.insert(slot, &tile.stitching().end_columns);
         self.restitch_after_edit(tile.column(), slot, Edit::Added);
@@ -139,10 +140,12 @@ impl TiledNavMesh {
         tile.check_fingerprint(&self.fingerprint)?;
         let slot = self.occupied_slot_at(tile.tile_x(), tile.tile_z(), tile.layer(), "replace")?;
         let next_in_column = self.slot(slot).next_in_column;
-        let old = self.slots.replace(slot, MeshSlot::unstitched(Arc::clone(&tile), next_in_column));
+        let table = self.scratch.empty_table();
+        let old = self.slots.replace(slot, MeshSlot::unstitched(Arc::clone(&tile), next_in_column, table));
         self.off_mesh.remove(slot, &old.tile.stitching().end_columns);
         self.off_mesh.insert(slot, &tile.stitching().end_columns);
         self.restitch_after_edit(tile.column(), slot, Edit::Replaced { old: &old });
+        self.scratch.keep_spare(old.links);
         Ok(self.tile_ref_of(slot))
     }
 
@@ -162,6 +165,7 @@ impl TiledNavMesh {
         let old = self.slots.remove(slot);
         self.off_mesh.remove(slot, &old.tile.stitching().end_columns);
         self.restitch_after_edit((tile_x, tile_z), slot, Edit::Removed { old: &old, old_ref: removed });
+        self.scratch.keep_spare(old.links);
         Ok(removed)
     }
 

@@ -46,8 +46,14 @@ impl MeshSlot {
         self.attachments.as_deref().unwrap_or(&[])
     }
 
+    /// `attachments` has one entry per off-mesh link of the tile, as the
+    /// current ones; they are overwritten in place unless a clone shares
+    /// them.
     pub fn set_attachments(&mut self, attachments: &[Attachment]) {
-        self.attachments = (!attachments.is_empty()).then(|| attachments.into());
+        match self.attachments.as_mut().and_then(Arc::get_mut) {
+            Some(current) => current.copy_from_slice(attachments),
+            None => self.attachments = (!attachments.is_empty()).then(|| attachments.into()),
+        }
     }
 
     /// Applies the patch of `groups` that [`StitchView::prepare_patch`] left

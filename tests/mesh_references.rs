@@ -4,6 +4,7 @@
 mod mesh_common;
 
 use mesh_common::{full_state, link, params, GridTile};
+use onav::off_mesh_attachment::Attachment;
 use onav::{read_mesh, write_mesh, NavMeshError, PolyRef, TileRef, TiledNavMesh};
 
 #[test]
@@ -172,16 +173,23 @@ fn clones_keep_their_links_while_neighbours_of_linked_tiles_change() {
         mesh.add_tile(linked(x, z).build(&p)).unwrap();
     }
     let frozen = mesh.clone();
-    let before = full_state(&frozen);
+    let before = (full_state(&frozen), attachments(&frozen));
     mesh.add_tile(GridTile::new(1, 1, 2).build(&p)).unwrap();
     mesh.replace_tile(linked(1, 0).build(&p)).unwrap();
     mesh.remove_tile(0, 1, 0).unwrap();
-    assert_eq!(full_state(&frozen), before, "edits of the original reached the clone");
-    assert_ne!(full_state(&mesh), before);
+    assert_eq!((full_state(&frozen), attachments(&frozen)), before, "edits of the original reached the clone");
+    assert_ne!(full_state(&mesh), before.0);
 
-    let original = full_state(&mesh);
+    let original = (full_state(&mesh), attachments(&mesh));
     let mut copy = mesh.clone();
     copy.remove_tile(1, 1, 0).unwrap();
     copy.add_tile(linked(0, 1).build(&p)).unwrap();
-    assert_eq!(full_state(&mesh), original, "edits of the clone reached the original");
+    copy.add_tile(GridTile::new(0, 2, 2).build(&p)).unwrap();
+    assert_ne!(attachments(&copy), original.1, "the edits moved no attachment");
+    assert_eq!((full_state(&mesh), attachments(&mesh)), original, "edits of the clone reached the original");
+}
+
+/// Every tile's off-mesh attachments, in slot order.
+fn attachments(mesh: &TiledNavMesh) -> Vec<(TileRef, Vec<Attachment>)> {
+    mesh.tiles().map(|(r, _)| (r, mesh.off_mesh_attachments(r).unwrap().to_vec())).collect()
 }

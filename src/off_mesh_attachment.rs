@@ -118,8 +118,12 @@ pub(crate) fn best_polygon(
     point: [f64; 3],
     reach: Reach,
 ) -> Option<(f64, u32)> {
+    let window = footprint.window(point, reach.radius);
     let mut best: Option<(f64, u32)> = None;
-    for p in 0..footprint.bounds.len() {
+    for (p, local) in footprint.bounds.iter().enumerate() {
+        if window.excludes(local) {
+            continue;
+        }
         let bounds = footprint.polygon_bounds(p);
         let Some(score) = polygon_score(tile, footprint, p, &bounds, point, reach) else { continue };
         if best.map_or(true, |(s, _)| score < s) {
@@ -144,37 +148,126 @@ fn polygon_score(
     if dy > reach.climb || bounds_out_of_reach(bounds, point, reach.radius) {
         return None;
     }
-    let corners = tile.polygon_vertices(polygon).map(|v| footprint.world(v));
-    let d = horizontal_distance(corners, point);
+    let d = horizontal_distance(|| tile.polygon_vertices(polygon).map(|v| footprint.world(v)), point);
     (d <= reach.radius).then_some(d * d + dy * dy)
 }
 
 /// A quick reject only: the bounds' distance never exceeds the polygon's,
-/// and the slack keeps rounding from rejecting a polygon that is in reach.
+/// and the slack of [`reach_limit`] keeps rounding from rejecting a polygon
+/// that is in reach.
 fn bounds_out_of_reach(bounds: &PolygonBounds, point: [f64; 3], radius: f64) -> bool {
     let dx = (bounds.min[0] - point[0]).max(point[0] - bounds.max[0]).max(0.0);
     let dz = (bounds.min[2] - point[2]).max(point[2] - bounds.max[2]).max(0.0);
-    let slack = radius * 1e-6 + 1e-9;
-    dx > radius + slack || dz > radius + slack || (dx * dx + dz * dz).sqrt() > radius + slack
+    let limit = reach_limit(radius);
+    dx > limit || dz > limit || (dx * dx + dz * dz).sqrt() > limit
 }
 
-/// Horizontal (X/Z) distance from `point` to a convex counter-clockwise
-/// polygon: 0 inside or on the boundary (exact orientation test), else the
-/// Euclidean distance to the nearest edge point.
-pub(crate) fn horizontal_distance(corners: impl Iterator<Item = [f64; 3]>, point: [f64; 3]) -> f64 {
-    let mut buffer = [[0f64; 3]; 16];
-    let mut n = 0;
-    for c in corners {
-        buffer[n] = c;
-        n += 1;
+/// The largest X or Z distance from a polygon's world bounds that
+/// [`bounds_out_of_reach`] lets through for `radius`.
+fn reach_limit(radius: f64) -> f64 {
+    let slack = radius * 1e-6 + 1e-9;
+    radius + slack
+}
+
+/// Tile-local X/Z limits (index 0 X, 1 Z) outside which a polygon's local
+/// bounds fail the X or Z term of [`bounds_out_of_reach`]: most polygons of
+/// a tile are far from the point, and two f32 comparisons per axis reject
+/// them without placing their bounds in the world.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Window {
+    low: [f32; 2],
+    high: [f32; 2],
+}
+
+impl Window {
+    /// `true` only when [`bounds_out_of_reach`] rejects these local bounds.
+    fn excludes(&self, local: &[[f32; 3]; 2]) -> bool {
+        let [min, max] = local;
+        (max[0] < self.low[0]) | (min[0] > self.high[0]) | (max[2] < self.low[1]) | (min[2] > self.high[1])
     }
-    let corners = &buffer[..n];
+}
+
+impl TileFootprint {
+    /// The [`Window`] of `point` and `radius` in this tile.
+    fn window(&self, point: [f64; 3], radius: f64) -> Window {
+        let limit = reach_limit(radius);
+        let low = |axis: usize| last_far_below(self.origin[axis], point[axis], limit);
+        let high = |axis: usize| first_far_above(self.origin[axis], point[axis], limit);
+        Window { low: [low(0), low(2)], high: [high(0), high(2)] }
+    }
+}
+
+/// A local coordinate `t` such that every f32 `v > t` gives
+/// `(o + v) - p > limit`, the bounds' far side beyond the point in the f64
+/// arithmetic of [`bounds_out_of_reach`].
+fn first_far_above(o: f64, p: f64, limit: f64) -> f32 {
+    let far = |v: f32| (o + v as f64) - p > limit;
+    settle(((p + limit) - o) as f32, next_up, far, f32::INFINITY)
+}
+
+/// A local coordinate `t` such that every f32 `v < t` gives
+/// `p - (o + v) > limit`, the mirror of [`first_far_above`].
+fn last_far_below(o: f64, p: f64, limit: f64) -> f32 {
+    let far = |v: f32| p - (o + v as f64) > limit;
+    settle(((p - limit) - o) as f32, next_down, far, f32::NEG_INFINITY)
+}
+
+/// The first `t` from `guess` on, moving by `step`, where `far(step(t))`
+/// holds. `far` is monotone in the coordinate (every rounding keeps order),
+/// so it then holds for every f32 beyond `t` as well. The guess is the f32
+/// nearest the real crossing and usually needs no step; where the origin's
+/// f64 spacing is coarser than f32's a few steps may not reach the crossing,
+/// and `none` (reject nothing on this side) keeps the window conservative.
+fn settle(guess: f32, step: fn(f32) -> f32, far: impl Fn(f32) -> bool, none: f32) -> f32 {
+    let mut t = guess;
+    for _ in 0..3 {
+        if far(step(t)) {
+            return t;
+        }
+        t = step(t);
+    }
+    none
+}
+
+/// The next f32 towards +infinity (`f32::next_up` is newer than this
+/// crate's minimum Rust); NaN and +infinity stay.
+fn next_up(v: f32) -> f32 {
+    if v.is_nan() || v == f32::INFINITY {
+        return v;
+    }
+    let bits = v.to_bits();
+    let magnitude = bits & !(1 << 31);
+    f32::from_bits(if magnitude == 0 {
+        1
+    } else if bits == magnitude {
+        bits + 1
+    } else {
+        bits - 1
+    })
+}
+
+fn next_down(v: f32) -> f32 {
+    -next_up(-v)
+}
+
+/// Horizontal (X/Z) distance from a convex counter-clockwise polygon to
+/// `point`: 0 inside or on the boundary (exact orientation test), else the
+/// Euclidean distance to the nearest edge point. `corners` gives the corners
+/// afresh for each pass, so nothing is copied.
+pub(crate) fn horizontal_distance<I: Iterator<Item = [f64; 3]>>(corners: impl Fn() -> I, point: [f64; 3]) -> f64 {
     let xz = |v: [f64; 3]| Coord { x: v[0], y: v[2] };
-    let edges = || (0..n).map(|k| (corners[k], corners[(k + 1) % n]));
-    if edges().all(|(a, b)| orient2d(xz(a), xz(b), xz(point)) >= 0.0) {
+    if edges(corners()).all(|(a, b)| orient2d(xz(a), xz(b), xz(point)) >= 0.0) {
         return 0.0;
     }
-    edges().map(|(a, b)| segment_distance(a, b, point)).fold(f64::INFINITY, f64::min)
+    edges(corners()).map(|(a, b)| segment_distance(a, b, point)).fold(f64::INFINITY, f64::min)
+}
+
+/// The edges of a closed polygon as (start, end) pairs, the last one back
+/// to the first corner.
+fn edges(mut corners: impl Iterator<Item = [f64; 3]>) -> impl Iterator<Item = ([f64; 3], [f64; 3])> {
+    let first = corners.next();
+    let mut start = first.unwrap_or_default();
+    corners.chain(first).map(move |end| (std::mem::replace(&mut start, end), end))
 }
 
 fn segment_distance(a: [f64; 3], b: [f64; 3], p: [f64; 3]) -> f64 {
@@ -187,17 +280,221 @@ fn segment_distance(a: [f64; 3], b: [f64; 3], p: [f64; 3]) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    //! The window against the plain per-polygon test it shortcuts:
+    //! randomised tiles (right and general triangles and rectangles, from
+    //! tile-sized down to a few ulps wide, near the ±2^21 origin bound and
+    //! at 0) and points placed a few ulps either side of the bounds test's
+    //! limits, with radii from 0 up; a fixed seed.
 
-    fn square() -> impl Iterator<Item = [f64; 3]> {
-        [[0.0, 0.0, 0.0], [2.0, 0.0, 0.0], [2.0, 0.0, 2.0], [0.0, 0.0, 2.0]].into_iter()
+    use super::*;
+    use crate::params::tests::sample_params;
+    use crate::tile_data::{NavTileData, Polygon, NOT_PORTAL};
+
+    fn to_square(point: [f64; 3]) -> f64 {
+        let square = [[0.0, 0.0, 0.0], [2.0, 0.0, 0.0], [2.0, 0.0, 2.0], [0.0, 0.0, 2.0]];
+        horizontal_distance(|| square.into_iter(), point)
     }
 
     #[test]
     fn distance_inside_on_and_outside() {
-        assert_eq!(horizontal_distance(square(), [1.0, 5.0, 1.0]), 0.0);
-        assert_eq!(horizontal_distance(square(), [2.0, 0.0, 1.0]), 0.0);
-        assert_eq!(horizontal_distance(square(), [3.0, 0.0, 1.0]), 1.0);
-        assert_eq!(horizontal_distance(square(), [5.0, 0.0, 6.0]), 5.0);
+        assert_eq!(to_square([1.0, 5.0, 1.0]), 0.0);
+        assert_eq!(to_square([2.0, 0.0, 1.0]), 0.0);
+        assert_eq!(to_square([3.0, 0.0, 1.0]), 1.0);
+        assert_eq!(to_square([5.0, 0.0, 6.0]), 5.0);
+    }
+
+    /// The quick reject on world bounds as it was before the window.
+    fn out_of_reach_as_before(bounds: &PolygonBounds, point: [f64; 3], radius: f64) -> bool {
+        let dx = (bounds.min[0] - point[0]).max(point[0] - bounds.max[0]).max(0.0);
+        let dz = (bounds.min[2] - point[2]).max(point[2] - bounds.max[2]).max(0.0);
+        let slack = radius * 1e-6 + 1e-9;
+        dx > radius + slack || dz > radius + slack || (dx * dx + dz * dz).sqrt() > radius + slack
+    }
+
+    /// One polygon's score as before the window: world bounds, then the
+    /// corners copied and measured.
+    fn score_as_before(
+        tile: &NavTile,
+        footprint: &TileFootprint,
+        p: usize,
+        point: [f64; 3],
+        reach: Reach,
+    ) -> Option<f64> {
+        let bounds = footprint.polygon_bounds(p);
+        let dy = (bounds.min[1] - point[1]).max(point[1] - bounds.max[1]).max(0.0);
+        if dy > reach.climb || out_of_reach_as_before(&bounds, point, reach.radius) {
+            return None;
+        }
+        let corners: Vec<[f64; 3]> = tile.polygon_vertices(p).map(|v| footprint.world(v)).collect();
+        let n = corners.len();
+        let xz = |v: [f64; 3]| Coord { x: v[0], y: v[2] };
+        let inside = (0..n).all(|k| orient2d(xz(corners[k]), xz(corners[(k + 1) % n]), xz(point)) >= 0.0);
+        let d = if inside {
+            0.0
+        } else {
+            (0..n).map(|k| segment_distance(corners[k], corners[(k + 1) % n], point)).fold(f64::INFINITY, f64::min)
+        };
+        (d <= reach.radius).then_some(d * d + dy * dy)
+    }
+
+    fn best_as_before(tile: &NavTile, footprint: &TileFootprint, point: [f64; 3], reach: Reach) -> Option<(f64, u32)> {
+        let mut best: Option<(f64, u32)> = None;
+        for p in 0..tile.polygon_count() {
+            let Some(score) = score_as_before(tile, footprint, p, point, reach) else { continue };
+            if best.map_or(true, |(s, _)| score < s) {
+                best = Some((score, p as u32));
+            }
+        }
+        best
+    }
+
+    /// Uniform in [lo, hi].
+    fn uniform(next: &mut impl FnMut(u64) -> u64, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * (next(1 << 53) as f64 / (1u64 << 53) as f64)
+    }
+
+    fn pick<T: Copy>(next: &mut impl FnMut(u64) -> u64, values: &[T]) -> T {
+        values[next(values.len() as u64) as usize]
+    }
+
+    /// Finite `v` moved by `k` adjacent f64 values (down for negative `k`),
+    /// as `f64::next_up` would, which is newer than the minimum Rust.
+    fn nudge(v: f64, k: i64) -> f64 {
+        let up = |v: f64| {
+            let bits = v.to_bits();
+            let magnitude = bits & !(1 << 63);
+            f64::from_bits(if magnitude == 0 { 1 } else if bits == magnitude { bits + 1 } else { bits - 1 })
+        };
+        (0..k.abs()).fold(v, |v, _| if k > 0 { up(v) } else { -up(-v) })
+    }
+
+    /// Corners, counter-clockwise, of a random polygon of size `size`
+    /// around (`x`, `z`); `None` for a degenerate triangle.
+    fn random_polygon(next: &mut impl FnMut(u64) -> u64, x: f64, z: f64, size: f64) -> Option<Vec<[f32; 2]>> {
+        let (x0, z0) = (x as f32, z as f32);
+        let x1 = ((x + size * uniform(next, 0.1, 1.0)) as f32).max(next_up(x0));
+        let z1 = ((z + size * uniform(next, 0.1, 1.0)) as f32).max(next_up(z0));
+        match next(4) {
+            0 => Some(vec![[x0, z0], [x1, z0], [x1, z1], [x0, z1]]),
+            1 => Some(vec![[x0, z0], [x1, z0], [x0, z1]]),
+            2 => Some(vec![[x1, z0], [x1, z1], [x0, z1]]),
+            _ => {
+                let mut corners: Vec<[f32; 2]> = (0..3)
+                    .map(|_| [(x + size * uniform(next, 0.0, 1.0)) as f32, (z + size * uniform(next, 0.0, 1.0)) as f32])
+                    .collect();
+                let c = |k: usize| Coord { x: corners[k][0] as f64, y: corners[k][1] as f64 };
+                let turn = orient2d(c(0), c(1), c(2));
+                if turn < 0.0 {
+                    corners.reverse();
+                }
+                (turn != 0.0).then_some(corners)
+            }
+        }
+    }
+
+    fn random_tile(next: &mut impl FnMut(u64) -> u64) -> (NavMeshParams, NavTile) {
+        let mut params = sample_params();
+        params.tile_size = pick(next, &[32.0, 2048.0, 1.0, 0.125]);
+        let ts = params.tile_size;
+        let origins = [(0.0, 0.0), (2_097_151.9, -2_097_151.7), (-2_000_000.3, 1e6 + 0.1)];
+        (params.origin_x, params.origin_z) = pick(next, &origins);
+        let tile_index = |o: f64| ((2_097_151.0 - o) / ts).floor().clamp(-3.0, 3.0) as i32;
+        let (tile_x, tile_z) = (tile_index(params.origin_x), -tile_index(-params.origin_z));
+        let mut data = NavTileData {
+            tile_x,
+            tile_z,
+            origin_y: pick(next, &[0.0, 2_097_151.5, -123_456.7]),
+            ..Default::default()
+        };
+        while data.polygons.len() < 24 {
+            let size = ts * pick(next, &[1.0, 0.1, 1e-3, 1e-6, 1e-9]);
+            // Near the tile origin f32 is finer than the world's f64.
+            let coordinate = |next: &mut dyn FnMut(u64) -> u64| {
+                let mut f = |n| next(n);
+                match f(3) {
+                    0 => uniform(&mut f, -1e-7, 1e-7) * ts,
+                    _ => uniform(&mut f, -ts, 2.0 * ts - size),
+                }
+            };
+            let (x, z) = (coordinate(next), coordinate(next));
+            let Some(corners) = random_polygon(next, x, z, size) else { continue };
+            let first = data.vertices.len() as u32;
+            for [cx, cz] in &corners {
+                data.vertices.push([*cx, uniform(next, -3.0, 3.0) as f32, *cz]);
+            }
+            data.indices.extend(first..first + corners.len() as u32);
+            data.polygons.push(Polygon { vertex_count: corners.len() as u8, area: 0, flags: 0 });
+        }
+        data.neighbours = vec![0; data.indices.len()];
+        data.portal_sides = vec![NOT_PORTAL; data.indices.len()];
+        let tile = NavTile::create(&params, data).expect("valid random tile");
+        (params, tile)
+    }
+
+    /// A point near polygon `p`: on one axis a few ulps either side of where
+    /// the bounds test's limit lies, or anywhere over the tile.
+    fn random_point(
+        next: &mut impl FnMut(u64) -> u64,
+        footprint: &TileFootprint,
+        p: usize,
+        limit: f64,
+        ts: f64,
+    ) -> [f64; 3] {
+        let b = footprint.polygon_bounds(p);
+        let k = next(9) as i64 - 4;
+        let near = |next: &mut dyn FnMut(u64) -> u64, axis: usize| {
+            let mut f = |n| next(n);
+            uniform(&mut f, b.min[axis] - limit, b.max[axis] + limit)
+        };
+        let y = near(next, 1);
+        match next(6) {
+            0 => [nudge(b.max[0] + limit, k), y, near(next, 2)],
+            1 => [nudge(b.min[0] - limit, k), y, near(next, 2)],
+            2 => [near(next, 0), y, nudge(b.max[2] + limit, k)],
+            3 => [near(next, 0), y, nudge(b.min[2] - limit, k)],
+            4 => [nudge(b.max[0] + 0.7 * limit, k), y, nudge(b.min[2] - 0.7 * limit, k)],
+            _ => {
+                let [ox, _, oz] = footprint.origin;
+                [ox + uniform(next, -ts, 2.0 * ts), y, oz + uniform(next, -ts, 2.0 * ts)]
+            }
+        }
+    }
+
+    /// From none and tiny (the slack alone) up; times 1 or the tile size.
+    const RADII: [f64; 8] = [0.0, 1e-300, 1e-12, 1e-9, 1e-6, 0.01, 0.5, 3.0];
+
+    #[test]
+    fn window_rejects_only_what_the_bounds_test_rejects() {
+        let mut next = crate::test_rng::below_fn(0x6f66_666d_6573_6821u64);
+        let (mut excluded, mut attached) = (0usize, 0usize);
+        for _ in 0..300 {
+            let (params, tile) = random_tile(&mut next);
+            let footprint = TileFootprint::of(&params, &tile);
+            for _ in 0..100 {
+                let ts = params.tile_size;
+                let radius = pick(&mut next, &RADII) * pick(&mut next, &[1.0, ts]);
+                let reach = Reach { radius, climb: pick(&mut next, &[0.0, 0.5, 4.0]) };
+                let p = next(tile.polygon_count() as u64) as usize;
+                let point = random_point(&mut next, &footprint, p, reach_limit(radius), ts);
+                let window = footprint.window(point, radius);
+                for (q, local) in footprint.bounds.iter().enumerate() {
+                    if window.excludes(local) {
+                        excluded += 1;
+                        let bounds = footprint.polygon_bounds(q);
+                        assert!(
+                            out_of_reach_as_before(&bounds, point, radius),
+                            "window excludes polygon {q} that the bounds test keeps: {point:?}, radius {radius}"
+                        );
+                    }
+                }
+                let best = best_polygon(&tile, &footprint, point, reach);
+                let expected = best_as_before(&tile, &footprint, point, reach);
+                let bits = |b: Option<(f64, u32)>| b.map(|(s, p)| (s.to_bits(), p));
+                assert_eq!(bits(best), bits(expected), "{point:?}, radius {radius}, origin {:?}", footprint.origin);
+                attached += best.is_some() as usize;
+            }
+        }
+        // Both outcomes are common, so neither side of the window went untested.
+        assert!(excluded > 300_000 && attached > 5_000, "excluded {excluded}, attached {attached}");
     }
 }

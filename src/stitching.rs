@@ -37,7 +37,7 @@ impl MeshSlot {
     pub fn unstitched(tile: Arc<NavTile>, next_in_column: u32, links: Arc<TileLinks>) -> MeshSlot {
         debug_assert!(links.len() == 0, "an unstitched slot has no links");
         let count = tile.off_mesh_links().len();
-        let attachments = (count > 0).then(|| vec![Attachment::UNCONNECTED; count].into());
+        let attachments = (count > 0).then(|| std::iter::repeat(Attachment::UNCONNECTED).take(count).collect());
         MeshSlot { layer: tile.layer(), tile, links, attachments, next_in_column }
     }
 

@@ -252,50 +252,86 @@ pub(crate) fn portal_of(tile: &NavTile, polygon: u32, edge: u8, side: u8) -> Por
     Portal::new(polygon, edge, (a[axis], b[axis]), (a[1], b[1]))
 }
 
-/// Appends `(polygon, link)` for every portal link from the portals of
-/// `here` on `side` to the tiles of the neighbouring column across it
-/// (`layers`, lowest layer first), in the order (portal order, neighbour
-/// layer, neighbour portal order). `matches` is scratch.
-pub(crate) fn push_side_links(
-    here: &TilePortals,
-    side: u8,
-    layers: &[(TileRef, &TilePortals)],
-    climb: f64,
-    matches: &mut Vec<u32>,
-    out: &mut Vec<(u32, Link)>,
-) {
-    let spans = here.side_entries(side);
-    if spans.is_empty() {
-        return;
-    }
-    let facing = opposite_side(side);
-    for a in spans.iter().map(|e| &e.portal) {
-        let (a_min, a_max) = (a.u_min(), a.u_max());
-        for &(tile_ref, other) in layers {
-            let others = other.side_entries(facing);
-            let facing_tile = FacingTile { tile_ref, origin_y: other.origin_y };
-            if others.len() <= SMALL_SIDE {
-                for b in others {
-                    push_link(a, here.origin_y, side, &facing_tile, &b.portal, climb, out);
+/// A portal link as the tile across the side sees it: made while stitching
+/// a tile alone in its column, for the facing tile in `slot`, whose links
+/// on that side can then only be these.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct MirroredLink {
+    pub slot: u32,
+    pub polygon: u32,
+    pub link: Link,
+}
+
+/// One side's stitching: the tile whose portals are matched, where its
+/// links go and, when wanted, where their mirrors go.
+pub(crate) struct SidePass<'a> {
+    pub here: (TileRef, &'a TilePortals),
+    pub side: u8,
+    pub climb: f64,
+    pub out: &'a mut Vec<(u32, Link)>,
+    pub mirrored: Option<&'a mut Vec<MirroredLink>>,
+}
+
+impl SidePass<'_> {
+    /// Appends `(polygon, link)` for every portal link from the portals on
+    /// the side to the tiles of the neighbouring column across it
+    /// (`layers`, lowest layer first), in the order (portal order,
+    /// neighbour layer, neighbour portal order); and each link's mirror.
+    /// The link from b to a shares a's stretch exactly: the overlap, the
+    /// height test and the plain comparisons are symmetric. `matches` is
+    /// scratch.
+    pub fn push_links(&mut self, layers: &[(TileRef, &TilePortals)], matches: &mut Vec<u32>) {
+        let spans = self.here.1.side_entries(self.side);
+        if spans.is_empty() {
+            return;
+        }
+        let facing = opposite_side(self.side);
+        for a in spans.iter().map(|e| &e.portal) {
+            let (a_min, a_max) = (a.u_min(), a.u_max());
+            for &(tile_ref, other) in layers {
+                let others = other.side_entries(facing);
+                let facing_tile = FacingTile { tile_ref, origin_y: other.origin_y };
+                if others.len() <= SMALL_SIDE {
+                    for b in others {
+                        self.push_link(a, &facing_tile, &b.portal);
+                    }
+                    continue;
                 }
-                continue;
+                // Portals before `from` in sweep order end at or before
+                // a_min; from `to` on they start at or after a_max: neither
+                // overlaps with hi > lo.
+                let from = others.partition_point(|e| e.sweep.reach <= a_min);
+                let to = others.partition_point(|e| e.sweep.u_min < a_max);
+                if from >= to {
+                    continue;
+                }
+                matches.clear();
+                matches.extend(others[from..to].iter().map(|e| e.sweep.index));
+                if matches.len() > 1 {
+                    matches.sort_unstable();
+                }
+                for &index in matches.iter() {
+                    self.push_link(a, &facing_tile, &others[index as usize].portal);
+                }
             }
-            // Portals before `from` in sweep order end at or before a_min;
-            // from `to` on they start at or after a_max: neither overlaps
-            // with hi > lo.
-            let from = others.partition_point(|e| e.sweep.reach <= a_min);
-            let to = others.partition_point(|e| e.sweep.u_min < a_max);
-            if from >= to {
-                continue;
-            }
-            matches.clear();
-            matches.extend(others[from..to].iter().map(|e| e.sweep.index));
-            if matches.len() > 1 {
-                matches.sort_unstable();
-            }
-            for &index in matches.iter() {
-                push_link(a, here.origin_y, side, &facing_tile, &others[index as usize].portal, climb, out);
-            }
+        }
+    }
+
+    /// Appends the link from portal `a` to portal `b` of `other` when the
+    /// two share a stretch, and its mirror. Inlined: it runs for every pair
+    /// of facing portals.
+    #[inline(always)]
+    fn push_link(&mut self, a: &Portal, other: &FacingTile, b: &Portal) {
+        let (here_ref, here) = self.here;
+        let Some(shared) = shared_stretch(a, here.origin_y, b, other.origin_y, self.climb) else { return };
+        let target = other.tile_ref.polygon(b.polygon).expect("validated polygon index");
+        let range = range_of_t(shared.t_lo, shared.t_hi);
+        self.out.push((a.polygon, Link::portal(target, a.edge, self.side, b.edge, range)));
+        if let Some(mirrored) = self.mirrored.as_deref_mut() {
+            let source = here_ref.polygon(a.polygon).expect("validated polygon index");
+            let range = range_of_t(shared.b_t_lo, shared.b_t_hi);
+            let link = Link::portal(source, b.edge, opposite_side(self.side), a.edge, range);
+            mirrored.push(MirroredLink { slot: other.tile_ref.slot(), polygon: b.polygon, link });
         }
     }
 }
@@ -304,26 +340,6 @@ pub(crate) fn push_side_links(
 struct FacingTile {
     tile_ref: TileRef,
     origin_y: f64,
-}
-
-/// Appends the link from portal `a` (on `side` of a tile at `a_origin_y`)
-/// to portal `b` of `other` when the two share a stretch. Inlined: it runs
-/// for every pair of facing portals.
-#[inline(always)]
-fn push_link(
-    a: &Portal,
-    a_origin_y: f64,
-    side: u8,
-    other: &FacingTile,
-    b: &Portal,
-    climb: f64,
-    out: &mut Vec<(u32, Link)>,
-) {
-    if let Some(shared) = shared_stretch(a, a_origin_y, b, other.origin_y, climb) {
-        let target = other.tile_ref.polygon(b.polygon).expect("validated polygon index");
-        let range = range_of_t(shared.t_lo, shared.t_hi);
-        out.push((a.polygon, Link::portal(target, a.edge, side, b.edge, range)));
-    }
 }
 
 /// Sides with at most this many portals are matched against every portal;
@@ -337,12 +353,14 @@ pub(crate) fn overlap(a: &Portal, a_origin_y: f64, b: &Portal, b_origin_y: f64, 
     shared_stretch(a, a_origin_y, b, b_origin_y, climb).map(|s| (s.lo, s.hi))
 }
 
-/// [`overlap`] with `a`'s edge parameters of `lo` and `hi`.
+/// [`overlap`] with `a`'s and `b`'s edge parameters of `lo` and `hi`.
 struct SharedStretch {
     lo: f64,
     hi: f64,
     t_lo: f64,
     t_hi: f64,
+    b_t_lo: f64,
+    b_t_hi: f64,
 }
 
 fn shared_stretch(a: &Portal, a_origin_y: f64, b: &Portal, b_origin_y: f64, climb: f64) -> Option<SharedStretch> {
@@ -361,9 +379,11 @@ fn shared_stretch(a: &Portal, a_origin_y: f64, b: &Portal, b_origin_y: f64, clim
         return None;
     }
     let (t_lo, t_hi) = (a.t_at(lo), a.t_at(hi));
+    let (b_t_lo, b_t_hi) = (b.t_at(lo), b.t_at(hi));
     let within_climb =
-        |u: f64, t: f64| (a.height_at_t(a_origin_y, t) - b.height_at(b_origin_y, u)).abs() <= climb;
-    (within_climb(lo, t_lo) && within_climb(hi, t_hi)).then_some(SharedStretch { lo, hi, t_lo, t_hi })
+        |t: f64, b_t: f64| (a.height_at_t(a_origin_y, t) - b.height_at_t(b_origin_y, b_t)).abs() <= climb;
+    (within_climb(t_lo, b_t_lo) && within_climb(t_hi, b_t_hi))
+        .then_some(SharedStretch { lo, hi, t_lo, t_hi, b_t_lo, b_t_hi })
 }
 
 #[cfg(test)]
@@ -410,27 +430,40 @@ mod tests {
         assert_eq!(overlap(&a, 0.0, &b, 0.0, 3.5), Some((0.0, 4.0)));
     }
 
+    /// Portals on one side, some overlapping, reversed, touching or only
+    /// touching at a point, at a few heights.
+    fn random_side(next: &mut impl FnMut(u64) -> u64, most: u64) -> Vec<Portal> {
+        (0..next(most))
+            .map(|i| {
+                let (u0, u1) = (next(9) as f32 * 0.5, next(9) as f32 * 0.5);
+                let (y0, y1) = (next(3) as f32 * 0.25, next(3) as f32 * 0.25);
+                Portal::new(i as u32, (i % 3) as u8, (u0, u1), (y0, y1))
+            })
+            .collect()
+    }
+
+    /// A side pass over `layers`, with the mirrors when asked for.
+    fn side_links(
+        here: (TileRef, &TilePortals),
+        side: u8,
+        layers: &[(TileRef, &TilePortals)],
+        mirrored: Option<&mut Vec<MirroredLink>>,
+    ) -> Vec<(u32, Link)> {
+        let mut out = Vec::new();
+        SidePass { here, side, climb: 0.3, out: &mut out, mirrored }.push_links(layers, &mut Vec::new());
+        out
+    }
+
     #[test]
     fn sweep_finds_every_pair() {
-        // Overlapping, reversed, touching and degenerate-overlap portals on
-        // both sides, against the all-pairs test in portal order.
+        // Small and large sides against the all-pairs test in portal order.
         let mut next = crate::test_rng::below_fn(0x2545_F491_4F6C_DD1Du64);
         for _ in 0..1000 {
-            let mut random_side = |count: u64| -> Vec<Portal> {
-                (0..next(count))
-                    .map(|i| {
-                        let (u0, u1) = (next(9) as f32 * 0.5, next(9) as f32 * 0.5);
-                        let (y0, y1) = (next(3) as f32 * 0.25, next(3) as f32 * 0.25);
-                        Portal::new(i as u32, (i % 3) as u8, (u0, u1), (y0, y1))
-                    })
-                    .collect()
-            };
-            let (mine, theirs) = (random_side(7), random_side(24));
+            let (mine, theirs) = (random_side(&mut next, 7), random_side(&mut next, 24));
             let a = TilePortals::from_sides(0.0, [mine.clone(), vec![], vec![], vec![]]);
             let b = TilePortals::from_sides(0.25, [vec![], vec![], theirs.clone(), vec![]]);
             let tile_ref = TileRef::from_parts(1, 3);
-            let mut out = Vec::new();
-            push_side_links(&a, 0, &[(tile_ref, &b), (tile_ref, &b)], 0.3, &mut Vec::new(), &mut out);
+            let out = side_links((TileRef::from_parts(1, 0), &a), 0, &[(tile_ref, &b), (tile_ref, &b)], None);
             let mut expected = Vec::new();
             for pa in &mine {
                 for _layer in 0..2 {
@@ -443,6 +476,24 @@ mod tests {
                 }
             }
             assert_eq!(out, expected);
+        }
+    }
+
+    #[test]
+    fn mirrors_equal_the_links_made_from_the_other_side() {
+        let mut next = crate::test_rng::below_fn(0x9E37_79B9_7F4A_7C15u64);
+        for _ in 0..1000 {
+            let (mine, theirs) = (random_side(&mut next, 24), random_side(&mut next, 24));
+            let a = TilePortals::from_sides(0.0, [vec![], mine, vec![], vec![]]);
+            let b = TilePortals::from_sides(0.25, [vec![], vec![], vec![], theirs]);
+            let (a_ref, b_ref) = (TileRef::from_parts(1, 7), TileRef::from_parts(2, 3));
+            let mut mirrored = Vec::new();
+            side_links((a_ref, &a), 1, &[(b_ref, &b)], Some(&mut mirrored));
+            // By the facing portal; a stable sort keeps a's portal order.
+            mirrored.sort_by_key(|m| (m.polygon, m.link.edge));
+            assert!(mirrored.iter().all(|m| m.slot == 3));
+            let seen_from_b: Vec<(u32, Link)> = mirrored.iter().map(|m| (m.polygon, m.link)).collect();
+            assert_eq!(seen_from_b, side_links((b_ref, &b), 3, &[(a_ref, &a)], None));
         }
     }
 

@@ -12,7 +12,7 @@ use crate::off_mesh_attachment::{best_polygon, Attachment, LinkEnds, Reach};
 use crate::off_mesh_index::{ColumnMap, OffMeshIndex};
 use crate::params::NavMeshParams;
 use crate::poly_ref::{PolyRef, TileRef};
-use crate::portal_stitching::{neighbour_column, push_side_links, Column, TilePortals};
+use crate::portal_stitching::{neighbour_column, Column, MirroredLink, SidePass, TilePortals};
 use crate::tile::NavTile;
 use crate::tile_slots::TileSlots;
 
@@ -177,11 +177,13 @@ impl<'a> StitchView<'a> {
     /// The link table of the tile in `slot` into `scratch.first` and
     /// `scratch.links`: portal links, then forward off-mesh links in link
     /// order, then reverse links in (owner slot, link index) order, grouped
-    /// by polygon.
-    pub fn build_links(&self, slot: u32, scratch: &mut Scratch) {
+    /// by polygon. With [`Mirrors::Collect`], also the mirrors of its portal
+    /// links into `scratch.mirrored`, in the order it makes them.
+    pub fn build_links(&self, slot: u32, scratch: &mut Scratch, mirrors: Mirrors) {
         let here = self.slot(slot);
         scratch.pending.clear();
-        self.push_groups(slot, LinkGroups::ALL, scratch);
+        scratch.mirrored.clear();
+        self.push_groups(slot, LinkGroups::ALL, scratch, mirrors);
         group_by_polygon(here.tile.polygon_count(), &scratch.pending, &mut scratch.first, &mut scratch.links);
     }
 
@@ -191,11 +193,12 @@ impl<'a> StitchView<'a> {
     /// applies it. This is what an edit changes in a tile whose other groups
     /// it cannot change (a side neighbour sees one side change, an owner of
     /// links ending in the edited column its forward links, a tile holding
-    /// their reverse links those).
-    pub fn prepare_patch(&self, slot: u32, groups: LinkGroups, scratch: &mut Scratch) {
+    /// their reverse links those). With [`Mirrors::Use`], the patched sides'
+    /// links are the edited tile's mirrors.
+    pub fn prepare_patch(&self, slot: u32, groups: LinkGroups, scratch: &mut Scratch, mirrors: Mirrors) {
         let here = self.slot(slot);
         scratch.pending.clear();
-        self.push_groups(slot, groups, scratch);
+        self.push_groups(slot, groups, scratch, mirrors);
         // In group order; a stable sort by polygon keeps it within each.
         scratch.pending.sort_by_key(|&(polygon, _)| polygon);
         // The polygons that can change: those with a portal on a patched
@@ -214,11 +217,15 @@ impl<'a> StitchView<'a> {
 
     /// The `(polygon, link)` pairs of `groups` of the tile in `slot` into
     /// `scratch.pending`, in group order.
-    fn push_groups(&self, slot: u32, groups: LinkGroups, scratch: &mut Scratch) {
+    fn push_groups(&self, slot: u32, groups: LinkGroups, scratch: &mut Scratch, mirrors: Mirrors) {
         let here = self.slot(slot);
         for side in groups.sides() {
-            if !here.tile.portals().is_empty_on(side) {
-                self.push_side(here, side, scratch);
+            if here.tile.portals().is_empty_on(side) {
+                continue;
+            }
+            match mirrors {
+                Mirrors::Use => scratch.push_mirrors_of(slot, side),
+                _ => self.push_side(slot, side, scratch, mirrors == Mirrors::Collect),
             }
         }
         if groups.contains(LinkGroups::FORWARD) {
@@ -233,14 +240,23 @@ impl<'a> StitchView<'a> {
         }
     }
 
-    /// Portal links of `here` on `side` into `scratch.pending`.
-    fn push_side(&self, here: &MeshSlot, side: u8, scratch: &mut Scratch) {
+    /// Portal links of the tile in `slot` on `side` into `scratch.pending`,
+    /// and their mirrors into `scratch.mirrored` when `mirror` is set.
+    fn push_side(&self, slot: u32, side: u8, scratch: &mut Scratch, mirror: bool) {
+        let here = self.slot(slot);
         let Some(column) = neighbour_column(here.tile.column(), side) else { return };
         // The buffer outlives the borrows it holds here: it is handed over
         // empty each way (an in-place collect keeps the allocation).
         let mut layers: Vec<(TileRef, &TilePortals)> = recycle(std::mem::take(&mut scratch.layers));
         layers.extend(self.column_slots(column).map(|s| (self.tile_ref(s), self.slot(s).tile.portals())));
-        push_side_links(here.tile.portals(), side, &layers, self.climb(), &mut scratch.matches, &mut scratch.pending);
+        let mut pass = SidePass {
+            here: (self.tile_ref(slot), here.tile.portals()),
+            side,
+            climb: self.climb(),
+            out: &mut scratch.pending,
+            mirrored: mirror.then_some(&mut scratch.mirrored),
+        };
+        pass.push_links(&layers, &mut scratch.matches);
         scratch.layers = recycle(layers);
     }
 
@@ -256,6 +272,20 @@ impl<'a> StitchView<'a> {
             }
         }
     }
+}
+
+/// Where the portal links of a tile's sides come from, when an edited tile
+/// is alone in its column: the links of its side neighbours across the
+/// sides facing it can then only end in it, and each is the mirror of one
+/// of its own links (see `SidePass`), so they are made once, with its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mirrors {
+    /// Matched against the tiles across the side.
+    None,
+    /// Matched, and the mirrors kept (the edited tile).
+    Collect,
+    /// The mirrors kept from the edited tile (its side neighbours).
+    Use,
 }
 
 /// Buffers reused across the tiles an edit re-stitches, and across edits.
@@ -277,11 +307,31 @@ pub(crate) struct Scratch {
     /// made, as offsets and links.
     pub first: Vec<u32>,
     pub links: Vec<Link>,
+    /// The edited tile's portal links as its side neighbours see them; see
+    /// [`Mirrors`].
+    mirrored: Vec<MirroredLink>,
     /// See [`Scratch::keep_spare`].
     spare: Option<Arc<TileLinks>>,
 }
 
 impl Scratch {
+    /// The kept mirrors into `pending` that leave `slot` across `side`, in
+    /// the order its own side pass would make them: by its portal order
+    /// (polygon, then edge), and for each portal in the edited tile's
+    /// portal order, the order they were made in, which a stable sort
+    /// keeps. Facing portals mostly run in step, so the sort rarely moves
+    /// anything.
+    fn push_mirrors_of(&mut self, slot: u32, side: u8) {
+        let start = self.pending.len();
+        let across = self.mirrored.iter().filter(|m| m.slot == slot && m.link.side == side);
+        self.pending.extend(across.map(|m| (m.polygon, m.link)));
+        let made = &mut self.pending[start..];
+        let portal_order = |&(polygon, link): &(u32, Link)| (polygon, link.edge);
+        if made.windows(2).any(|w| portal_order(&w[0]) > portal_order(&w[1])) {
+            made.sort_by_key(portal_order);
+        }
+    }
+
     /// Keeps the link table of a tile that left the mesh for the next tile
     /// that enters, so an edit neither frees nor allocates one. Nothing of
     /// the table is read here: in a large mesh it is cold.

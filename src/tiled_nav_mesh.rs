@@ -17,7 +17,7 @@ use crate::off_mesh_index::{ColumnMap, OffMeshIndex};
 use crate::params::NavMeshParams;
 use crate::poly_ref::{PolyRef, TileRef};
 use crate::portal_stitching::{neighbour_column, opposite_side, Column};
-use crate::stitching::{reverse_link_holders, MeshSlot, Scratch, StitchView, NO_SLOT};
+use crate::stitching::{reverse_link_holders, MeshSlot, Mirrors, Scratch, StitchView, NO_SLOT};
 use crate::tile::{NavTile, PolygonView};
 use crate::tile_format::read_tile_checked;
 use crate::tile_slots::TileSlots;
@@ -352,18 +352,22 @@ impl TiledNavMesh {
         let emptied = removed.is_some() && self.view().column_slots(column).next().is_none();
         let removal_only = |groups: LinkGroups| removed.is_some() && (emptied || groups.portals_only());
         self.view().warm(&dirty, &removal_only);
+        // An edited tile alone in its column makes its side neighbours'
+        // links across the sides facing it, as mirrors of its own.
+        let alone = edited && self.view().column_slots(column).nth(1).is_none();
+        if edited {
+            self.view().build_links(slot, &mut scratch, if alone { Mirrors::Collect } else { Mirrors::None });
+            self.slot_mut(slot).store_links(&scratch);
+        }
+        let sides = if alone { Mirrors::Use } else { Mirrors::None };
         for &(s, groups) in &dirty {
-            if self.slots.get(s).is_none() {
+            if (edited && s == slot) || self.slots.get(s).is_none() {
                 continue;
             }
             match removed {
                 Some(old_ref) if removal_only(groups) => self.slot_mut(s).remove_links_to(old_ref),
-                _ if groups == LinkGroups::ALL => {
-                    self.view().build_links(s, &mut scratch);
-                    self.slot_mut(s).store_links(&scratch);
-                }
                 _ => {
-                    self.view().prepare_patch(s, groups, &mut scratch);
+                    self.view().prepare_patch(s, groups, &mut scratch, sides);
                     self.slot_mut(s).patch(groups, &mut scratch);
                 }
             }
@@ -398,7 +402,7 @@ impl TiledNavMesh {
 
     fn rebuild_links(&mut self, slots: &[u32], scratch: &mut Scratch) {
         for &slot in slots {
-            self.view().build_links(slot, scratch);
+            self.view().build_links(slot, scratch, Mirrors::None);
             self.slot_mut(slot).store_links(scratch);
         }
     }

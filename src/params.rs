@@ -250,7 +250,8 @@ pub(crate) mod tests {
         p.agent_height = 0.0;
         p.agent_max_slope = 90.0;
         p.validate().unwrap();
-        let cases: [(fn(&mut NavMeshParams), &str); 6] = [
+        type Breaker = fn(&mut NavMeshParams);
+        let cases: [(Breaker, &str); 6] = [
             (|p| p.walkable_climb = -0.1, "WalkableClimb"),
             (|p| p.agent_radius = f32::NAN, "AgentRadius"),
             (|p| p.agent_height = f32::INFINITY, "AgentHeight"),

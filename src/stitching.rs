@@ -364,7 +364,7 @@ impl std::fmt::Debug for Scratch {
 
 /// An empty vector of another element type of the same layout, keeping the
 /// allocation of `v`.
-fn recycle<'a, 'b>(mut v: Vec<(TileRef, &'a TilePortals)>) -> Vec<(TileRef, &'b TilePortals)> {
+fn recycle<'b>(mut v: Vec<(TileRef, &TilePortals)>) -> Vec<(TileRef, &'b TilePortals)> {
     v.clear();
     v.into_iter().map(|_| unreachable!("cleared")).collect()
 }

@@ -377,12 +377,12 @@ fn check_off_mesh_links(params: &NavMeshParams, data: &NavTileData) -> Result<()
     let extent = params.max_local_extent();
     for (i, link) in data.off_mesh_links.iter().enumerate() {
         let coords = link.start.iter().chain(link.end.iter());
-        if let Some(v) = coords.map(|&v| v as f64).find(|v| !(v.abs() <= extent)) {
+        if let Some(v) = coords.map(|&v| v as f64).find(|v| v.is_nan() || v.abs() > extent) {
             return fail(format!(
                 "off_mesh_links[{i}]: coordinate {v} not finite or beyond MaxLocalExtent {extent}"
             ));
         }
-        if !(link.radius > 0.0) {
+        if link.radius.is_nan() || link.radius <= 0.0 {
             return fail(format!("off_mesh_links[{i}]: radius {} must be > 0", link.radius));
         }
         if link.area > MAX_AREA {

@@ -86,8 +86,11 @@ fn put_u32(bytes: &mut [u8], offset: usize, value: u32) {
 struct Reader<'a> {
     name: &'static str,
     valid: Vec<u8>,
-    read: Box<dyn Fn(&[u8]) -> bool + 'a>,
+    read: ReadFn<'a>,
 }
+
+/// Reads bytes; true when they were accepted.
+type ReadFn<'a> = Box<dyn Fn(&[u8]) -> bool + 'a>;
 
 /// Every count a header claims, each set to u32::MAX in a prefix of a
 /// valid input just long enough to reach it.

@@ -314,66 +314,97 @@ impl TiledNavMesh {
     /// tiles those attachments end in, before and after.
     fn restitch_after_edit(&mut self, column: Column, slot: u32, edit: Edit<'_>) {
         let mut scratch = std::mem::take(&mut self.scratch);
-        let (mut dirty, mut owners) = (std::mem::take(&mut scratch.dirty), std::mem::take(&mut scratch.owners));
+        let mut dirty = std::mem::take(&mut scratch.dirty);
+        self.mark_dirty(column, slot, &edit, &mut dirty, &mut scratch);
+        match edit {
+            Edit::Removed { old_ref, .. } => self.restitch_after_removal(column, old_ref, &dirty, &mut scratch),
+            Edit::Added | Edit::Replaced { .. } => self.restitch_around(column, slot, &dirty, &mut scratch),
+        }
+        scratch.dirty = dirty;
+        self.scratch = scratch;
+    }
+
+    /// The slots an edit re-stitches and the link groups of each, into
+    /// `dirty` by ascending slot; resolves the off-mesh links that can move
+    /// on the way.
+    fn mark_dirty(
+        &mut self,
+        column: Column,
+        slot: u32,
+        edit: &Edit<'_>,
+        dirty: &mut Vec<(u32, LinkGroups)>,
+        scratch: &mut Scratch,
+    ) {
         dirty.clear();
-        let (old, removed) = match edit {
-            Edit::Added => (None, None),
-            Edit::Replaced { old } => (Some(old), None),
-            Edit::Removed { old, old_ref } => (Some(old), Some(old_ref)),
-        };
-        let edited = removed.is_none();
+        let edited = !matches!(edit, Edit::Removed { .. });
         if edited {
             dirty.push((slot, LinkGroups::ALL));
         }
-        if let Some(old) = old {
+        if let Edit::Replaced { old } | Edit::Removed { old, .. } = edit {
             let holders = reverse_link_holders(&old.tile, old.attachments());
             dirty.extend(holders.map(|holder| (holder, LinkGroups::REVERSE)));
         }
         // The edited tile's links all resolve anew; another owner's only
         // where they end in the edited column.
+        let mut owners = std::mem::take(&mut scratch.owners);
         owners.clear();
         let others = self.off_mesh.owners_ending_in(column).iter().filter(|&&o| o != slot);
         owners.extend(others.map(|&o| (o, Some(column))));
         if edited && !self.slot(slot).tile.off_mesh_links().is_empty() {
             owners.push((slot, None));
         }
-        self.reattach(&owners, &mut dirty, &mut scratch.attachments);
+        self.reattach(&owners, dirty, &mut scratch.attachments);
+        scratch.owners = owners;
         for side in 0..4u8 {
             let Some(neighbour) = neighbour_column(column, side) else { continue };
             let facing = LinkGroups::side(opposite_side(side));
             dirty.extend(self.view().column_slots(neighbour).map(|s| (s, facing)));
         }
-        merge_by_slot(&mut dirty);
-        // A removal changes a side neighbour's portal links only by those
-        // that arrived in the removed tile: the other layers of the column
-        // link as before. Once the column is empty, every link an off-mesh
-        // mark covers that moved also ended there. Such tiles only lose
-        // links, and nothing else of them is read.
-        let emptied = removed.is_some() && self.view().column_slots(column).next().is_none();
-        let removal_only = |groups: LinkGroups| removed.is_some() && (emptied || groups.portals_only());
-        self.view().warm(&dirty, &removal_only);
-        // An edited tile alone in its column makes its side neighbours'
-        // links across the sides facing it, as mirrors of its own.
-        let alone = edited && self.view().column_slots(column).nth(1).is_none();
-        if edited {
-            self.view().build_links(slot, &mut scratch, if alone { Mirrors::Collect } else { Mirrors::None });
-            self.slot_mut(slot).store_links(&scratch);
-        }
-        let sides = if alone { Mirrors::Use } else { Mirrors::None };
-        for &(s, groups) in &dirty {
-            if (edited && s == slot) || self.slots.get(s).is_none() {
+        merge_by_slot(dirty);
+    }
+
+    /// After the tile `old_ref` left `column`: a side neighbour's portal
+    /// links change only by those that arrived in it (the other layers of
+    /// the column link as before), and once the column is empty, so does
+    /// every link an off-mesh mark covers. Such tiles only lose links, and
+    /// nothing else of them is read.
+    fn restitch_after_removal(
+        &mut self,
+        column: Column,
+        old_ref: TileRef,
+        dirty: &[(u32, LinkGroups)],
+        scratch: &mut Scratch,
+    ) {
+        let emptied = self.view().column_slots(column).next().is_none();
+        let removal_only = |groups: LinkGroups| emptied || groups.portals_only();
+        self.view().warm(dirty, &removal_only);
+        for &(s, groups) in dirty {
+            if self.slots.get(s).is_none() {
                 continue;
             }
-            match removed {
-                Some(old_ref) if removal_only(groups) => self.slot_mut(s).remove_links_to(old_ref),
-                _ => {
-                    self.view().prepare_patch(s, groups, &mut scratch, sides);
-                    self.slot_mut(s).patch(groups, &mut scratch);
-                }
+            if removal_only(groups) {
+                self.slot_mut(s).remove_links_to(old_ref);
+            } else {
+                self.view().prepare_patch(s, groups, scratch, Mirrors::None);
+                self.slot_mut(s).patch(groups, scratch);
             }
         }
-        (scratch.dirty, scratch.owners) = (dirty, owners);
-        self.scratch = scratch;
+    }
+
+    /// After the tile in `slot` entered `column` (added or replaced): its
+    /// table in full, then the marked groups of the others. When it is
+    /// alone in its column, its side neighbours' links across the sides
+    /// facing it are the mirrors of its own.
+    fn restitch_around(&mut self, column: Column, slot: u32, dirty: &[(u32, LinkGroups)], scratch: &mut Scratch) {
+        self.view().warm(dirty, &|_| false);
+        let alone = self.view().column_slots(column).nth(1).is_none();
+        self.view().build_links(slot, scratch, if alone { Mirrors::Collect } else { Mirrors::None });
+        self.slot_mut(slot).store_links(scratch);
+        let sides = if alone { Mirrors::Use } else { Mirrors::None };
+        for &(s, groups) in dirty.iter().filter(|&&(s, _)| s != slot) {
+            self.view().prepare_patch(s, groups, scratch, sides);
+            self.slot_mut(s).patch(groups, scratch);
+        }
     }
 
     /// Resolves the off-mesh links of `owners` again (each as

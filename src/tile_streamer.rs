@@ -10,8 +10,11 @@
 //!
 //! Cost: one operation is one read plus one mesh edit, and the mesh
 //! re-stitches only what that edit can change (the column, its four side
-//! neighbours and the off-mesh links ending there), so an operation costs
-//! the same in a mesh of 16 tiles as in one of 4096 (benches/streaming.rs).
+//! neighbours and the off-mesh links ending there), so an operation does
+//! the same work in a mesh of 16 tiles as in one of 4096
+//! (`scripts/edit_work.sh` counts it). Timed (benches/streaming.rs), an
+//! edit far from the last one also waits for its neighbours' tables to
+//! come from memory, which a large mesh no longer keeps in cache.
 
 use std::collections::VecDeque;
 use std::sync::Arc;

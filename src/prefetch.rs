@@ -3,8 +3,9 @@
 //! In a large mesh the side neighbours' portal and link tables are usually
 //! cold. Asking for every line of them before stitching starts lets the
 //! misses overlap instead of meeting them one by one as the tables are
-//! read. Measured with `cargo bench --bench mesh`: at 4096 tiles a removal
-//! took about a third less time with it, at 16 tiles the same.
+//! read. Measured with `cargo bench --bench mesh` (16-polygon tiles): at
+//! 4096 tiles a removal takes 0.55 µs with it and 0.62 without, an add 1.90
+//! and 2.20; at 16 tiles it costs about 0.03 and 0.1 µs.
 
 /// Asks the processor to start loading every cache line of `items`. A hint
 /// only: it changes no state and cannot fail.

@@ -266,7 +266,10 @@ impl TileLinks {
 
     /// Takes away every link arriving in `tile`, in place; the others keep
     /// their order. One pass; links before the first one taken away stay
-    /// where they are.
+    /// where they are. Not inlined: inside the re-stitching of a removal the
+    /// loop compiled about a fifth slower (256-polygon removal, 0.97 against
+    /// 1.18 µs in the mesh benchmark).
+    #[inline(never)]
     pub fn remove_links_to(&mut self, tile: TileRef) {
         let Some(polygon_count) = self.first.len().checked_sub(1) else { return };
         let mut write = 0usize;

@@ -2,8 +2,9 @@
 //! are only portal and off-mesh links, in-tile adjacency stays in the tile's
 //! neighbour array).
 //!
-//! A tile's links are one flat array grouped by polygon, with an offset
-//! table (Detour's per-tile link pool, indices instead of pointers).
+//! A tile's links are one flat array grouped by polygon, each polygon with
+//! a room of its own (Detour's per-tile link pool, indices instead of
+//! pointers), so a re-stitch rewrites only the polygons it changes.
 
 use crate::poly_ref::{PolyRef, TileRef};
 use crate::prefetch::prefetch_lines;
@@ -118,13 +119,30 @@ impl Link {
     }
 }
 
+/// Where one polygon's room in its tile's table starts, and how many links
+/// fill its front.
+#[derive(Debug, Clone, Copy, Default)]
+struct Room {
+    start: u32,
+    len: u32,
+}
+
 /// The links of one tile, grouped by source polygon in the text's order.
-#[derive(Debug, Clone, Default, PartialEq)]
+///
+/// Each polygon owns a room of the table, in polygon order, and its links
+/// fill the front of it, so they read as one slice. A polygon keeps its
+/// room when it loses links, and a re-stitch rewrites only the polygons it
+/// changes: a side neighbour's links across one side come and go in place
+/// as tiles stream out and in, whatever the size of the table. Only a
+/// polygon that outgrows its room moves the rooms after it.
+#[derive(Debug, Clone, Default)]
 pub(crate) struct TileLinks {
-    /// First link of each polygon, plus the total at the end (empty for a
-    /// tile without links).
-    first: Vec<u32>,
+    /// One per polygon, then one whose start ends the last room; empty for
+    /// a tile that never had links.
+    rooms: Vec<Room>,
     links: Vec<Link>,
+    /// Links in use.
+    live: usize,
 }
 
 /// Groups `(polygon, link)` pairs by polygon into `first` (offsets, plus
@@ -188,144 +206,141 @@ impl TileLinks {
         TileLinks::from_parts(&first, &links)
     }
 
-    /// A table of exactly these offsets and links (empty when there are no
-    /// links).
+    /// A table of exactly these offsets (one per polygon, plus the total)
+    /// and links, each polygon with room for its links alone.
     pub fn from_parts(first: &[u32], links: &[Link]) -> TileLinks {
-        if links.is_empty() {
-            return TileLinks::default();
-        }
-        TileLinks { first: first.to_vec(), links: links.to_vec() }
+        let mut table = TileLinks::default();
+        table.assign(first, links);
+        table
     }
 
     /// Takes every link away, keeping the buffers.
     pub fn clear(&mut self) {
-        self.first.clear();
+        self.rooms.clear();
         self.links.clear();
+        self.live = 0;
     }
 
     /// Makes this table equal to [`Self::from_parts`], reusing its buffers.
     pub fn assign(&mut self, first: &[u32], links: &[Link]) {
         self.clear();
-        if !links.is_empty() {
-            self.first.extend_from_slice(first);
-            self.links.extend_from_slice(links);
-        }
-    }
-
-    /// This table with the links of `groups` replaced by `new`, into
-    /// `first_out` and `links_out` (see [`Self::from_parts`]). `new` holds
-    /// `(polygon, link)` pairs of those groups, by ascending polygon and in
-    /// group order within a polygon. Only polygons in `changed` (ascending,
-    /// distinct, a superset of the polygons with old or new links in
-    /// `groups`) can differ; every other polygon's links are copied as they
-    /// are.
-    pub fn groups_replaced_into(
-        &self,
-        polygon_count: usize,
-        groups: LinkGroups,
-        changed: impl Iterator<Item = u32>,
-        new: &[(u32, Link)],
-        first: &mut Vec<u32>,
-        links: &mut Vec<Link>,
-    ) {
-        first.clear();
-        links.clear();
-        if self.links.is_empty() && new.is_empty() {
+        if links.is_empty() {
             return;
         }
-        let old_first = |p: usize| self.first.get(p).copied().unwrap_or(0);
-        let mut new = new;
-        // Polygons below `done` are written.
-        let mut done = 0usize;
-        let copy_unchanged = |first: &mut Vec<u32>, links: &mut Vec<Link>, from: usize, to: usize| {
-            if from >= to {
-                return;
-            }
-            let (a, b) = (old_first(from), old_first(to));
-            let shift = (links.len() as u32).wrapping_sub(a);
-            match self.first.get(from..to) {
-                Some(run) => first.extend(run.iter().map(|&f| f.wrapping_add(shift))),
-                None => first.resize(first.len() + (to - from), links.len() as u32),
-            }
-            links.extend_from_slice(&self.links[a as usize..b as usize]);
-        };
-        for p in changed {
-            let p = p as usize;
-            copy_unchanged(first, links, done, p);
-            first.push(links.len() as u32);
-            let count = new.iter().take_while(|(q, _)| *q as usize == p).count();
-            let (here, rest) = new.split_at(count);
-            new = rest;
-            merge_groups(self.of_polygon(p as u32), groups, here, links);
-            done = p + 1;
-        }
-        debug_assert!(new.is_empty(), "a new link outside the changed polygons");
-        copy_unchanged(first, links, done, polygon_count);
-        first.push(links.len() as u32);
+        let room = |w: &[u32]| Room { start: w[0], len: w[1] - w[0] };
+        self.rooms.extend(first.windows(2).map(room));
+        self.rooms.push(Room { start: links.len() as u32, len: 0 });
+        self.links.extend_from_slice(links);
+        self.live = links.len();
     }
 
-    /// Takes away every link arriving in `tile`, in place; the others keep
-    /// their order. One pass; links before the first one taken away stay
-    /// where they are. Not inlined: inside the re-stitching of a removal the
-    /// loop compiled about a fifth slower (256-polygon removal, 0.97 against
-    /// 1.18 µs in the mesh benchmark).
-    #[inline(never)]
-    pub fn remove_links_to(&mut self, tile: TileRef) {
-        let Some(polygon_count) = self.first.len().checked_sub(1) else { return };
-        let mut write = 0usize;
-        let mut read = 0usize;
-        for p in 0..polygon_count {
-            let end = self.first[p + 1] as usize;
-            self.first[p] = write as u32;
-            for i in read..end {
+    /// Replaces the links of `groups` by `new`, in place: `new` holds
+    /// `(polygon, link)` pairs of those groups, by ascending polygon and in
+    /// group order within a polygon. Only the polygons in `changed`
+    /// (ascending, distinct, a superset of the polygons with old or new
+    /// links in `groups`) are read and written. `merged` is a buffer.
+    pub fn replace_groups(
+        &mut self,
+        polygon_count: usize,
+        groups: LinkGroups,
+        changed: &[u32],
+        new: &[(u32, Link)],
+        merged: &mut Vec<Link>,
+    ) {
+        if self.rooms.is_empty() {
+            if new.is_empty() {
+                return;
+            }
+            self.rooms.resize(polygon_count + 1, Room::default());
+        }
+        let mut new = new;
+        for &p in changed {
+            let count = new.iter().take_while(|(q, _)| *q == p).count();
+            let (here, rest) = new.split_at(count);
+            new = rest;
+            merged.clear();
+            merge_groups(self.of_polygon(p), groups, here, merged);
+            self.set_polygon(p as usize, merged);
+        }
+        debug_assert!(new.is_empty(), "a new link outside the changed polygons");
+    }
+
+    /// Makes `links` the links of polygon `p`, first widening its room when
+    /// they do not fit.
+    fn set_polygon(&mut self, p: usize, links: &[Link]) {
+        let (start, end) = (self.rooms[p].start as usize, self.rooms[p + 1].start as usize);
+        if let Some(extra) = (start + links.len()).checked_sub(end).filter(|&extra| extra > 0) {
+            self.links.splice(end..end, links[..extra].iter().copied());
+            for room in &mut self.rooms[p + 1..] {
+                room.start += extra as u32;
+            }
+        }
+        self.links[start..][..links.len()].copy_from_slice(links);
+        self.live = self.live + links.len() - self.rooms[p].len as usize;
+        self.rooms[p].len = links.len() as u32;
+    }
+
+    /// Takes away every link arriving in `tile` from `polygons`, in place;
+    /// the others keep their order, and every polygon its room.
+    pub fn remove_links_to(&mut self, tile: TileRef, polygons: impl Iterator<Item = u32>) {
+        let Some((_, rooms)) = self.rooms.split_last_mut() else { return };
+        for p in polygons {
+            let Some(room) = rooms.get_mut(p as usize) else { return };
+            let start = room.start as usize;
+            let mut kept = start;
+            for i in start..start + room.len as usize {
                 let link = self.links[i];
                 if link.target.tile_ref() != tile {
-                    self.links[write] = link;
-                    write += 1;
+                    self.links[kept] = link;
+                    kept += 1;
                 }
             }
-            read = end;
-        }
-        self.first[polygon_count] = write as u32;
-        self.links.truncate(write);
-        if self.links.is_empty() {
-            self.first.clear();
+            self.live -= room.len as usize - (kept - start);
+            room.len = (kept - start) as u32;
         }
     }
 
     /// Appends the polygons with an off-mesh link (forward or reverse), in
     /// ascending order; off-mesh links come last within a polygon.
     pub fn polygons_with_off_mesh_links(&self, out: &mut Vec<u32>) {
-        let Some(last) = self.first.len().checked_sub(1) else { return };
-        for p in 0..last {
-            let end = self.first[p + 1] as usize;
-            if end > self.first[p] as usize && self.links[end - 1].kind != LinkKind::Portal {
-                out.push(p as u32);
+        let polygons = self.rooms.len().saturating_sub(1) as u32;
+        for p in 0..polygons {
+            if self.of_polygon(p).last().is_some_and(|link| link.kind != LinkKind::Portal) {
+                out.push(p);
             }
         }
     }
 
     /// Links leaving `polygon`.
     pub fn of_polygon(&self, polygon: u32) -> &[Link] {
-        match self.first.get(polygon as usize..polygon as usize + 2) {
-            Some(&[a, b]) => &self.links[a as usize..b as usize],
+        match self.rooms.get(polygon as usize..polygon as usize + 2) {
+            Some(&[room, _]) => &self.links[room.start as usize..][..room.len as usize],
             _ => &[],
         }
     }
 
     pub fn len(&self) -> usize {
-        self.links.len()
+        self.live
     }
 
     /// Starts loading the whole table (see `StitchView::warm`).
     pub fn prefetch(&self) {
-        prefetch_lines(&self.first);
+        prefetch_lines(&self.rooms);
         prefetch_lines(&self.links);
     }
 
+
     /// Bytes this table owns on the heap.
     pub fn heap_bytes(&self) -> usize {
-        self.first.capacity() * std::mem::size_of::<u32>() + self.links.capacity() * std::mem::size_of::<Link>()
+        self.rooms.capacity() * std::mem::size_of::<Room>() + self.links.capacity() * std::mem::size_of::<Link>()
+    }
+}
+
+/// Tables are equal when every polygon has the same links.
+impl PartialEq for TileLinks {
+    fn eq(&self, other: &TileLinks) -> bool {
+        let polygons = self.rooms.len().max(other.rooms.len()) as u32;
+        self.live == other.live && (0..polygons).all(|p| self.of_polygon(p) == other.of_polygon(p))
     }
 }
 
@@ -351,9 +366,82 @@ mod tests {
                 .collect();
             let gone = tiles[next(3) as usize];
             let mut table = TileLinks::from_pending(polygon_count, &pending);
-            table.remove_links_to(gone);
+            table.remove_links_to(gone, 0..polygon_count as u32);
             let kept: Vec<(u32, Link)> = pending.into_iter().filter(|(_, l)| l.target.tile_ref() != gone).collect();
             assert_eq!(table, TileLinks::from_pending(polygon_count, &kept));
+        }
+    }
+
+    /// The single groups in the text's order.
+    const GROUPS: [LinkGroups; 6] = [
+        LinkGroups(1),
+        LinkGroups(2),
+        LinkGroups(4),
+        LinkGroups(8),
+        LinkGroups::FORWARD,
+        LinkGroups::REVERSE,
+    ];
+
+    fn link_of(group: LinkGroups, target: PolyRef, tag: u32) -> Link {
+        match group {
+            LinkGroups::FORWARD => Link::off_mesh(target, LinkKind::OffMesh, tag),
+            LinkGroups::REVERSE => Link::off_mesh(target, LinkKind::OffMeshReverse, tag),
+            side => Link::portal(target, tag as u8, side.0.trailing_zeros() as u8, 0, (0, 255)),
+        }
+    }
+
+    /// The model's links as `(polygon, link)` pairs.
+    fn pairs(model: &[Vec<Link>]) -> Vec<(u32, Link)> {
+        let per_polygon = model.iter().enumerate().map(|(p, links)| links.iter().map(move |&l| (p as u32, l)));
+        per_polygon.flatten().collect()
+    }
+
+    #[test]
+    fn patching_in_place_equals_building_afresh() {
+        let mut next = crate::test_rng::below_fn(0x51ED_2701_A5A5_0F0Fu64);
+        let tiles = [TileRef::from_parts(1, 0), TileRef::from_parts(2, 3), TileRef::from_parts(7, 9)];
+        let mut tag = 0u32;
+        for _ in 0..300 {
+            let polygon_count = 1 + next(10) as usize;
+            let mut model: Vec<Vec<Link>> = vec![Vec::new(); polygon_count];
+            let mut table = TileLinks::default();
+            let mut merged = Vec::new();
+            for _ in 0..40 {
+                if next(4) == 0 {
+                    let gone = tiles[next(3) as usize];
+                    let polygons: Vec<u32> = (0..polygon_count as u32).filter(|_| next(2) == 0).collect();
+                    table.remove_links_to(gone, polygons.iter().copied());
+                    for &p in &polygons {
+                        model[p as usize].retain(|l| l.target.tile_ref() != gone);
+                    }
+                } else {
+                    let groups = GROUPS.iter().filter(|_| next(3) == 0).fold(LinkGroups::default(), |a, &g| a.with(g));
+                    let changed: Vec<u32> = (0..polygon_count as u32).filter(|_| next(3) != 0).collect();
+                    let mut new = Vec::new();
+                    for &p in &changed {
+                        let mut links = Vec::new();
+                        for g in GROUPS {
+                            if groups.contains(g) {
+                                for _ in 0..next(4) {
+                                    tag += 1;
+                                    let target = tiles[next(3) as usize].polygon(next(5) as u32).unwrap();
+                                    new.push((p, link_of(g, target, tag)));
+                                }
+                            }
+                            let kept = model[p as usize].iter().filter(|l| l.group() == g);
+                            let fresh = new.iter().filter(|(q, l)| *q == p && l.group() == g).map(|(_, l)| l);
+                            links.extend(if groups.contains(g) { fresh.copied().collect::<Vec<_>>() } else { kept.copied().collect() });
+                        }
+                        model[p as usize] = links;
+                    }
+                    table.replace_groups(polygon_count, groups, &changed, &new, &mut merged);
+                }
+                assert_eq!(table, TileLinks::from_pending(polygon_count, &pairs(&model)));
+                assert_eq!(table.len(), model.iter().map(Vec::len).sum::<usize>());
+                for (p, links) in model.iter().enumerate() {
+                    assert_eq!(table.of_polygon(p as u32), links.as_slice());
+                }
+            }
         }
     }
 

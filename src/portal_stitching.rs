@@ -150,6 +150,11 @@ pub(crate) struct TilePortals {
     /// Side `s` is `entries[starts[s]..starts[s + 1]]`.
     starts: [u32; 5],
     entries: Vec<PortalEntry>,
+    /// The distinct polygons with a portal on each side, ascending, side
+    /// `s` at `polygons[polygon_starts[s]..polygon_starts[s + 1]]`: what a
+    /// re-stitch of one side touches, without reading the portals.
+    polygon_starts: [u32; 5],
+    polygons: Vec<u32>,
 }
 
 impl TilePortals {
@@ -206,7 +211,18 @@ impl TilePortals {
                 entry.sweep = step;
             }
         }
-        TilePortals { origin_y, starts, entries }
+        let mut polygon_starts = [0u32; 5];
+        let mut polygons = Vec::new();
+        for side in 0..4 {
+            // In portal order a polygon's portals on one side are adjacent.
+            for entry in &entries[starts[side] as usize..starts[side + 1] as usize] {
+                if polygons.len() == polygon_starts[side] as usize || polygons.last() != Some(&entry.portal.polygon) {
+                    polygons.push(entry.portal.polygon);
+                }
+            }
+            polygon_starts[side + 1] = polygons.len() as u32;
+        }
+        TilePortals { origin_y, starts, entries, polygon_starts, polygons }
     }
 
     fn range(&self, side: u8) -> std::ops::Range<usize> {
@@ -232,13 +248,15 @@ impl TilePortals {
     }
 
     /// Distinct polygons with a portal on `side`, ascending.
-    pub fn polygons_on(&self, side: u8) -> impl Iterator<Item = u32> + '_ {
-        let entries = self.side_entries(side);
-        entries
-            .iter()
-            .enumerate()
-            .filter(|&(i, e)| i == 0 || entries[i - 1].portal.polygon != e.portal.polygon)
-            .map(|(_, e)| e.portal.polygon)
+    pub fn polygons_on(&self, side: u8) -> &[u32] {
+        &self.polygons[self.polygon_starts[side as usize] as usize..self.polygon_starts[side as usize + 1] as usize]
+    }
+
+    /// Starts loading the polygons with a portal on the sides in `groups`.
+    pub fn prefetch_polygons_on(&self, groups: LinkGroups) {
+        for side in groups.sides() {
+            prefetch_lines(self.polygons_on(side));
+        }
     }
 }
 

@@ -57,23 +57,28 @@ impl MeshSlot {
     }
 
     /// Applies the patch of `groups` that [`StitchView::prepare_patch`] left
-    /// in `scratch`.
+    /// in `scratch`; in place unless a clone shares the table.
     pub fn patch(&mut self, groups: LinkGroups, scratch: &mut Scratch) {
-        self.links.groups_replaced_into(
+        Arc::make_mut(&mut self.links).replace_groups(
             self.tile.polygon_count(),
             groups,
-            scratch.changed.iter().copied(),
+            &scratch.changed,
             &scratch.pending,
-            &mut scratch.first,
             &mut scratch.links,
         );
-        self.store_links(scratch);
     }
 
-    /// Takes away every link arriving in `tile`; in place unless a clone
-    /// shares the table.
-    pub fn remove_links_to(&mut self, tile: TileRef) {
-        Arc::make_mut(&mut self.links).remove_links_to(tile);
+    /// Takes away every link of `groups` arriving in `tile`; in place unless
+    /// a clone shares the table. Portal links of a side can only leave the
+    /// polygons with a portal there; off-mesh links, any polygon.
+    pub fn remove_links_to(&mut self, tile: TileRef, groups: LinkGroups) {
+        let links = Arc::make_mut(&mut self.links);
+        if groups.portals_only() {
+            let portals = self.tile.portals();
+            links.remove_links_to(tile, groups.sides().flat_map(|side| portals.polygons_on(side)).copied());
+        } else {
+            links.remove_links_to(tile, 0..self.tile.polygon_count() as u32);
+        }
     }
 
     /// Stores the table made into `scratch`, in place when no clone shares
@@ -158,16 +163,19 @@ impl<'a> StitchView<'a> {
     /// Loads what re-stitching `slots` reads first, one level of pointers
     /// at a time for all slots together. In a large mesh these tables are
     /// usually cold; stitching slot after slot would wait for each miss in
-    /// turn, while here the misses of one level overlap. Slots for which
-    /// `removal_only` holds only lose links, so only their tables load.
+    /// turn, while here the misses of one level overlap. Whole link tables
+    /// load although a re-stitch mostly touches the polygons on one side:
+    /// loading only those was slower, as finding them is one more level.
+    /// Slots for which `removal_only` holds only lose links, so their
+    /// portals are not read, only which polygons have portals.
     pub fn warm(&self, slots: &[(u32, LinkGroups)], removal_only: &impl Fn(LinkGroups) -> bool) {
         let occupied = || slots.iter().filter_map(|&(s, groups)| Some((self.slots.get(s)?, groups)));
-        for (slot, groups) in occupied() {
-            let polygons = if removal_only(groups) { 0 } else { slot.tile.polygon_count() };
-            std::hint::black_box((polygons, slot.links.len()));
+        for (slot, _) in occupied() {
+            std::hint::black_box((slot.tile.polygon_count(), slot.links.len()));
         }
         for (slot, groups) in occupied() {
             slot.links.prefetch();
+            slot.tile.portals().prefetch_polygons_on(groups);
             if !removal_only(groups) {
                 slot.tile.portals().prefetch_sides(groups);
             }
@@ -205,7 +213,7 @@ impl<'a> StitchView<'a> {
         // side, and for off-mesh groups those with a new or an old link.
         scratch.changed.clear();
         for side in groups.sides() {
-            scratch.changed.extend(here.tile.portals().polygons_on(side));
+            scratch.changed.extend_from_slice(here.tile.portals().polygons_on(side));
         }
         if !groups.portals_only() {
             scratch.changed.extend(scratch.pending.iter().map(|&(polygon, _)| polygon));
@@ -303,8 +311,9 @@ pub(crate) struct Scratch {
     pub owners: Vec<(u32, Option<Column>)>,
     /// One owner's attachments as [`StitchView::attach`] resolves them.
     pub attachments: Vec<Attachment>,
-    /// The table [`StitchView::build_links`] or [`MeshSlot::patch`]
-    /// made, as offsets and links.
+    /// The table [`StitchView::build_links`] made, as offsets and links;
+    /// `links` also holds one polygon's links while [`MeshSlot::patch`]
+    /// merges them.
     pub first: Vec<u32>,
     pub links: Vec<Link>,
     /// The edited tile's portal links as its side neighbours see them; see

@@ -379,11 +379,9 @@ impl TiledNavMesh {
         let removal_only = |groups: LinkGroups| emptied || groups.portals_only();
         self.view().warm(dirty, &removal_only);
         for &(s, groups) in dirty {
-            if self.slots.get(s).is_none() {
-                continue;
-            }
+            let Some(item) = self.slots.get_mut(s) else { continue };
             if removal_only(groups) {
-                self.slot_mut(s).remove_links_to(old_ref);
+                item.remove_links_to(old_ref, groups);
             } else {
                 self.view().prepare_patch(s, groups, scratch, Mirrors::None);
                 self.slot_mut(s).patch(groups, scratch);

@@ -68,17 +68,35 @@ impl MeshSlot {
         );
     }
 
-    /// Takes away every link of `groups` arriving in `tile`; in place unless
-    /// a clone shares the table. Portal links of a side can only leave the
-    /// polygons with a portal there; off-mesh links, any polygon.
-    pub fn remove_links_to(&mut self, tile: TileRef, groups: LinkGroups) {
-        let links = Arc::make_mut(&mut self.links);
-        if groups.portals_only() {
-            let portals = self.tile.portals();
-            links.remove_links_to(tile, groups.sides().flat_map(|side| portals.polygons_on(side)).copied());
-        } else {
-            links.remove_links_to(tile, 0..self.tile.polygon_count() as u32);
+    /// Takes away the links of `groups` arriving in the tile `old` (which
+    /// was `old_ref`) that left the mesh, this being `slot`; in place unless
+    /// a clone shares the table. Only the polygons that can hold such links
+    /// are visited: for a side, those with a portal there; for forward
+    /// links, the start polygons of the tile's off-mesh links; for reverse
+    /// links, where `old`'s bidirectional links ended here.
+    pub fn remove_links_to(&mut self, slot: u32, groups: LinkGroups, old: &MeshSlot, old_ref: TileRef) {
+        if !groups.portals_only() {
+            return self.remove_off_mesh_and_portal_links_to(slot, groups, old, old_ref);
         }
+        let portals = self.tile.portals();
+        let sides = groups.sides().flat_map(|side| portals.polygons_on(side)).copied();
+        Arc::make_mut(&mut self.links).remove_links_to(old_ref, sides);
+    }
+
+    /// [`Self::remove_links_to`] for groups with off-mesh links: apart, so
+    /// the common removal of one side's links stays as small as it was.
+    #[inline(never)]
+    fn remove_off_mesh_and_portal_links_to(&mut self, slot: u32, groups: LinkGroups, old: &MeshSlot, old_ref: TileRef) {
+        let portals = self.tile.portals();
+        let sides = groups.sides().flat_map(|side| portals.polygons_on(side)).copied();
+        let starts = || self.tile.stitching().link_ends.iter().filter_map(|ends| ends.start_polygon);
+        let forward = groups.contains(LinkGroups::FORWARD).then(starts).into_iter().flatten();
+        let ends_here = || {
+            let ends = reverse_link_ends(&old.tile, old.attachments());
+            ends.filter(|end| end.slot() == slot).map(|end| end.polygon())
+        };
+        let reverse = groups.contains(LinkGroups::REVERSE).then(ends_here).into_iter().flatten();
+        Arc::make_mut(&mut self.links).remove_links_to(old_ref, sides.chain(forward).chain(reverse));
     }
 
     /// Stores the table made into `scratch`, in place when no clone shares
@@ -378,15 +396,15 @@ fn recycle<'b>(mut v: Vec<(TileRef, &TilePortals)>) -> Vec<(TileRef, &'b TilePor
     v.into_iter().map(|_| unreachable!("cleared")).collect()
 }
 
-/// Slots holding reverse links of `attachments` (the end tiles of the
-/// connected bidirectional links of `tile`).
-pub(crate) fn reverse_link_holders<'a>(
+/// Where the reverse links of `attachments` leave from: the end polygons of
+/// the connected bidirectional links of `tile`.
+pub(crate) fn reverse_link_ends<'a>(
     tile: &'a NavTile,
     attachments: &'a [Attachment],
-) -> impl Iterator<Item = u32> + 'a {
+) -> impl Iterator<Item = PolyRef> + 'a {
     attachments
         .iter()
         .zip(tile.off_mesh_links())
         .filter(|(a, link)| a.is_connected() && link.bidirectional)
-        .map(|(a, _)| a.end.slot())
+        .map(|(a, _)| a.end)
 }

@@ -17,7 +17,7 @@ use crate::off_mesh_index::{ColumnMap, OffMeshIndex};
 use crate::params::NavMeshParams;
 use crate::poly_ref::{PolyRef, TileRef};
 use crate::portal_stitching::{neighbour_column, opposite_side, Column};
-use crate::stitching::{reverse_link_holders, MeshSlot, Mirrors, Scratch, StitchView, NO_SLOT};
+use crate::stitching::{reverse_link_ends, MeshSlot, Mirrors, Scratch, StitchView, NO_SLOT};
 use crate::tile::{NavTile, PolygonView};
 use crate::tile_format::read_tile_checked;
 use crate::tile_slots::TileSlots;
@@ -317,7 +317,7 @@ impl TiledNavMesh {
         let mut dirty = std::mem::take(&mut scratch.dirty);
         self.mark_dirty(column, slot, &edit, &mut dirty, &mut scratch);
         match edit {
-            Edit::Removed { old_ref, .. } => self.restitch_after_removal(column, old_ref, &dirty, &mut scratch),
+            Edit::Removed { old, old_ref } => self.restitch_after_removal(column, old, old_ref, &dirty, &mut scratch),
             Edit::Added | Edit::Replaced { .. } => self.restitch_around(column, slot, &dirty, &mut scratch),
         }
         scratch.dirty = dirty;
@@ -341,8 +341,8 @@ impl TiledNavMesh {
             dirty.push((slot, LinkGroups::ALL));
         }
         if let Edit::Replaced { old } | Edit::Removed { old, .. } = edit {
-            let holders = reverse_link_holders(&old.tile, old.attachments());
-            dirty.extend(holders.map(|holder| (holder, LinkGroups::REVERSE)));
+            let holders = reverse_link_ends(&old.tile, old.attachments());
+            dirty.extend(holders.map(|end| (end.slot(), LinkGroups::REVERSE)));
         }
         // The edited tile's links all resolve anew; another owner's only
         // where they end in the edited column.
@@ -363,14 +363,15 @@ impl TiledNavMesh {
         merge_by_slot(dirty);
     }
 
-    /// After the tile `old_ref` left `column`: a side neighbour's portal
-    /// links change only by those that arrived in it (the other layers of
-    /// the column link as before), and once the column is empty, so does
-    /// every link an off-mesh mark covers. Such tiles only lose links, and
-    /// nothing else of them is read.
+    /// After the tile `old` (which was `old_ref`) left `column`: a side
+    /// neighbour's portal links change only by those that arrived in it
+    /// (the other layers of the column link as before), and once the
+    /// column is empty, so does every link an off-mesh mark covers. Such
+    /// tiles only lose links, and their portals are not read.
     fn restitch_after_removal(
         &mut self,
         column: Column,
+        old: &MeshSlot,
         old_ref: TileRef,
         dirty: &[(u32, LinkGroups)],
         scratch: &mut Scratch,
@@ -381,7 +382,7 @@ impl TiledNavMesh {
         for &(s, groups) in dirty {
             let Some(item) = self.slots.get_mut(s) else { continue };
             if removal_only(groups) {
-                item.remove_links_to(old_ref, groups);
+                item.remove_links_to(s, groups, old, old_ref);
             } else {
                 self.view().prepare_patch(s, groups, scratch, Mirrors::None);
                 self.slot_mut(s).patch(groups, scratch);
@@ -423,8 +424,8 @@ impl TiledNavMesh {
             }
             let tile = &item.tile;
             dirty.push((owner, LinkGroups::FORWARD));
-            let holders = reverse_link_holders(tile, item.attachments()).chain(reverse_link_holders(tile, resolved));
-            dirty.extend(holders.map(|holder| (holder, LinkGroups::REVERSE)));
+            let holders = reverse_link_ends(tile, item.attachments()).chain(reverse_link_ends(tile, resolved));
+            dirty.extend(holders.map(|end| (end.slot(), LinkGroups::REVERSE)));
             self.slot_mut(owner).set_attachments(resolved);
         }
     }

@@ -42,24 +42,38 @@ pub(crate) struct TileFootprint {
     /// World X of the tile origin, the tile's OriginY, world Z of the origin.
     pub origin: [f64; 3],
     bounds: Vec<[[f32; 3]; 2]>,
+    /// The union of the bounds of each run of [`BLOCK`] polygons, in
+    /// polygon order. A window that excludes a block's union excludes each
+    /// of its polygons, so a search passes over most of a large tile
+    /// without reading its bounds: in a large mesh those are cold (about
+    /// 40 cache lines per search of a 256-polygon tile).
+    blocks: Vec<[[f32; 3]; 2]>,
 }
+
+/// Polygons per block of [`TileFootprint::blocks`].
+const BLOCK: usize = 16;
+
+/// The smallest bounds holding both.
+fn union(a: [[f32; 3]; 2], b: &[[f32; 3]; 2]) -> [[f32; 3]; 2] {
+    let mut u = a;
+    for axis in 0..3 {
+        u[0][axis] = u[0][axis].min(b[0][axis]);
+        u[1][axis] = u[1][axis].max(b[1][axis]);
+    }
+    u
+}
+
+/// Bounds that hold nothing; the union with them changes nothing.
+const EMPTY_BOUNDS: [[f32; 3]; 2] = [[f32::INFINITY; 3], [f32::NEG_INFINITY; 3]];
 
 impl TileFootprint {
     pub fn of(params: &NavMeshParams, tile: &NavTile) -> TileFootprint {
         let (x, z) = params.tile_origin(tile.tile_x(), tile.tile_z());
-        let bounds = (0..tile.polygon_count())
-            .map(|p| {
-                let mut b = [[f32::INFINITY; 3], [f32::NEG_INFINITY; 3]];
-                for v in tile.polygon_vertices(p) {
-                    for axis in 0..3 {
-                        b[0][axis] = b[0][axis].min(v[axis]);
-                        b[1][axis] = b[1][axis].max(v[axis]);
-                    }
-                }
-                b
-            })
+        let bounds: Vec<_> = (0..tile.polygon_count())
+            .map(|p| tile.polygon_vertices(p).fold(EMPTY_BOUNDS, |b, v| union(b, &[v, v])))
             .collect();
-        TileFootprint { origin: [x, tile.origin_y(), z], bounds }
+        let blocks = bounds.chunks(BLOCK).map(|run| run.iter().fold(EMPTY_BOUNDS, union)).collect();
+        TileFootprint { origin: [x, tile.origin_y(), z], bounds, blocks }
     }
 
     /// World-space bounds of polygon `p`.
@@ -120,14 +134,19 @@ pub(crate) fn best_polygon(
 ) -> Option<(f64, u32)> {
     let window = footprint.window(point, reach.radius);
     let mut best: Option<(f64, u32)> = None;
-    for (p, local) in footprint.bounds.iter().enumerate() {
-        if window.excludes(local) {
+    for (b, (block, run)) in footprint.blocks.iter().zip(footprint.bounds.chunks(BLOCK)).enumerate() {
+        if window.excludes(block) {
             continue;
         }
-        let bounds = footprint.polygon_bounds(p);
-        let Some(score) = polygon_score(tile, footprint, p, &bounds, point, reach) else { continue };
-        if best.map_or(true, |(s, _)| score < s) {
-            best = Some((score, p as u32));
+        for (p, local) in (b * BLOCK..).zip(run) {
+            if window.excludes(local) {
+                continue;
+            }
+            let bounds = footprint.polygon_bounds(p);
+            let Some(score) = polygon_score(tile, footprint, p, &bounds, point, reach) else { continue };
+            if best.map_or(true, |(s, _)| score < s) {
+                best = Some((score, p as u32));
+            }
         }
     }
     best
@@ -485,6 +504,12 @@ mod tests {
                             out_of_reach_as_before(&bounds, point, radius),
                             "window excludes polygon {q} that the bounds test keeps: {point:?}, radius {radius}"
                         );
+                    }
+                }
+                for (b, block) in footprint.blocks.iter().enumerate() {
+                    let members = footprint.bounds.chunks(BLOCK).nth(b).unwrap();
+                    if window.excludes(block) {
+                        assert!(members.iter().all(|local| window.excludes(local)), "block {b} hides a polygon");
                     }
                 }
                 let best = best_polygon(&tile, &footprint, point, reach);

@@ -225,14 +225,20 @@ impl<'a> StitchView<'a> {
         let here = self.slot(slot);
         scratch.pending.clear();
         self.push_groups(slot, groups, scratch, mirrors);
-        // In group order; a stable sort by polygon keeps it within each.
-        scratch.pending.sort_by_key(|&(polygon, _)| polygon);
         // The polygons that can change: those with a portal on a patched
         // side, and for off-mesh groups those with a new or an old link.
         scratch.changed.clear();
         for side in groups.sides() {
             scratch.changed.extend_from_slice(here.tile.portals().polygons_on(side));
         }
+        // One side's links come in portal order, by polygon, and its
+        // polygons ascending: only several groups need sorting.
+        if groups.portals_only() && groups.sides().nth(1).is_none() {
+            debug_assert!(scratch.pending.windows(2).all(|w| w[0].0 <= w[1].0), "one side's links by polygon");
+            return;
+        }
+        // In group order; a stable sort by polygon keeps it within each.
+        scratch.pending.sort_by_key(|&(polygon, _)| polygon);
         if !groups.portals_only() {
             scratch.changed.extend(scratch.pending.iter().map(|&(polygon, _)| polygon));
             here.links.polygons_with_off_mesh_links(&mut scratch.changed);

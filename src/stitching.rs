@@ -181,18 +181,18 @@ impl<'a> StitchView<'a> {
     /// Loads what re-stitching `slots` reads first, one level of pointers
     /// at a time for all slots together. In a large mesh these tables are
     /// usually cold; stitching slot after slot would wait for each miss in
-    /// turn, while here the misses of one level overlap. Whole link tables
-    /// load although a re-stitch mostly touches the polygons on one side:
-    /// loading only those was slower, as finding them is one more level.
-    /// Slots for which `removal_only` holds only lose links, so their
-    /// portals are not read, only which polygons have portals.
+    /// turn, while here the misses of one level overlap. Of a link table
+    /// only the rooms load: the links a re-stitch touches are those of a
+    /// few polygons, and asking for one more level (those polygons' links)
+    /// was slower. Slots for which `removal_only` holds only lose links, so
+    /// their portals are not read, only which polygons have portals.
     pub fn warm(&self, slots: &[(u32, LinkGroups)], removal_only: &impl Fn(LinkGroups) -> bool) {
         let occupied = || slots.iter().filter_map(|&(s, groups)| Some((self.slots.get(s)?, groups)));
         for (slot, _) in occupied() {
             std::hint::black_box((slot.tile.polygon_count(), slot.links.len()));
         }
         for (slot, groups) in occupied() {
-            slot.links.prefetch();
+            slot.links.prefetch_rooms();
             slot.tile.portals().prefetch_polygons_on(groups);
             if !removal_only(groups) {
                 slot.tile.portals().prefetch_sides(groups);

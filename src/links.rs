@@ -228,6 +228,7 @@ impl TileLinks {
             return;
         }
         let room = |w: &[u32]| Room { start: w[0], len: w[1] - w[0] };
+        self.rooms.reserve_exact(first.len());
         self.rooms.extend(first.windows(2).map(room));
         self.rooms.push(Room { start: links.len() as u32, len: 0 });
         self.links.extend_from_slice(links);

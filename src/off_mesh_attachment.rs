@@ -70,7 +70,16 @@ impl TileFootprint {
     pub fn of(params: &NavMeshParams, tile: &NavTile) -> TileFootprint {
         let (x, z) = params.tile_origin(tile.tile_x(), tile.tile_z());
         let bounds: Vec<_> = (0..tile.polygon_count())
-            .map(|p| tile.polygon_vertices(p).fold(EMPTY_BOUNDS, |b, v| union(b, &[v, v])))
+            .map(|p| {
+                let mut b = EMPTY_BOUNDS;
+                for v in tile.polygon_vertices(p) {
+                    for axis in 0..3 {
+                        b[0][axis] = b[0][axis].min(v[axis]);
+                        b[1][axis] = b[1][axis].max(v[axis]);
+                    }
+                }
+                b
+            })
             .collect();
         let blocks = bounds.chunks(BLOCK).map(|run| run.iter().fold(EMPTY_BOUNDS, union)).collect();
         TileFootprint { origin: [x, tile.origin_y(), z], bounds, blocks }

@@ -212,7 +212,7 @@ impl TilePortals {
             }
         }
         let mut polygon_starts = [0u32; 5];
-        let mut polygons = Vec::new();
+        let mut polygons = Vec::with_capacity(entries.len());
         for side in 0..4 {
             // In portal order a polygon's portals on one side are adjacent.
             for entry in &entries[starts[side] as usize..starts[side + 1] as usize] {

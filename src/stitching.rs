@@ -241,7 +241,14 @@ impl<'a> StitchView<'a> {
         scratch.pending.sort_by_key(|&(polygon, _)| polygon);
         if !groups.portals_only() {
             scratch.changed.extend(scratch.pending.iter().map(|&(polygon, _)| polygon));
-            here.links.polygons_with_off_mesh_links(&mut scratch.changed);
+            if groups.contains(LinkGroups::REVERSE) {
+                here.links.polygons_with_off_mesh_links(&mut scratch.changed);
+            } else {
+                // Forward links leave the start polygons of the tile's own
+                // off-mesh links: no need to look for the old ones.
+                let starts = here.tile.stitching().link_ends.iter().filter_map(|ends| ends.start_polygon);
+                scratch.changed.extend(starts);
+            }
         }
         scratch.changed.sort_unstable();
         scratch.changed.dedup();

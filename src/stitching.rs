@@ -188,8 +188,10 @@ impl<'a> StitchView<'a> {
     /// their portals are not read, only which polygons have portals.
     pub fn warm(&self, slots: &[(u32, LinkGroups)], removal_only: &impl Fn(LinkGroups) -> bool) {
         let occupied = || slots.iter().filter_map(|&(s, groups)| Some((self.slots.get(s)?, groups)));
-        for (slot, _) in occupied() {
-            std::hint::black_box((slot.tile.polygon_count(), slot.links.len()));
+        for (slot, groups) in occupied() {
+            // A removal reads which polygons have portals, not the polygons.
+            let polygons = if removal_only(groups) { 0 } else { slot.tile.polygon_count() };
+            std::hint::black_box((polygons, slot.tile.portals().is_empty_on(0), slot.links.len()));
         }
         for (slot, groups) in occupied() {
             slot.links.prefetch_rooms();

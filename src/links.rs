@@ -325,11 +325,15 @@ impl TileLinks {
     }
 
     /// Starts loading where each polygon's links lie (see
-    /// `StitchView::warm`). The links themselves are not asked for: a
-    /// re-stitch reads only a few polygons' rooms, and loading whole tables
-    /// cost more than it saved.
+    /// `StitchView::warm`).
     pub fn prefetch_rooms(&self) {
         prefetch_lines(&self.rooms);
+    }
+
+    /// Starts loading the whole table (see `StitchView::warm`).
+    pub fn prefetch(&self) {
+        prefetch_lines(&self.rooms);
+        prefetch_lines(&self.links);
     }
 
     /// Bytes this table owns on the heap.

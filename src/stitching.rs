@@ -181,11 +181,13 @@ impl<'a> StitchView<'a> {
     /// Loads what re-stitching `slots` reads first, one level of pointers
     /// at a time for all slots together. In a large mesh these tables are
     /// usually cold; stitching slot after slot would wait for each miss in
-    /// turn, while here the misses of one level overlap. Of a link table
-    /// only the rooms load: the links a re-stitch touches are those of a
-    /// few polygons, and asking for one more level (those polygons' links)
-    /// was slower. Slots for which `removal_only` holds only lose links, so
-    /// their portals are not read, only which polygons have portals.
+    /// turn, while here the misses of one level overlap. Slots for which
+    /// `removal_only` holds only lose links: their portals are not read,
+    /// only which polygons have portals, and their whole link table loads
+    /// (a removal is cheap enough for waiting on the rooms first to show).
+    /// Elsewhere only a table's rooms load: patching reads a few polygons'
+    /// links among many steps of matching, and loading whole tables cost
+    /// more than it saved.
     pub fn warm(&self, slots: &[(u32, LinkGroups)], removal_only: &impl Fn(LinkGroups) -> bool) {
         let occupied = || slots.iter().filter_map(|&(s, groups)| Some((self.slots.get(s)?, groups)));
         for (slot, groups) in occupied() {
@@ -194,7 +196,11 @@ impl<'a> StitchView<'a> {
             std::hint::black_box((polygons, slot.tile.portals().is_empty_on(0), slot.links.len()));
         }
         for (slot, groups) in occupied() {
-            slot.links.prefetch_rooms();
+            if removal_only(groups) {
+                slot.links.prefetch();
+            } else {
+                slot.links.prefetch_rooms();
+            }
             slot.tile.portals().prefetch_polygons_on(groups);
             if !removal_only(groups) {
                 slot.tile.portals().prefetch_sides(groups);

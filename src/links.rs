@@ -141,8 +141,6 @@ pub(crate) struct TileLinks {
     /// a tile that never had links.
     rooms: Vec<Room>,
     links: Vec<Link>,
-    /// Links in use.
-    live: usize,
 }
 
 /// Groups `(polygon, link)` pairs by polygon into `first` (offsets, plus
@@ -218,7 +216,6 @@ impl TileLinks {
     pub fn clear(&mut self) {
         self.rooms.clear();
         self.links.clear();
-        self.live = 0;
     }
 
     /// Makes this table equal to [`Self::from_parts`], reusing its buffers.
@@ -232,7 +229,6 @@ impl TileLinks {
         self.rooms.extend(first.windows(2).map(room));
         self.rooms.push(Room { start: links.len() as u32, len: 0 });
         self.links.extend_from_slice(links);
-        self.live = links.len();
     }
 
     /// Replaces the links of `groups` by `new`, in place: `new` holds
@@ -277,7 +273,6 @@ impl TileLinks {
             }
         }
         self.links[start..][..links.len()].copy_from_slice(links);
-        self.live = self.live + links.len() - self.rooms[p].len as usize;
         self.rooms[p].len = links.len() as u32;
     }
 
@@ -296,7 +291,6 @@ impl TileLinks {
                     kept += 1;
                 }
             }
-            self.live -= room.len as usize - (kept - start);
             room.len = (kept - start) as u32;
         }
     }
@@ -304,8 +298,7 @@ impl TileLinks {
     /// Appends the polygons with an off-mesh link (forward or reverse), in
     /// ascending order; off-mesh links come last within a polygon.
     pub fn polygons_with_off_mesh_links(&self, out: &mut Vec<u32>) {
-        let polygons = self.rooms.len().saturating_sub(1) as u32;
-        for p in 0..polygons {
+        for p in 0..self.polygon_count() as u32 {
             if self.of_polygon(p).last().is_some_and(|link| link.kind != LinkKind::Portal) {
                 out.push(p);
             }
@@ -320,8 +313,15 @@ impl TileLinks {
         }
     }
 
+    /// Links in use.
     pub fn len(&self) -> usize {
-        self.live
+        self.rooms.iter().map(|room| room.len as usize).sum()
+    }
+
+    /// Polygons with a room: the tile's polygons, or none for a table that
+    /// never had links.
+    pub fn polygon_count(&self) -> usize {
+        self.rooms.len().saturating_sub(1)
     }
 
     /// Starts loading where each polygon's links lie (see
@@ -345,8 +345,8 @@ impl TileLinks {
 /// Tables are equal when every polygon has the same links.
 impl PartialEq for TileLinks {
     fn eq(&self, other: &TileLinks) -> bool {
-        let polygons = self.rooms.len().max(other.rooms.len()) as u32;
-        self.live == other.live && (0..polygons).all(|p| self.of_polygon(p) == other.of_polygon(p))
+        let polygons = self.polygon_count().max(other.polygon_count()) as u32;
+        (0..polygons).all(|p| self.of_polygon(p) == other.of_polygon(p))
     }
 }
 

@@ -75,28 +75,26 @@ impl MeshSlot {
     /// links, the start polygons of the tile's off-mesh links; for reverse
     /// links, where `old`'s bidirectional links ended here.
     pub fn remove_links_to(&mut self, slot: u32, groups: LinkGroups, old: &MeshSlot, old_ref: TileRef) {
-        if !groups.portals_only() {
-            return self.remove_off_mesh_and_portal_links_to(slot, groups, old, old_ref);
-        }
         let portals = self.tile.portals();
         let sides = groups.sides().flat_map(|side| portals.polygons_on(side)).copied();
         Arc::make_mut(&mut self.links).remove_links_to(old_ref, sides);
+        if !groups.portals_only() {
+            self.remove_off_mesh_links_to(slot, groups, old, old_ref);
+        }
     }
 
-    /// [`Self::remove_links_to`] for groups with off-mesh links: apart, so
-    /// the common removal of one side's links stays as small as it was.
+    /// The off-mesh part of [`Self::remove_links_to`]: apart, so the common
+    /// removal of one side's links stays as small as it was.
     #[inline(never)]
-    fn remove_off_mesh_and_portal_links_to(&mut self, slot: u32, groups: LinkGroups, old: &MeshSlot, old_ref: TileRef) {
-        let portals = self.tile.portals();
-        let sides = groups.sides().flat_map(|side| portals.polygons_on(side)).copied();
-        let starts = || self.tile.stitching().link_ends.iter().filter_map(|ends| ends.start_polygon);
-        let forward = groups.contains(LinkGroups::FORWARD).then(starts).into_iter().flatten();
+    fn remove_off_mesh_links_to(&mut self, slot: u32, groups: LinkGroups, old: &MeshSlot, old_ref: TileRef) {
+        let forward = groups.contains(LinkGroups::FORWARD).then(|| forward_link_starts(&self.tile));
         let ends_here = || {
             let ends = reverse_link_ends(&old.tile, old.attachments());
             ends.filter(|end| end.slot() == slot).map(|end| end.polygon())
         };
-        let reverse = groups.contains(LinkGroups::REVERSE).then(ends_here).into_iter().flatten();
-        Arc::make_mut(&mut self.links).remove_links_to(old_ref, sides.chain(forward).chain(reverse));
+        let reverse = groups.contains(LinkGroups::REVERSE).then(ends_here);
+        let polygons = forward.into_iter().flatten().chain(reverse.into_iter().flatten());
+        Arc::make_mut(&mut self.links).remove_links_to(old_ref, polygons);
     }
 
     /// Stores the table made into `scratch`, in place when no clone shares
@@ -193,16 +191,14 @@ impl<'a> StitchView<'a> {
         for (slot, groups) in occupied() {
             // A removal reads which polygons have portals, not the polygons.
             let polygons = if removal_only(groups) { 0 } else { slot.tile.polygon_count() };
-            std::hint::black_box((polygons, slot.tile.portals().is_empty_on(0), slot.links.len()));
+            std::hint::black_box((polygons, slot.tile.portals().is_empty_on(0), slot.links.polygon_count()));
         }
         for (slot, groups) in occupied() {
+            slot.tile.portals().prefetch_polygons_on(groups);
             if removal_only(groups) {
                 slot.links.prefetch();
             } else {
                 slot.links.prefetch_rooms();
-            }
-            slot.tile.portals().prefetch_polygons_on(groups);
-            if !removal_only(groups) {
                 slot.tile.portals().prefetch_sides(groups);
             }
         }
@@ -252,10 +248,9 @@ impl<'a> StitchView<'a> {
             if groups.contains(LinkGroups::REVERSE) {
                 here.links.polygons_with_off_mesh_links(&mut scratch.changed);
             } else {
-                // Forward links leave the start polygons of the tile's own
-                // off-mesh links: no need to look for the old ones.
-                let starts = here.tile.stitching().link_ends.iter().filter_map(|ends| ends.start_polygon);
-                scratch.changed.extend(starts);
+                // No need to look for the old forward links: see
+                // `forward_link_starts`.
+                scratch.changed.extend(forward_link_starts(&here.tile));
             }
         }
         scratch.changed.sort_unstable();
@@ -415,6 +410,12 @@ impl std::fmt::Debug for Scratch {
 fn recycle<'b>(mut v: Vec<(TileRef, &TilePortals)>) -> Vec<(TileRef, &'b TilePortals)> {
     v.clear();
     v.into_iter().map(|_| unreachable!("cleared")).collect()
+}
+
+/// The polygons forward links of `tile` can leave: the start polygons of
+/// its off-mesh links, fixed with the tile.
+fn forward_link_starts(tile: &NavTile) -> impl Iterator<Item = u32> + '_ {
+    tile.stitching().link_ends.iter().filter_map(|ends| ends.start_polygon)
 }
 
 /// Where the reverse links of `attachments` leave from: the end polygons of

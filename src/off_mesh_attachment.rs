@@ -104,12 +104,16 @@ fn to_world(origin: [f64; 3], local: [f32; 3]) -> [f64; 3] {
 /// An off-mesh link's end in world space, the column under it (`None` when
 /// WorldToTile rejects the end: it can never attach) and the polygon its
 /// start attaches to. The start attaches only in its own tile, so it is
-/// resolved once, when the tile enters the mesh.
+/// resolved once, when the tile enters the mesh; so is the end's best
+/// polygon in its own tile, one candidate of the column the end can lie in.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct LinkEnds {
     pub start_polygon: Option<u32>,
     pub end: [f64; 3],
     pub end_column: Option<Column>,
+    /// [`best_polygon`] of the own tile for the end, when the end lies in
+    /// the tile's own column; `None` elsewhere or when none is in reach.
+    pub end_in_own_tile: Option<(f64, u32)>,
     pub reach: Reach,
 }
 
@@ -117,10 +121,14 @@ impl LinkEnds {
     pub fn of(params: &NavMeshParams, tile: &NavTile, footprint: &TileFootprint, link: &OffMeshLinkSlot) -> LinkEnds {
         let end = footprint.world(link.end);
         let reach = Reach { radius: link.radius as f64, climb: params.walkable_climb as f64 };
+        let end_column = params.world_to_tile(end[0], end[2]).ok();
         LinkEnds {
             start_polygon: best_polygon(tile, footprint, footprint.world(link.start), reach).map(|(_, p)| p),
             end,
-            end_column: params.world_to_tile(end[0], end[2]).ok(),
+            end_column,
+            end_in_own_tile: (end_column == Some(tile.column()))
+                .then(|| best_polygon(tile, footprint, end, reach))
+                .flatten(),
             reach,
         }
     }

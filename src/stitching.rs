@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use crate::links::{group_by_polygon, Link, LinkGroups, LinkKind, TileLinks};
-use crate::off_mesh_attachment::{best_polygon, Attachment, LinkEnds, Reach};
+use crate::off_mesh_attachment::{best_polygon, Attachment, LinkEnds};
 use crate::off_mesh_index::{ColumnMap, OffMeshIndex};
 use crate::params::NavMeshParams;
 use crate::poly_ref::{PolyRef, TileRef};
@@ -151,7 +151,7 @@ impl<'a> StitchView<'a> {
                 return current;
             }
             let Some(start) = ends.start_polygon else { return Attachment::UNCONNECTED };
-            match ends.end_column.and_then(|c| self.attach_in_column(c, ends.end, ends.reach)) {
+            match ends.end_column.and_then(|c| self.attach_in_column(c, ends, owner)) {
                 Some(end) => Attachment { start: owner_ref.polygon(start).expect("validated index"), end },
                 None => Attachment::UNCONNECTED,
             }
@@ -160,15 +160,19 @@ impl<'a> StitchView<'a> {
         out.extend(here.tile.stitching().link_ends.iter().zip(here.attachments()).map(resolve));
     }
 
-    /// The best polygon for `point` over the layers of `column`; the lower
-    /// layer wins a tie.
-    fn attach_in_column(&self, column: Column, point: [f64; 3], reach: Reach) -> Option<PolyRef> {
+    /// The best polygon for the end of a link of the tile in `owner` over
+    /// the layers of `column`; the lower layer wins a tie. The owner's own
+    /// tile gives the candidate it computed when it was read.
+    fn attach_in_column(&self, column: Column, ends: &LinkEnds, owner: u32) -> Option<PolyRef> {
         let mut best: Option<(f64, PolyRef)> = None;
         for slot in self.column_slots(column) {
-            let mesh_tile = &self.slot(slot).tile;
-            let Some((score, polygon)) = best_polygon(mesh_tile, &mesh_tile.stitching().footprint, point, reach) else {
-                continue;
+            let candidate = if slot == owner {
+                ends.end_in_own_tile
+            } else {
+                let tile = &self.slot(slot).tile;
+                best_polygon(tile, &tile.stitching().footprint, ends.end, ends.reach)
             };
+            let Some((score, polygon)) = candidate else { continue };
             if best.map_or(true, |(s, _)| score < s) {
                 best = Some((score, self.tile_ref(slot).polygon(polygon).expect("validated index")));
             }

@@ -12,6 +12,7 @@ use crate::off_mesh_attachment::{best_polygon, Attachment, LinkEnds};
 use crate::off_mesh_index::{ColumnMap, OffMeshIndex};
 use crate::params::NavMeshParams;
 use crate::poly_ref::{PolyRef, TileRef};
+use crate::prefetch::prefetch_lines;
 use crate::portal_stitching::{neighbour_column, Column, MirroredLink, SidePass, TilePortals};
 use crate::tile::NavTile;
 use crate::tile_slots::TileSlots;
@@ -180,22 +181,34 @@ impl<'a> StitchView<'a> {
         best.map(|(_, r)| r)
     }
 
-    /// Loads what re-stitching `slots` reads first, one level of pointers
-    /// at a time for all slots together. In a large mesh these tables are
-    /// usually cold; stitching slot after slot would wait for each miss in
-    /// turn, while here the misses of one level overlap. Slots for which
-    /// `removal_only` holds only lose links: their portals are not read,
-    /// only which polygons have portals, and their whole link table loads
-    /// (a removal is cheap enough for waiting on the rooms first to show).
-    /// Elsewhere only a table's rooms load: patching reads a few polygons'
-    /// links among many steps of matching, and loading whole tables cost
-    /// more than it saved.
-    pub fn warm(&self, slots: &[(u32, LinkGroups)], removal_only: &impl Fn(LinkGroups) -> bool) {
+    /// Loads what re-stitching `slots` and resolving the links of `owners`
+    /// again read first, one level of pointers at a time for all of them
+    /// together. In a large mesh these tables are usually cold; stitching
+    /// slot after slot would wait for each miss in turn, while here the
+    /// misses of one level overlap. Slots for which `removal_only` holds
+    /// only lose links: their portals are not read, only which polygons
+    /// have portals, and their whole link table loads (a removal is cheap
+    /// enough for waiting on the rooms first to show). Elsewhere only a
+    /// table's rooms load: patching reads a few polygons' links among many
+    /// steps of matching, and loading whole tables cost more than it saved.
+    /// Of `owners`, only those of links ending in the edited column load
+    /// their link ends and attachments: the edited tile, which resolves
+    /// all its links, is warm already.
+    pub fn warm(
+        &self,
+        slots: &[(u32, LinkGroups)],
+        owners: &[(u32, Option<Column>)],
+        removal_only: &impl Fn(LinkGroups) -> bool,
+    ) {
         let occupied = || slots.iter().filter_map(|&(s, groups)| Some((self.slots.get(s)?, groups)));
+        let owned = || owners.iter().filter(|(_, column)| column.is_some()).map(|&(s, _)| self.slot(s));
         for (slot, groups) in occupied() {
             // A removal reads which polygons have portals, not the polygons.
             let polygons = if removal_only(groups) { 0 } else { slot.tile.polygon_count() };
             std::hint::black_box((polygons, slot.tile.portals().is_empty_on(0), slot.links.polygon_count()));
+        }
+        for owner in owned() {
+            std::hint::black_box((owner.tile.stitching().link_ends.len(), owner.attachments().len()));
         }
         for (slot, groups) in occupied() {
             slot.tile.portals().prefetch_polygons_on(groups);
@@ -205,6 +218,10 @@ impl<'a> StitchView<'a> {
                 slot.links.prefetch_rooms();
                 slot.tile.portals().prefetch_sides(groups);
             }
+        }
+        for owner in owned() {
+            prefetch_lines(&owner.tile.stitching().link_ends);
+            prefetch_lines(owner.attachments());
         }
     }
 

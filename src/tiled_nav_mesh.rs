@@ -315,9 +315,18 @@ impl TiledNavMesh {
     fn restitch_after_edit(&mut self, column: Column, slot: u32, edit: Edit<'_>) {
         let mut scratch = std::mem::take(&mut self.scratch);
         let mut dirty = std::mem::take(&mut scratch.dirty);
-        self.mark_dirty(column, slot, &edit, &mut dirty, &mut scratch);
+        // After a removal a side neighbour's portal links change only by
+        // those that arrived in the removed tile (the other layers of the
+        // column link as before), and once the column is empty, so does
+        // every link an off-mesh mark covers: such slots only lose links.
+        let removed = matches!(edit, Edit::Removed { .. });
+        let emptied = removed && self.view().column_slots(column).next().is_none();
+        let removal_only = |groups: LinkGroups| removed && (emptied || groups.portals_only());
+        self.mark_dirty(column, slot, &edit, &removal_only, &mut dirty, &mut scratch);
         match edit {
-            Edit::Removed { old, old_ref } => self.restitch_after_removal(column, old, old_ref, &dirty, &mut scratch),
+            Edit::Removed { old, old_ref } => {
+                self.restitch_after_removal(old, old_ref, &dirty, &removal_only, &mut scratch)
+            }
             Edit::Added | Edit::Replaced { .. } => self.restitch_around(column, slot, &dirty, &mut scratch),
         }
         scratch.dirty = dirty;
@@ -326,12 +335,14 @@ impl TiledNavMesh {
 
     /// The slots an edit re-stitches and the link groups of each, into
     /// `dirty` by ascending slot; resolves the off-mesh links that can move
-    /// on the way.
+    /// on the way, once what that and re-stitching the side neighbours read
+    /// is warm.
     fn mark_dirty(
         &mut self,
         column: Column,
         slot: u32,
         edit: &Edit<'_>,
+        removal_only: &impl Fn(LinkGroups) -> bool,
         dirty: &mut Vec<(u32, LinkGroups)>,
         scratch: &mut Scratch,
     ) {
@@ -353,32 +364,29 @@ impl TiledNavMesh {
         if edited && !self.slot(slot).tile.off_mesh_links().is_empty() {
             owners.push((slot, None));
         }
-        self.reattach(&owners, dirty, &mut scratch.attachments);
-        scratch.owners = owners;
         for side in 0..4u8 {
             let Some(neighbour) = neighbour_column(column, side) else { continue };
             let facing = LinkGroups::side(opposite_side(side));
             dirty.extend(self.view().column_slots(neighbour).map(|s| (s, facing)));
         }
         merge_by_slot(dirty);
+        self.view().warm(dirty, &owners, removal_only);
+        self.reattach(&owners, dirty, &mut scratch.attachments);
+        scratch.owners = owners;
+        merge_by_slot(dirty);
     }
 
-    /// After the tile `old` (which was `old_ref`) left `column`: a side
-    /// neighbour's portal links change only by those that arrived in it
-    /// (the other layers of the column link as before), and once the
-    /// column is empty, so does every link an off-mesh mark covers. Such
-    /// tiles only lose links, and their portals are not read.
+    /// After the tile `old` (which was `old_ref`) left the mesh: the slots
+    /// for which `removal_only` holds lose their links to it, without
+    /// reading their portals; the others are patched.
     fn restitch_after_removal(
         &mut self,
-        column: Column,
         old: &MeshSlot,
         old_ref: TileRef,
         dirty: &[(u32, LinkGroups)],
+        removal_only: &impl Fn(LinkGroups) -> bool,
         scratch: &mut Scratch,
     ) {
-        let emptied = self.view().column_slots(column).next().is_none();
-        let removal_only = |groups: LinkGroups| emptied || groups.portals_only();
-        self.view().warm(dirty, &removal_only);
         for &(s, groups) in dirty {
             let Some(item) = self.slots.get_mut(s) else { continue };
             if removal_only(groups) {
@@ -395,7 +403,6 @@ impl TiledNavMesh {
     /// alone in its column, its side neighbours' links across the sides
     /// facing it are the mirrors of its own.
     fn restitch_around(&mut self, column: Column, slot: u32, dirty: &[(u32, LinkGroups)], scratch: &mut Scratch) {
-        self.view().warm(dirty, &|_| false);
         let alone = self.view().column_slots(column).nth(1).is_none();
         self.view().build_links(slot, scratch, if alone { Mirrors::Collect } else { Mirrors::None });
         self.slot_mut(slot).store_links(scratch);

@@ -8,22 +8,31 @@
 //! and 1.04 without, an add 1.89 and 2.19; at 16 tiles, where everything is
 //! cached, it costs a removal about 0.06 µs and an add 0.11.
 
-/// Asks the processor to start loading every cache line of `items`. A hint
+/// Asks the processor to start loading every cache line `items` touches,
+/// from the line its first byte lies in to the line of its last. A hint
 /// only: it changes no state and cannot fail.
 pub(crate) fn prefetch_lines<T>(items: &[T]) {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        // BYTE-ORDER: an address for a prefetch hint; nothing is read
-        // through it.
+        // BYTE-ORDER: addresses for a prefetch hint; nothing is read
+        // through them.
         let start = items.as_ptr().cast::<i8>();
-        for offset in (0..std::mem::size_of_val(items)).step_by(64) {
+        let into_line = start as usize % LINE;
+        let first_line = start.wrapping_sub(into_line);
+        let span = into_line + std::mem::size_of_val(items);
+        let mut offset = 0;
+        while offset < span {
             // SAFETY: SSE is part of the x86_64 baseline, so the intrinsic's
-            // target feature is always present; a prefetch never faults and
-            // the address lies within `items`.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(start.wrapping_add(offset)) };
+            // target feature is always present, and a prefetch never faults.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(first_line.wrapping_add(offset)) };
+            offset += LINE;
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = items;
 }
+
+/// Bytes per cache line on the x86_64 processors this is tuned for.
+#[cfg(target_arch = "x86_64")]
+const LINE: usize = 64;

@@ -104,7 +104,12 @@ impl LinkGroups {
 
     /// The sides whose portal links are in the groups, ascending.
     pub fn sides(self) -> impl Iterator<Item = u8> {
-        (0..4u8).filter(move |&side| self.contains(LinkGroups::side(side)))
+        let mut left = self.0 & 0x0F;
+        std::iter::from_fn(move || {
+            let side = (left != 0).then(|| left.trailing_zeros() as u8)?;
+            left &= left - 1;
+            Some(side)
+        })
     }
 }
 
@@ -448,6 +453,15 @@ mod tests {
                     assert_eq!(table.of_polygon(p as u32), links.as_slice());
                 }
             }
+        }
+    }
+
+    #[test]
+    fn sides_are_the_portal_groups_in_ascending_order() {
+        for mask in 0..=0x3Fu8 {
+            let sides: Vec<u8> = LinkGroups(mask).sides().collect();
+            let expected: Vec<u8> = (0..4).filter(|&side| mask & (1 << side) != 0).collect();
+            assert_eq!(sides, expected, "groups {mask:#04x}");
         }
     }
 

@@ -348,9 +348,6 @@ impl TiledNavMesh {
     ) {
         dirty.clear();
         let edited = !matches!(edit, Edit::Removed { .. });
-        if edited {
-            dirty.push((slot, LinkGroups::ALL));
-        }
         if let Edit::Replaced { old } | Edit::Removed { old, .. } = edit {
             let holders = reverse_link_ends(&old.tile, old.attachments());
             dirty.extend(holders.map(|end| (end.slot(), LinkGroups::REVERSE)));
@@ -370,7 +367,11 @@ impl TiledNavMesh {
             dirty.extend(self.view().column_slots(neighbour).map(|s| (s, facing)));
         }
         merge_by_slot(dirty);
+        // The edited tile was just read: it is warm.
         self.view().warm(dirty, &owners, removal_only);
+        if edited {
+            dirty.push((slot, LinkGroups::ALL));
+        }
         self.reattach(&owners, dirty, &mut scratch.attachments);
         scratch.owners = owners;
         merge_by_slot(dirty);

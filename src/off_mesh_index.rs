@@ -72,13 +72,17 @@ impl BuildHasher for ColumnHashBuilder {
     type Hasher = ColumnHasher;
 
     fn build_hasher(&self) -> ColumnHasher {
-        ColumnHasher { state: self.key }
+        ColumnHasher { key: self.key, words: 0 }
     }
 }
 
-/// Folds each written word into the state with the SplitMix64 finaliser.
+/// Gathers what is written and mixes it once, with the key, by the
+/// SplitMix64 finaliser. A column's two coordinates fill the 64 bits
+/// exactly, so distinct columns never share a hash: the finaliser is a
+/// bijection.
 pub(crate) struct ColumnHasher {
-    state: u64,
+    key: u64,
+    words: u64,
 }
 
 fn mix(mut x: u64) -> u64 {
@@ -91,22 +95,31 @@ fn mix(mut x: u64) -> u64 {
 impl Hasher for ColumnHasher {
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
-            self.state = mix(self.state ^ u64::from(b));
+            self.words = self.words.rotate_left(8) ^ u64::from(b);
         }
     }
 
     fn write_i32(&mut self, value: i32) {
-        self.state = mix(self.state ^ u64::from(value as u32));
+        self.words = self.words.rotate_left(32) ^ u64::from(value as u32);
     }
 
     fn finish(&self) -> u64 {
-        self.state
+        mix(self.key ^ self.words)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_column_hashes_both_coordinates_whole() {
+        let builder = ColumnHashBuilder::default();
+        let columns = [(0, 0), (0, 1), (1, 0), (-1, 0), (0, -1), (i32::MAX, i32::MIN), (i32::MIN, i32::MAX)];
+        let hashes: std::collections::HashSet<u64> = columns.iter().map(|c| builder.hash_one(c)).collect();
+        assert_eq!(hashes.len(), columns.len());
+        assert_eq!(builder.hash_one((3, -7)), builder.hash_one((3, -7)));
+    }
 
     #[test]
     fn owners_stay_sorted_and_unique() {

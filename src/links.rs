@@ -300,16 +300,6 @@ impl TileLinks {
         }
     }
 
-    /// Appends the polygons with an off-mesh link (forward or reverse), in
-    /// ascending order; off-mesh links come last within a polygon.
-    pub fn polygons_with_off_mesh_links(&self, out: &mut Vec<u32>) {
-        for p in 0..self.polygon_count() as u32 {
-            if self.of_polygon(p).last().is_some_and(|link| link.kind != LinkKind::Portal) {
-                out.push(p);
-            }
-        }
-    }
-
     /// Links leaving `polygon`.
     pub fn of_polygon(&self, polygon: u32) -> &[Link] {
         match self.rooms.get(polygon as usize..polygon as usize + 2) {

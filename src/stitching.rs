@@ -266,12 +266,15 @@ impl<'a> StitchView<'a> {
         scratch.pending.sort_by_key(|&(polygon, _)| polygon);
         if !groups.portals_only() {
             scratch.changed.extend(scratch.pending.iter().map(|&(polygon, _)| polygon));
-            if groups.contains(LinkGroups::REVERSE) {
-                here.links.polygons_with_off_mesh_links(&mut scratch.changed);
-            } else {
-                // No need to look for the old forward links: see
-                // `forward_link_starts`.
+            // The old forward links left the tile's link starts. Of the old
+            // reverse links, those that stay are among the new ones, and
+            // the others left the ends the edit kept.
+            if groups.contains(LinkGroups::FORWARD) {
                 scratch.changed.extend(forward_link_starts(&here.tile));
+            }
+            if groups.contains(LinkGroups::REVERSE) {
+                let old_ends = scratch.old_reverse_ends.iter().filter(|end| end.slot() == slot);
+                scratch.changed.extend(old_ends.map(|end| end.polygon()));
             }
         }
         scratch.changed.sort_unstable();
@@ -366,6 +369,9 @@ pub(crate) struct Scratch {
     pub owners: Vec<(u32, Option<Column>)>,
     /// One owner's attachments as [`StitchView::attach`] resolves them.
     pub attachments: Vec<Attachment>,
+    /// Where the reverse links an edit changes left from before it: the
+    /// old ends of the owners whose attachments changed.
+    pub old_reverse_ends: Vec<PolyRef>,
     /// The table [`StitchView::build_links`] made, as offsets and links;
     /// `links` also holds one polygon's links while [`MeshSlot::patch`]
     /// merges them.

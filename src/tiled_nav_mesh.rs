@@ -67,8 +67,8 @@ impl TiledNavMesh {
                 owners.push((slot, None));
             }
         }
-        mesh.reattach(&owners, &mut Vec::new(), &mut Vec::new());
         let mut scratch = Scratch::default();
+        mesh.reattach(&owners, &mut Vec::new(), &mut scratch);
         mesh.rebuild_links(&occupied, &mut scratch);
         mesh
     }
@@ -348,9 +348,10 @@ impl TiledNavMesh {
     ) {
         dirty.clear();
         let edited = !matches!(edit, Edit::Removed { .. });
+        scratch.old_reverse_ends.clear();
         if let Edit::Replaced { old } | Edit::Removed { old, .. } = edit {
-            let holders = reverse_link_ends(&old.tile, old.attachments());
-            dirty.extend(holders.map(|end| (end.slot(), LinkGroups::REVERSE)));
+            let ends = reverse_link_ends(&old.tile, old.attachments());
+            mark_old_reverse_links(ends, dirty, &mut scratch.old_reverse_ends);
         }
         // The edited tile's links all resolve anew; another owner's only
         // where they end in the edited column.
@@ -372,7 +373,7 @@ impl TiledNavMesh {
         if edited {
             dirty.push((slot, LinkGroups::ALL));
         }
-        self.reattach(&owners, dirty, &mut scratch.attachments);
+        self.reattach(&owners, dirty, scratch);
         scratch.owners = owners;
         merge_by_slot(dirty);
     }
@@ -415,15 +416,12 @@ impl TiledNavMesh {
     }
 
     /// Resolves the off-mesh links of `owners` again (each as
-    /// [`StitchView::attach`] with its column, into `resolved`); for each
-    /// owner whose attachments changed, marks its forward links and the
-    /// reverse links of the tiles they end in (old and new) in `dirty`.
-    fn reattach(
-        &mut self,
-        owners: &[(u32, Option<Column>)],
-        dirty: &mut Vec<(u32, LinkGroups)>,
-        resolved: &mut Vec<Attachment>,
-    ) {
+    /// [`StitchView::attach`] with its column); for each owner whose
+    /// attachments changed, marks its forward links and the reverse links
+    /// of the tiles they end in (old and new) in `dirty`, and keeps where
+    /// the old reverse links were in `scratch`.
+    fn reattach(&mut self, owners: &[(u32, Option<Column>)], dirty: &mut Vec<(u32, LinkGroups)>, scratch: &mut Scratch) {
+        let resolved = &mut scratch.attachments;
         for &(owner, column) in owners {
             self.view().attach(owner, column, resolved);
             let item = self.slot(owner);
@@ -432,8 +430,8 @@ impl TiledNavMesh {
             }
             let tile = &item.tile;
             dirty.push((owner, LinkGroups::FORWARD));
-            let holders = reverse_link_ends(tile, item.attachments()).chain(reverse_link_ends(tile, resolved));
-            dirty.extend(holders.map(|end| (end.slot(), LinkGroups::REVERSE)));
+            mark_old_reverse_links(reverse_link_ends(tile, item.attachments()), dirty, &mut scratch.old_reverse_ends);
+            dirty.extend(reverse_link_ends(tile, resolved).map(|end| (end.slot(), LinkGroups::REVERSE)));
             self.slot_mut(owner).set_attachments(resolved);
         }
     }
@@ -453,6 +451,20 @@ enum Edit<'a> {
     Added,
     Replaced { old: &'a MeshSlot },
     Removed { old: &'a MeshSlot, old_ref: TileRef },
+}
+
+/// Marks the reverse links leaving `ends` in `dirty` and keeps the ends in
+/// `old_ends`: those links are about to change, and a patch of a tile's
+/// reverse links must visit the polygons that held them.
+fn mark_old_reverse_links(
+    ends: impl Iterator<Item = PolyRef>,
+    dirty: &mut Vec<(u32, LinkGroups)>,
+    old_ends: &mut Vec<PolyRef>,
+) {
+    for end in ends {
+        dirty.push((end.slot(), LinkGroups::REVERSE));
+        old_ends.push(end);
+    }
 }
 
 /// Combines the marks of each slot, leaving them by ascending slot.

@@ -264,18 +264,17 @@ impl<'a> StitchView<'a> {
         }
         // In group order; a stable sort by polygon keeps it within each.
         scratch.pending.sort_by_key(|&(polygon, _)| polygon);
-        if !groups.portals_only() {
-            scratch.changed.extend(scratch.pending.iter().map(|&(polygon, _)| polygon));
-            // The old forward links left the tile's link starts. Of the old
-            // reverse links, those that stay are among the new ones, and
-            // the others left the ends the edit kept.
-            if groups.contains(LinkGroups::FORWARD) {
-                scratch.changed.extend(forward_link_starts(&here.tile));
-            }
-            if groups.contains(LinkGroups::REVERSE) {
-                let old_ends = scratch.old_reverse_ends.iter().filter(|end| end.slot() == slot);
-                scratch.changed.extend(old_ends.map(|end| end.polygon()));
-            }
+        // Forward links, old and new, leave the tile's link starts. Of the
+        // old reverse links, those that stay are among the new ones, and
+        // the others left the ends the edit kept.
+        if groups.contains(LinkGroups::FORWARD) {
+            scratch.changed.extend(forward_link_starts(&here.tile));
+        }
+        if groups.contains(LinkGroups::REVERSE) {
+            let new = scratch.pending.iter().filter(|(_, link)| link.kind == LinkKind::OffMeshReverse);
+            scratch.changed.extend(new.map(|&(polygon, _)| polygon));
+            let old = scratch.old_reverse_ends.iter().filter(|end| end.slot() == slot);
+            scratch.changed.extend(old.map(|end| end.polygon()));
         }
         scratch.changed.sort_unstable();
         scratch.changed.dedup();

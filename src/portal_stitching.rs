@@ -150,6 +150,10 @@ pub(crate) struct TilePortals {
     /// Side `s` is `entries[starts[s]..starts[s + 1]]`.
     starts: [u32; 5],
     entries: Vec<PortalEntry>,
+    /// Whether each side's portals, in portal order, run along the boundary:
+    /// neither `u_min` nor `u_max` ever decreases. Such a side is its own
+    /// sweep order (most tiles built on a grid have only such sides).
+    in_order: [bool; 4],
     /// The distinct polygons with a portal on each side, ascending, side
     /// `s` at `polygons[polygon_starts[s]..polygon_starts[s + 1]]`: what a
     /// re-stitch of one side touches, without reading the portals.
@@ -191,11 +195,17 @@ impl TilePortals {
 
     /// From portals grouped by side as `starts` says, each side in portal
     /// order, with their sweep orders. Sides of at most [`SMALL_SIDE`]
-    /// portals are matched directly and get none.
+    /// portals are matched directly, and sides in order walked: neither
+    /// gets one.
     fn from_grouped(origin_y: f64, starts: [u32; 5], mut entries: Vec<PortalEntry>) -> TilePortals {
+        let mut in_order = [false; 4];
         for side in 0..4 {
             let range = starts[side] as usize..starts[side + 1] as usize;
-            if range.len() <= SMALL_SIDE {
+            in_order[side] = entries[range.clone()].windows(2).all(|w| {
+                let (a, b) = (&w[0].portal, &w[1].portal);
+                a.u_min() <= b.u_min() && a.u_max() <= b.u_max()
+            });
+            if in_order[side] || range.len() <= SMALL_SIDE {
                 continue;
             }
             let mut sweep: Vec<SweepEntry> = entries[range.clone()]
@@ -222,7 +232,7 @@ impl TilePortals {
             }
             polygon_starts[side + 1] = polygons.len() as u32;
         }
-        TilePortals { origin_y, starts, entries, polygon_starts, polygons }
+        TilePortals { origin_y, starts, entries, in_order, polygon_starts, polygons }
     }
 
     fn range(&self, side: u8) -> std::ops::Range<usize> {
@@ -309,6 +319,15 @@ impl SidePass<'_> {
             for &(tile_ref, other) in layers {
                 let others = other.side_entries(facing);
                 let facing_tile = FacingTile { tile_ref, origin_y: other.origin_y };
+                if others.len() > SMALL_SIDE && other.in_order[facing as usize] {
+                    // Those before `from` end at or before a_min; from the
+                    // first that starts at or after a_max on, none overlaps.
+                    let from = others.partition_point(|e| e.portal.u_max() <= a_min);
+                    for b in others[from..].iter().take_while(|e| e.portal.u_min() < a_max) {
+                        self.push_link(a, &facing_tile, &b.portal);
+                    }
+                    continue;
+                }
                 if others.len() <= SMALL_SIDE {
                     for b in others {
                         self.push_link(a, &facing_tile, &b.portal);
@@ -361,7 +380,8 @@ struct FacingTile {
 }
 
 /// Sides with at most this many portals are matched against every portal;
-/// larger ones through their sweep order.
+/// larger ones in their own order when it runs along the side, else through
+/// their sweep order.
 const SMALL_SIDE: usize = 8;
 
 /// The shared interval `[lo, hi]` of two facing portal edges when they
@@ -460,6 +480,21 @@ mod tests {
             .collect()
     }
 
+    /// Portals running along the side: neither end ever goes back, some
+    /// overlapping, some touching, some reversed.
+    fn ordered_side(next: &mut impl FnMut(u64) -> u64, most: u64) -> Vec<Portal> {
+        let (mut low, mut high) = (0.0f32, 0.0f32);
+        (0..next(most))
+            .map(|i| {
+                low += next(3) as f32 * 0.5;
+                high = high.max(low) + next(3) as f32 * 0.5;
+                let (u0, u1) = if next(2) == 0 { (low, high) } else { (high, low) };
+                let (y0, y1) = (next(3) as f32 * 0.25, next(3) as f32 * 0.25);
+                Portal::new(i as u32, (i % 3) as u8, (u0, u1), (y0, y1))
+            })
+            .collect()
+    }
+
     /// A side pass over `layers`, with the mirrors when asked for.
     fn side_links(
         here: (TileRef, &TilePortals),
@@ -474,12 +509,18 @@ mod tests {
 
     #[test]
     fn sweep_finds_every_pair() {
-        // Small and large sides against the all-pairs test in portal order.
+        // Small and large sides, in any order or running along the side,
+        // against the all-pairs test in portal order.
         let mut next = crate::test_rng::below_fn(0x2545_F491_4F6C_DD1Du64);
-        for _ in 0..1000 {
-            let (mine, theirs) = (random_side(&mut next, 7), random_side(&mut next, 24));
+        let mut walked = 0;
+        for round in 0..2000 {
+            let mine = random_side(&mut next, 7);
+            let theirs = if round % 2 == 0 { random_side(&mut next, 24) } else { ordered_side(&mut next, 24) };
             let a = TilePortals::from_sides(0.0, [mine.clone(), vec![], vec![], vec![]]);
             let b = TilePortals::from_sides(0.25, [vec![], vec![], theirs.clone(), vec![]]);
+            if b.in_order[2] && theirs.len() > SMALL_SIDE {
+                walked += 1;
+            }
             let tile_ref = TileRef::from_parts(1, 3);
             let out = side_links((TileRef::from_parts(1, 0), &a), 0, &[(tile_ref, &b), (tile_ref, &b)], None);
             let mut expected = Vec::new();
@@ -495,6 +536,7 @@ mod tests {
             }
             assert_eq!(out, expected);
         }
+        assert!(walked > 500, "large sides in order must be walked: {walked}");
     }
 
     #[test]

@@ -4,9 +4,10 @@
 //! cold. Asking for their lines before stitching starts lets the misses
 //! overlap instead of meeting them one by one as the tables are read.
 //! Measured with `cargo bench --bench mesh` (16-polygon tiles, medians of
-//! 5 runs): at 4096 tiles in random order a removal takes 0.69 µs with it
-//! and 1.04 without, an add 1.89 and 2.19; at 16 tiles, where everything is
-//! cached, it costs a removal about 0.06 µs and an add 0.11.
+//! 9 interleaved runs on a day of slow memory): at 4096 tiles in random
+//! order a removal takes 1.11 µs with it and 1.99 without, an add 2.40 and
+//! 3.09; with off-mesh links 2.10 and 3.59, 4.06 and 5.27. At 16 tiles,
+//! where everything is cached, it costs an edit 0.05 to 0.09 µs.
 
 /// Asks the processor to start loading every cache line `items` touches,
 /// from the line its first byte lies in to the line of its last. A hint

@@ -148,37 +148,6 @@ pub(crate) struct TileLinks {
     links: Vec<Link>,
 }
 
-/// Groups `(polygon, link)` pairs by polygon into `first` (offsets, plus
-/// the total) and `links`, keeping their order within each polygon (a
-/// stable counting sort).
-pub(crate) fn group_by_polygon(
-    polygon_count: usize,
-    pending: &[(u32, Link)],
-    first: &mut Vec<u32>,
-    links: &mut Vec<Link>,
-) {
-    first.clear();
-    links.clear();
-    let Some(&(_, filler)) = pending.first() else { return };
-    first.resize(polygon_count + 1, 0);
-    for &(p, _) in pending {
-        first[p as usize + 1] += 1;
-    }
-    for p in 0..polygon_count {
-        first[p + 1] += first[p];
-    }
-    // Every position is overwritten below. `first[p]` serves as polygon p's
-    // cursor, ending at the old `first[p + 1]`; shifting by one restores the
-    // offsets.
-    links.resize(pending.len(), filler);
-    for &(p, link) in pending {
-        links[first[p as usize] as usize] = link;
-        first[p as usize] += 1;
-    }
-    first.copy_within(0..polygon_count, 1);
-    first[0] = 0;
-}
-
 /// One polygon's links: `old` without the links of `groups`, merged with
 /// `new` (links of those groups only). Both are in group order and share
 /// no group, so a merge by group keeps the text's order.
@@ -200,20 +169,11 @@ fn merge_groups(old: &[Link], groups: LinkGroups, new: &[(u32, Link)], out: &mut
 }
 
 impl TileLinks {
-    /// Groups `(polygon, link)` pairs by polygon, keeping their order within
-    /// each polygon (a stable counting sort).
-    #[cfg(test)]
+    /// `(polygon, link)` pairs grouped by polygon, keeping their order within
+    /// each polygon; see [`Self::assign`].
     pub fn from_pending(polygon_count: usize, pending: &[(u32, Link)]) -> TileLinks {
-        let (mut first, mut links) = (Vec::new(), Vec::new());
-        group_by_polygon(polygon_count, pending, &mut first, &mut links);
-        TileLinks::from_parts(&first, &links)
-    }
-
-    /// A table of exactly these offsets (one per polygon, plus the total)
-    /// and links, each polygon with room for its links alone.
-    pub fn from_parts(first: &[u32], links: &[Link]) -> TileLinks {
         let mut table = TileLinks::default();
-        table.assign(first, links);
+        table.assign(polygon_count, pending);
         table
     }
 
@@ -223,17 +183,29 @@ impl TileLinks {
         self.links.clear();
     }
 
-    /// Makes this table equal to [`Self::from_parts`], reusing its buffers.
-    pub fn assign(&mut self, first: &[u32], links: &[Link]) {
+    /// Makes this table [`Self::from_pending`], reusing its buffers: a
+    /// stable counting sort by polygon, each polygon with room for its
+    /// links alone.
+    pub fn assign(&mut self, polygon_count: usize, pending: &[(u32, Link)]) {
         self.clear();
-        if links.is_empty() {
-            return;
+        let Some(&(_, filler)) = pending.first() else { return };
+        self.rooms.resize(polygon_count + 1, Room::default());
+        for &(p, _) in pending {
+            self.rooms[p as usize].len += 1;
         }
-        let room = |w: &[u32]| Room { start: w[0], len: w[1] - w[0] };
-        self.rooms.reserve_exact(first.len());
-        self.rooms.extend(first.windows(2).map(room));
-        self.rooms.push(Room { start: links.len() as u32, len: 0 });
-        self.links.extend_from_slice(links);
+        // Each room's `len` counts its links again as they are placed.
+        let mut start = 0;
+        for room in &mut self.rooms {
+            room.start = start;
+            start += std::mem::take(&mut room.len);
+        }
+        // Every position is overwritten below.
+        self.links.resize(pending.len(), filler);
+        for &(p, link) in pending {
+            let room = &mut self.rooms[p as usize];
+            self.links[(room.start + room.len) as usize] = link;
+            room.len += 1;
+        }
     }
 
     /// Replaces the links of `groups` by `new`, in place: `new` holds

@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use crate::links::{group_by_polygon, Link, LinkGroups, LinkKind, TileLinks};
+use crate::links::{Link, LinkGroups, LinkKind, TileLinks};
 use crate::off_mesh_attachment::{best_polygon, Attachment, LinkEnds};
 use crate::off_mesh_index::{ColumnMap, OffMeshIndex};
 use crate::params::NavMeshParams;
@@ -98,12 +98,13 @@ impl MeshSlot {
         Arc::make_mut(&mut self.links).remove_links_to(old_ref, polygons);
     }
 
-    /// Stores the table made into `scratch`, in place when no clone shares
-    /// the current one.
+    /// Makes the links [`StitchView::build_links`] left in `scratch` this
+    /// slot's table, grouped by polygon, in place when no clone shares the
+    /// current one.
     pub fn store_links(&mut self, scratch: &Scratch) {
         match Arc::get_mut(&mut self.links) {
-            Some(table) => table.assign(&scratch.first, &scratch.links),
-            None => self.links = Arc::new(TileLinks::from_parts(&scratch.first, &scratch.links)),
+            Some(table) => table.assign(self.tile.polygon_count(), &scratch.pending),
+            None => self.links = Arc::new(TileLinks::from_pending(self.tile.polygon_count(), &scratch.pending)),
         }
     }
 }
@@ -225,17 +226,16 @@ impl<'a> StitchView<'a> {
         }
     }
 
-    /// The link table of the tile in `slot` into `scratch.first` and
-    /// `scratch.links`: portal links, then forward off-mesh links in link
-    /// order, then reverse links in (owner slot, link index) order, grouped
-    /// by polygon. With [`Mirrors::Collect`], also the mirrors of its portal
-    /// links into `scratch.mirrored`, in the order it makes them.
+    /// The links of the tile in `slot` into `scratch.pending`, for
+    /// [`MeshSlot::store_links`] to group by polygon: portal links, then
+    /// forward off-mesh links in link order, then reverse links in (owner
+    /// slot, link index) order. With [`Mirrors::Collect`], also the mirrors
+    /// of its portal links into `scratch.mirrored`, in the order it makes
+    /// them.
     pub fn build_links(&self, slot: u32, scratch: &mut Scratch, mirrors: Mirrors) {
-        let here = self.slot(slot);
         scratch.pending.clear();
         scratch.mirrored.clear();
         self.push_groups(slot, LinkGroups::ALL, scratch, mirrors);
-        group_by_polygon(here.tile.polygon_count(), &scratch.pending, &mut scratch.first, &mut scratch.links);
     }
 
     /// What re-stitching only `groups` of the tile in `slot` needs, into
@@ -371,11 +371,8 @@ pub(crate) struct Scratch {
     /// Where the reverse links an edit changes left from before it: the
     /// old ends of the owners whose attachments changed.
     pub old_reverse_ends: Vec<PolyRef>,
-    /// The table [`StitchView::build_links`] made, as offsets and links;
-    /// `links` also holds one polygon's links while [`MeshSlot::patch`]
-    /// merges them.
-    pub first: Vec<u32>,
-    pub links: Vec<Link>,
+    /// One polygon's links while [`MeshSlot::patch`] merges them.
+    links: Vec<Link>,
     /// The edited tile's portal links as its side neighbours see them; see
     /// [`Mirrors`].
     mirrored: Vec<MirroredLink>,

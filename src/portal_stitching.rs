@@ -99,22 +99,18 @@ fn range_of_t(t_lo: f64, t_hi: f64) -> (u8, u8) {
     (floor_to_byte(t_lo.min(t_hi) * 255.0), ceil_to_byte(t_lo.max(t_hi) * 255.0))
 }
 
-/// `floor(x)` clamped to 0..=255 (NaN gives 0). Clamping first is exact:
-/// on a value in 0..=255 truncation is floor, and without SSE4.1 `floor`
-/// would be a libm call on the stitching hot path.
+/// `floor(x)` clamped to 0..=255 (NaN gives 0): the saturating cast
+/// clamps, and on a value in 0..=255 truncation is floor. Without SSE4.1
+/// `floor` would be a libm call on the stitching hot path.
 fn floor_to_byte(x: f64) -> u8 {
-    x.clamp(0.0, 255.0) as u8
+    x as u8
 }
 
-/// `ceil(x)` clamped to 0..=255 (NaN gives 0), exactly as [`floor_to_byte`].
+/// `ceil(x)` clamped to 0..=255 (NaN gives 0), as [`floor_to_byte`]: one
+/// up from the floor when that lies below `x`, saturating above 255.
 fn ceil_to_byte(x: f64) -> u8 {
-    let clamped = x.clamp(0.0, 255.0);
-    let down = clamped as u8;
-    if (down as f64) < clamped {
-        down + 1
-    } else {
-        down
-    }
+    let down = x as u8;
+    down.saturating_add(u8::from((down as f64) < x))
 }
 
 /// A step of a side's sweep order: portals by ascending `u_min`, with the
@@ -442,7 +438,26 @@ mod tests {
 
     #[test]
     fn byte_rounding_matches_floor_and_ceil() {
-        let values = [-1.0, -0.0, 0.0, 1e-300, 0.5, 1.0, 84.99999999999999, 85.0, 254.5, 255.0, 255.1, 1e300, f64::NAN];
+        let values = [
+            -1.0,
+            -0.5,
+            -0.0,
+            0.0,
+            1e-300,
+            0.5,
+            1.0,
+            84.99999999999999,
+            85.0,
+            254.0,
+            254.5,
+            255.0,
+            255.1,
+            256.0,
+            1e300,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+        ];
         for x in values {
             assert_eq!(floor_to_byte(x), x.floor().clamp(0.0, 255.0) as u8, "floor {x}");
             assert_eq!(ceil_to_byte(x), x.ceil().clamp(0.0, 255.0) as u8, "ceil {x}");

@@ -94,9 +94,11 @@ impl Portal {
 }
 
 /// RangeMin and RangeMax from the edge parameters of `lo` and `hi`: floor
-/// and ceil of t·255, clamped to 0..=255.
+/// and ceil of t·255, clamped to 0..=255. A plain comparison orders them:
+/// a linked edge has length, so neither is NaN.
 fn range_of_t(t_lo: f64, t_hi: f64) -> (u8, u8) {
-    (floor_to_byte(t_lo.min(t_hi) * 255.0), ceil_to_byte(t_lo.max(t_hi) * 255.0))
+    let (first, last) = if t_lo < t_hi { (t_lo, t_hi) } else { (t_hi, t_lo) };
+    (floor_to_byte(first * 255.0), ceil_to_byte(last * 255.0))
 }
 
 /// `floor(x)` clamped to 0..=255 (NaN gives 0): the saturating cast

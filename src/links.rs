@@ -9,15 +9,16 @@
 use crate::poly_ref::{PolyRef, TileRef};
 use crate::prefetch::prefetch_lines;
 
-/// What a link crosses.
+/// What a link crosses. The values order the kinds as the text orders a
+/// polygon's links, and [`Link::group`] computes with them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum LinkKind {
     /// A shared stretch of two portal edges in neighbouring columns.
-    Portal,
+    Portal = 0,
     /// An off-mesh link leaving its start polygon.
-    OffMesh,
+    OffMesh = 1,
     /// The way back of a bidirectional off-mesh link, leaving its end polygon.
-    OffMeshReverse,
+    OffMeshReverse = 2,
 }
 
 /// Marks `edge`, `target_edge` and `side` of an off-mesh link.
@@ -116,11 +117,10 @@ impl LinkGroups {
 impl Link {
     /// The group the link belongs to.
     pub(crate) fn group(&self) -> LinkGroups {
-        match self.kind {
-            LinkKind::Portal => LinkGroups::side(self.side),
-            LinkKind::OffMesh => LinkGroups::FORWARD,
-            LinkKind::OffMeshReverse => LinkGroups::REVERSE,
-        }
+        // Bits 0..=3 for the sides, then FORWARD and REVERSE; a select
+        // rather than a branch per kind, as merging asks every link.
+        let bit = if self.kind == LinkKind::Portal { self.side } else { 3 + self.kind as u8 };
+        LinkGroups(1 << bit)
     }
 }
 
@@ -416,6 +416,16 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn each_link_falls_in_its_kinds_group() {
+        let target = PolyRef(1);
+        for side in 0..4 {
+            assert_eq!(Link::portal(target, 0, side, 0, (0, 255)).group(), LinkGroups::side(side));
+        }
+        assert_eq!(Link::off_mesh(target, LinkKind::OffMesh, 0).group(), LinkGroups::FORWARD);
+        assert_eq!(Link::off_mesh(target, LinkKind::OffMeshReverse, 0).group(), LinkGroups::REVERSE);
     }
 
     #[test]

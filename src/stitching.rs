@@ -69,30 +69,34 @@ impl MeshSlot {
         );
     }
 
-    /// Takes away the links of `groups` arriving in the tile `old` (which
-    /// was `old_ref`) that left the mesh, this being `slot`; in place unless
-    /// a clone shares the table. Only the polygons that can hold such links
+    /// Takes away the links of `groups` arriving in the tile that was
+    /// `old_ref` and left the mesh, this being `slot`; in place unless a
+    /// clone shares the table. Only the polygons that can hold such links
     /// are visited: for a side, those with a portal there; for forward
     /// links, the start polygons of the tile's off-mesh links; for reverse
-    /// links, where `old`'s bidirectional links ended here.
-    pub fn remove_links_to(&mut self, slot: u32, groups: LinkGroups, old: &MeshSlot, old_ref: TileRef) {
+    /// links, the `old_reverse_ends` here (see
+    /// [`Scratch::old_reverse_ends`]).
+    pub fn remove_links_to(&mut self, slot: u32, groups: LinkGroups, old_ref: TileRef, old_reverse_ends: &[PolyRef]) {
         let portals = self.tile.portals();
         let sides = groups.sides().flat_map(|side| portals.polygons_on(side)).copied();
         Arc::make_mut(&mut self.links).remove_links_to(old_ref, sides);
         if !groups.portals_only() {
-            self.remove_off_mesh_links_to(slot, groups, old, old_ref);
+            self.remove_off_mesh_links_to(slot, groups, old_ref, old_reverse_ends);
         }
     }
 
     /// The off-mesh part of [`Self::remove_links_to`]: apart, so the common
     /// removal of one side's links stays as small as it was.
     #[inline(never)]
-    fn remove_off_mesh_links_to(&mut self, slot: u32, groups: LinkGroups, old: &MeshSlot, old_ref: TileRef) {
+    fn remove_off_mesh_links_to(
+        &mut self,
+        slot: u32,
+        groups: LinkGroups,
+        old_ref: TileRef,
+        old_reverse_ends: &[PolyRef],
+    ) {
         let forward = groups.contains(LinkGroups::FORWARD).then(|| forward_link_starts(&self.tile));
-        let ends_here = || {
-            let ends = reverse_link_ends(&old.tile, old.attachments());
-            ends.filter(|end| end.slot() == slot).map(|end| end.polygon())
-        };
+        let ends_here = || old_reverse_ends.iter().filter(|end| end.slot() == slot).map(|end| end.polygon());
         let reverse = groups.contains(LinkGroups::REVERSE).then(ends_here);
         let polygons = forward.into_iter().flatten().chain(reverse.into_iter().flatten());
         Arc::make_mut(&mut self.links).remove_links_to(old_ref, polygons);
@@ -369,7 +373,8 @@ pub(crate) struct Scratch {
     /// One owner's attachments as [`StitchView::attach`] resolves them.
     pub attachments: Vec<Attachment>,
     /// Where the reverse links an edit changes left from before it: the
-    /// old ends of the owners whose attachments changed.
+    /// old ends of the links of a replaced or removed tile and of the
+    /// owners whose attachments changed.
     pub old_reverse_ends: Vec<PolyRef>,
     /// One polygon's links while [`MeshSlot::patch`] merges them.
     links: Vec<Link>,

@@ -324,9 +324,7 @@ impl TiledNavMesh {
         let removal_only = |groups: LinkGroups| removed && (emptied || groups.portals_only());
         self.mark_dirty(column, slot, &edit, &removal_only, &mut dirty, &mut scratch);
         match edit {
-            Edit::Removed { old, old_ref } => {
-                self.restitch_after_removal(old, old_ref, &dirty, &removal_only, &mut scratch)
-            }
+            Edit::Removed { old_ref, .. } => self.restitch_after_removal(old_ref, &dirty, &removal_only, &mut scratch),
             Edit::Added | Edit::Replaced { .. } => self.restitch_around(column, slot, &dirty, &mut scratch),
         }
         scratch.dirty = dirty;
@@ -378,12 +376,11 @@ impl TiledNavMesh {
         merge_by_slot(dirty);
     }
 
-    /// After the tile `old` (which was `old_ref`) left the mesh: the slots
-    /// for which `removal_only` holds lose their links to it, without
-    /// reading their portals; the others are patched.
+    /// After the tile that was `old_ref` left the mesh: the slots for which
+    /// `removal_only` holds lose their links to it, without reading their
+    /// portals; the others are patched.
     fn restitch_after_removal(
         &mut self,
-        old: &MeshSlot,
         old_ref: TileRef,
         dirty: &[(u32, LinkGroups)],
         removal_only: &impl Fn(LinkGroups) -> bool,
@@ -392,7 +389,7 @@ impl TiledNavMesh {
         for &(s, groups) in dirty {
             let Some(item) = self.slots.get_mut(s) else { continue };
             if removal_only(groups) {
-                item.remove_links_to(s, groups, old, old_ref);
+                item.remove_links_to(s, groups, old_ref, &scratch.old_reverse_ends);
             } else {
                 self.view().prepare_patch(s, groups, scratch, Mirrors::None);
                 self.slot_mut(s).patch(groups, scratch);
@@ -420,7 +417,12 @@ impl TiledNavMesh {
     /// attachments changed, marks its forward links and the reverse links
     /// of the tiles they end in (old and new) in `dirty`, and keeps where
     /// the old reverse links were in `scratch`.
-    fn reattach(&mut self, owners: &[(u32, Option<Column>)], dirty: &mut Vec<(u32, LinkGroups)>, scratch: &mut Scratch) {
+    fn reattach(
+        &mut self,
+        owners: &[(u32, Option<Column>)],
+        dirty: &mut Vec<(u32, LinkGroups)>,
+        scratch: &mut Scratch,
+    ) {
         let resolved = &mut scratch.attachments;
         for &(owner, column) in owners {
             self.view().attach(owner, column, resolved);

@@ -108,6 +108,7 @@ impl TiledNavMesh {
     pub fn add_tile(&mut self, tile: impl Into<Arc<NavTile>>) -> Result<TileRef> {
         let tile = tile.into();
         tile.check_fingerprint(&self.fingerprint)?;
+        start_loading_portals(&tile);
         if let Some(slot) = self.slot_at(tile.tile_x(), tile.tile_z(), tile.layer()) {
             return Err(NavMeshError::InvalidOperation(format!(
                 "tile position ({}, {}, layer {}) is occupied by slot {slot}",
@@ -444,6 +445,19 @@ impl TiledNavMesh {
             self.slot_mut(slot).store_links(scratch);
         }
     }
+}
+
+/// Asks for the portals of a tile being added, which stitching it reads
+/// first. A tile added again long after it was read (a host keeping tiles
+/// to swap in) is cold, and its misses then overlap with finding its
+/// neighbours instead of following them; a tile just read is cached and
+/// this costs a few hints. Measured with `cargo bench --bench mesh`
+/// (16-polygon tiles, 4096 of them, medians of about 20 runs): an add took
+/// 1.85 µs instead of 2.00 in random order, 1.66 instead of 1.79 in
+/// coherent order, and with off-mesh links 3.48 instead of 3.65. A
+/// replacement gained nothing from it.
+fn start_loading_portals(tile: &NavTile) {
+    tile.portals().prefetch_sides(LinkGroups::ALL);
 }
 
 /// What an edit did to a slot, as re-stitching needs it: the slot's

@@ -250,6 +250,11 @@ impl TilePortals {
         }
     }
 
+    /// Starts loading the portals of every side, which lie together.
+    pub fn prefetch_all(&self) {
+        prefetch_lines(&self.entries);
+    }
+
     /// True when the tile has no portal on `side`.
     pub fn is_empty_on(&self, side: u8) -> bool {
         self.starts[side as usize] == self.starts[side as usize + 1]

@@ -452,12 +452,12 @@ impl TiledNavMesh {
 /// to swap in) is cold, and its misses then overlap with finding its
 /// neighbours instead of following them; a tile just read is cached and
 /// this costs a few hints. Measured with `cargo bench --bench mesh`
-/// (16-polygon tiles, 4096 of them, medians of about 20 runs): an add took
-/// 1.85 µs instead of 2.00 in random order, 1.66 instead of 1.79 in
-/// coherent order, and with off-mesh links 3.48 instead of 3.65. A
-/// replacement gained nothing from it.
+/// (16-polygon tiles, 4096 of them, three sets of 10 to 20 runs): an add
+/// took 1.85 to 1.90 µs instead of 2.00 to 2.02 in random order, and with
+/// off-mesh links 3.48 to 3.60 instead of 3.65 to 3.77. A replacement
+/// gained nothing from it.
 fn start_loading_portals(tile: &NavTile) {
-    tile.portals().prefetch_sides(LinkGroups::ALL);
+    tile.portals().prefetch_all();
 }
 
 /// What an edit did to a slot, as re-stitching needs it: the slot's

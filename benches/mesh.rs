@@ -85,7 +85,7 @@ fn pick(rng: &mut Rng, side: i32, batch: usize, order: Order) -> Vec<usize> {
     };
     let mut picked = Vec::with_capacity(batch);
     match order {
-        Order::Fixed => return pick(&mut Rng::new(5), side, FIXED_TILES, Order::Random),
+        Order::Fixed => return pick(&mut Rng::new(5), side, batch, Order::Random),
         Order::Random => {
             let inner = (side - 2) as u64;
             while picked.len() < batch {
@@ -159,7 +159,10 @@ fn edit_costs(tiles: &[Arc<NavTile>], side: i32, p: &NavMeshParams, order: Order
     }
     // Half the inner tiles (a checkerboard) can be edited without two
     // being adjacent: 2 of the 4 inner tiles of a 4 × 4 grid.
-    let batch = ((side - 2) * (side - 2) / 2).min(256) as usize;
+    let batch = match order {
+        Order::Fixed => FIXED_TILES,
+        _ => ((side - 2) * (side - 2) / 2).min(256) as usize,
+    };
     let mut rng = Rng::new(7);
     let (mut removes, mut adds, mut replaces) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..ROUNDS * 4 {

@@ -13,12 +13,14 @@
 //!
 //! Run: `cargo bench --bench memory_latency`
 
+mod bench_stats;
 #[path = "../tests/mesh_common/mod.rs"]
 mod mesh_common;
 
 use std::hint::black_box;
 use std::time::Instant;
 
+use bench_stats::median;
 use mesh_common::Rng;
 
 /// One cache line holding the index of the next line to visit.
@@ -51,11 +53,6 @@ fn dependent_load_ns(lines: &[Line], loads: usize) -> f64 {
     }
     black_box(at);
     start.elapsed().as_secs_f64() * 1e9 / loads as f64
-}
-
-fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(f64::total_cmp);
-    values[values.len() / 2]
 }
 
 fn main() {

@@ -6,6 +6,7 @@
 //! Run: `cargo bench --bench mesh` (`MESH_BENCH=edits` or `=read` for one part)
 
 mod bench_grid;
+mod bench_stats;
 #[path = "../tests/mesh_common/mod.rs"]
 mod mesh_common;
 
@@ -15,6 +16,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use bench_grid::grid;
+use bench_stats::median;
 use mesh_common::{params, Rng};
 use onav::{read_mesh, read_tile, write_mesh, write_tile, NavMeshParams, NavTile, TiledNavMesh};
 
@@ -48,11 +50,6 @@ fn thread_cpu_seconds() -> f64 {
     let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
     assert_eq!(rc, 0);
     t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
-}
-
-fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    values[values.len() / 2]
 }
 
 /// The order a round visits its tiles in.

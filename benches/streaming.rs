@@ -12,12 +12,14 @@
 //!
 //! Run: `cargo bench --bench streaming`
 
+mod bench_stats;
 #[path = "../tests/mesh_common/mod.rs"]
 mod mesh_common;
 
 use std::sync::Arc;
 use std::time::Instant;
 
+use bench_stats::median;
 use mesh_common::{link, params, GridTile, Rng};
 use onav::{NavMeshParams, TileStreamer, TiledNavMesh};
 
@@ -34,11 +36,6 @@ fn tile_bytes(p: &NavMeshParams, x: i32, z: i32, links: bool) -> Arc<[u8]> {
             .link(link([2.0, 0.0, 2.0], [10.0, 0.0, 10.0], 0.5, false));
     }
     tile.build(p).to_bytes().into()
-}
-
-fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    values[values.len() / 2]
 }
 
 /// µs to queue one operation and apply it with `update(mesh, 1)`.

@@ -2,21 +2,18 @@
 //! and µs per tile, the median of several runs (issue: at least 300 MB/s on
 //! one core). Run with `cargo bench --bench tile_read`.
 
+mod bench_stats;
 #[path = "../tests/tile_fixture/mod.rs"]
 mod tile_fixture;
 
 use std::hint::black_box;
 use std::time::Instant;
 
+use bench_stats::median;
 use onav::{read_tile, write_tile, NavTile};
 use tile_fixture::{grid_tile, params, with_detail, with_links};
 
 const RUNS: usize = 9;
-
-fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    values[values.len() / 2]
-}
 
 fn bench(label: &str, bytes: &[u8]) {
     let p = params();

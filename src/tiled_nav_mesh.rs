@@ -367,7 +367,8 @@ impl TiledNavMesh {
             dirty.extend(self.view().column_slots(neighbour).map(|s| (s, facing)));
         }
         merge_by_slot(dirty);
-        // The edited tile was just read: it is warm.
+        // Not the edited tile: an add asked for its portals as it began
+        // (`start_loading_portals`), and a replacement gained nothing from it.
         self.view().warm(dirty, &owners, removal_only);
         if edited {
             dirty.push((slot, LinkGroups::ALL));

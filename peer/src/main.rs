@@ -1,0 +1,81 @@
+//! The side-by-side harness: onav against Recast/Detour in one process, on
+//! the same tiles, the two libraries alternating round by round.
+//!
+//! `cargo run --release --manifest-path peer/Cargo.toml -- [edits|queries|build|crowd|all|write-fixtures] [--rounds N] [--smoke] [--meshes DIR]`
+
+mod detour_mesh;
+mod detour_tile_data;
+mod fixtures;
+mod flat_grid;
+mod inputs;
+mod mset;
+mod obj_mesh;
+mod recast_build;
+mod resident_bytes;
+mod triangle_mesh;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[global_allocator]
+static ALLOCATOR: resident_bytes::CountingAllocator = resident_bytes::CountingAllocator;
+
+const USAGE: &str = "usage: onav-peer [edits|queries|build|crowd|all|write-fixtures] [--rounds N] [--smoke] [--meshes DIR]
+  --rounds N    rounds per measurement (default 7)
+  --smoke       one round on the smallest input, to show the harness still runs
+  --meshes DIR  the shared meshes (default ../shared/data/meshes from the repository root, or $ONAV_PEER_MESHES)";
+
+const DEFAULT_ROUNDS: usize = 7;
+
+struct Options {
+    command: String,
+    rounds: usize,
+    smoke: bool,
+    meshes: Option<PathBuf>,
+}
+
+fn parse(args: impl Iterator<Item = String>) -> Result<Options, String> {
+    let mut options = Options { command: "all".into(), rounds: DEFAULT_ROUNDS, smoke: false, meshes: None };
+    let mut args = args.peekable();
+    let mut command = None;
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--rounds" => {
+                let value = args.next().ok_or("--rounds needs a number")?;
+                options.rounds = value.parse().ok().filter(|&n| n > 0).ok_or(format!("--rounds {value}: not a positive number"))?;
+            }
+            "--smoke" => options.smoke = true,
+            "--meshes" => options.meshes = Some(args.next().ok_or("--meshes needs a folder")?.into()),
+            "-h" | "--help" => return Err(USAGE.into()),
+            _ if command.is_none() && !arg.starts_with('-') => command = Some(arg),
+            _ => return Err(format!("unexpected argument {arg:?}\n{USAGE}")),
+        }
+    }
+    if options.smoke {
+        options.rounds = 1;
+    }
+    if let Some(command) = command {
+        options.command = command;
+    }
+    Ok(options)
+}
+
+fn run(options: &Options) -> Result<(), String> {
+    let meshes = inputs::meshes_dir(options.meshes.clone());
+    match options.command.as_str() {
+        "write-fixtures" => fixtures::write_fixtures(&meshes),
+        other => Err(format!("unknown command {other:?}\n{USAGE}")),
+    }
+}
+
+fn main() -> ExitCode {
+    resident_bytes::count_detour_allocations();
+    let result = parse(std::env::args().skip(1)).and_then(|options| run(&options));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("{message}");
+            ExitCode::FAILURE
+        }
+    }
+}

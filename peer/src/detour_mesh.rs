@@ -183,3 +183,31 @@ impl Drop for DetourMesh {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::inputs::repo_root;
+    use crate::mset::load_mset;
+
+    #[test]
+    fn a_lent_tile_comes_back_on_removal() {
+        let bytes = std::fs::read(repo_root().join("tests/data/detour/dungeon.mset")).unwrap();
+        let loaded = load_mset(&bytes).unwrap();
+        let tile = loaded.tiles().next().unwrap();
+        // SAFETY: an occupied tile's data holds dataSize bytes.
+        let data = unsafe { std::slice::from_raw_parts(tile.data, tile.dataSize as usize) };
+        let copy = DetourTileData::copy_of(data).unwrap();
+        let header = copy.header().unwrap();
+        let params = unsafe { *loaded.mesh.as_ref().getParams() };
+        let mut mesh = DetourMesh::new(&params).unwrap();
+        mesh.add_tile_kept(copy).map_err(|(_, s)| s).unwrap();
+        assert_eq!(mesh.tile_and_polygon_counts(), (1, header.polyCount as usize));
+        let back = mesh.remove_tile_at(header.x, header.y).unwrap().unwrap().unwrap();
+        assert_eq!(back.as_bytes().len(), data.len());
+        assert_eq!(mesh.tile_and_polygon_counts(), (0, 0));
+        assert!(mesh.remove_tile_at(header.x, header.y).is_none());
+        // Dropping the mesh frees the lent tile it holds again.
+        mesh.add_tile_kept(back).map_err(|(_, s)| s).unwrap();
+    }
+}

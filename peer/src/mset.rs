@@ -87,3 +87,33 @@ impl<'a> Reader<'a> {
     }
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::inputs::repo_root;
+
+    fn fixture() -> Vec<u8> {
+        std::fs::read(repo_root().join("tests/data/detour/nav_test.mset")).unwrap()
+    }
+
+    #[test]
+    fn detour_loads_every_tile_of_the_fixture_and_links_them() {
+        let bytes = fixture();
+        let mesh = load_mset(&bytes).unwrap();
+        let (tiles, polygons) = mesh.tile_and_polygon_counts();
+        assert_eq!(tiles, i32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize);
+        assert!(polygons > tiles);
+        let links = mesh.link_counts();
+        assert!(links.internal > 0 && links.external > 0);
+        assert_eq!(links.off_mesh, 0);
+    }
+
+    #[test]
+    fn cut_files_are_refused() {
+        let bytes = fixture();
+        for len in [0, 20, HEADER_BYTES + 4, bytes.len() - 1] {
+            assert!(load_mset(&bytes[..len]).is_err(), "{len} bytes");
+        }
+    }
+}

@@ -13,10 +13,6 @@ impl TriangleMesh {
         self.vertices.len() / 3
     }
 
-    pub fn triangle_count(&self) -> usize {
-        self.triangles.len() / 3
-    }
-
     /// The axis-aligned bounds of every vertex, as Recast's `rcCalcBounds`
     /// computes them (RecastDemo's navigation-mesh bounds).
     pub fn bounds(&self) -> ([f32; 3], [f32; 3]) {

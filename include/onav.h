@@ -231,6 +231,30 @@ typedef struct OnavTile OnavTile;
 typedef struct OnavTileLibrary OnavTileLibrary;
 
 /**
+ * Details of a failed call, filled only when the call fails. Caller-owned
+ * plain data: declare one on the stack and pass its address (or NULL).
+ */
+typedef struct OnavError {
+  /**
+   * The status the call returned.
+   */
+  int32_t status;
+  /**
+   * For `ONAV_E_VERSION`: the version found in the bytes; else 0.
+   */
+  uint16_t found_version;
+  /**
+   * For `ONAV_E_VERSION`: the version this library reads; else 0.
+   */
+  uint16_t expected_version;
+  /**
+   * NUL-terminated UTF-8 description, cut at a character boundary when
+   * longer than the array.
+   */
+  char message[ONAV_ERROR_MESSAGE_LEN];
+} OnavError;
+
+/**
  * Mesh parameters: the fields of the 68-byte parameter block (LAYOUT
  * section 1) in block order, without the reserved field. Plain data; the
  * functions taking it validate it.
@@ -282,30 +306,6 @@ typedef struct OnavParams {
    */
   uint64_t settings_digest;
 } OnavParams;
-
-/**
- * Details of a failed call, filled only when the call fails. Caller-owned
- * plain data: declare one on the stack and pass its address (or NULL).
- */
-typedef struct OnavError {
-  /**
-   * The status the call returned.
-   */
-  int32_t status;
-  /**
-   * For `ONAV_E_VERSION`: the version found in the bytes; else 0.
-   */
-  uint16_t found_version;
-  /**
-   * For `ONAV_E_VERSION`: the version this library reads; else 0.
-   */
-  uint16_t expected_version;
-  /**
-   * NUL-terminated UTF-8 description, cut at a character boundary when
-   * longer than the array.
-   */
-  char message[ONAV_ERROR_MESSAGE_LEN];
-} OnavError;
 
 /**
  * A build fingerprint: the first 16 bytes of SHA-256 over "ONFP", the
@@ -604,6 +604,25 @@ typedef struct OnavPolygonInfo {
 } OnavPolygonInfo;
 
 /**
+ * A world-space position (double precision: world coordinates reach
+ * ±2^21, beyond float's exact range for fine detail).
+ */
+typedef struct OnavDVec3 {
+  /**
+   * X.
+   */
+  double x;
+  /**
+   * Y (height).
+   */
+  double y;
+  /**
+   * Z.
+   */
+  double z;
+} OnavDVec3;
+
+/**
  * One polygon of the debug geometry.
  */
 typedef struct OnavDebugPolygon {
@@ -640,25 +659,6 @@ typedef struct OnavDebugPolygon {
    */
   uint32_t vertex_count;
 } OnavDebugPolygon;
-
-/**
- * A world-space position (double precision: world coordinates reach
- * ±2^21, beyond float's exact range for fine detail).
- */
-typedef struct OnavDVec3 {
-  /**
-   * X.
-   */
-  double x;
-  /**
-   * Y (height).
-   */
-  double y;
-  /**
-   * Z.
-   */
-  double z;
-} OnavDVec3;
 
 /**
  * One stitched link as a world-space segment: for a portal the covered
@@ -727,62 +727,6 @@ typedef struct OnavLink {
    */
   uint32_t off_mesh_index;
 } OnavLink;
-
-/**
- * The polygons of one tile in world space, as caller-owned arrays (copied
- * by onav_tile_assemble). An array pointer may be NULL when its count is
- * 0. Polygons may wind either way; clockwise ones are reversed.
- */
-typedef struct OnavTilePolygons {
-  /**
-   * Tile column.
-   */
-  int32_t tile_x;
-  /**
-   * Tile row.
-   */
-  int32_t tile_z;
-  /**
-   * World height the tile's local Y values are relative to.
-   */
-  double origin_y;
-  /**
-   * Layer, 0..1023.
-   */
-  uint16_t layer;
-  /**
-   * World positions.
-   */
-  const struct OnavDVec3 *vertices;
-  /**
-   * Number of vertices.
-   */
-  size_t vertex_count;
-  /**
-   * Vertex count per polygon.
-   */
-  const uint8_t *vertex_counts;
-  /**
-   * Number of polygons (entries of `vertex_counts`, `areas`, `flags`).
-   */
-  size_t polygon_count;
-  /**
-   * Vertex indices, polygon after polygon.
-   */
-  const uint32_t *indices;
-  /**
-   * Number of indices: the sum of the vertex counts.
-   */
-  size_t index_count;
-  /**
-   * Area per polygon (0..63), or NULL for area 0 everywhere.
-   */
-  const uint8_t *areas;
-  /**
-   * Flags per polygon, or NULL for flags 0 everywhere.
-   */
-  const uint16_t *flags;
-} OnavTilePolygons;
 
 /**
  * A position on a 2D builder's plane: x is world X, y is world Z.
@@ -886,9 +830,97 @@ typedef struct OnavOffMeshLinkDefinition {
   uint32_t user_id;
 } OnavOffMeshLinkDefinition;
 
+/**
+ * The polygons of one tile in world space, as caller-owned arrays (copied
+ * by onav_tile_assemble). An array pointer may be NULL when its count is
+ * 0. Polygons may wind either way; clockwise ones are reversed.
+ */
+typedef struct OnavTilePolygons {
+  /**
+   * Tile column.
+   */
+  int32_t tile_x;
+  /**
+   * Tile row.
+   */
+  int32_t tile_z;
+  /**
+   * World height the tile's local Y values are relative to.
+   */
+  double origin_y;
+  /**
+   * Layer, 0..1023.
+   */
+  uint16_t layer;
+  /**
+   * World positions.
+   */
+  const struct OnavDVec3 *vertices;
+  /**
+   * Number of vertices.
+   */
+  size_t vertex_count;
+  /**
+   * Vertex count per polygon.
+   */
+  const uint8_t *vertex_counts;
+  /**
+   * Number of polygons (entries of `vertex_counts`, `areas`, `flags`).
+   */
+  size_t polygon_count;
+  /**
+   * Vertex indices, polygon after polygon.
+   */
+  const uint32_t *indices;
+  /**
+   * Number of indices: the sum of the vertex counts.
+   */
+  size_t index_count;
+  /**
+   * Area per polygon (0..63), or NULL for area 0 everywhere.
+   */
+  const uint8_t *areas;
+  /**
+   * Flags per polygon, or NULL for flags 0 everywhere.
+   */
+  const uint16_t *flags;
+} OnavTilePolygons;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
+
+/**
+ * The name of a status value, e.g. "ONAV_E_FORMAT"; "ONAV_E_UNKNOWN" for a
+ * value that is not a status. The string is static: never free it.
+ *
+ * Thread safety: may be called concurrently.
+ */
+ONAV_API const char *onav_status_name(int32_t status);
+
+#if defined(ONAV_TEST_HOOKS)
+/**
+ * Test hook: panics inside the library with `message` (UTF-8, `len` bytes;
+ * invalid sequences are replaced). Returns ONAV_E_INTERNAL with the panic
+ * message in `err`, cut to fit; the process keeps running. Present only in
+ * builds with test hooks (define ONAV_TEST_HOOKS to declare it).
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * `message` holds `len` readable bytes (may be NULL when `len` is 0);
+ * `err` is NULL or valid.
+ */
+ONAV_API int32_t onav_debug_panic(const uint8_t *message, size_t len, struct OnavError *err);
+#endif
+
+/**
+ * The loaded library's version, major * 10000 + minor * 100 + patch;
+ * compare with ONAV_VERSION_NUMBER to detect a header/library mismatch.
+ *
+ * Thread safety: may be called concurrently.
+ */
+ONAV_API uint32_t onav_version(void);
 
 /**
  * Checks every parameter rule; `ONAV_E_OUT_OF_RANGE` names the first
@@ -998,28 +1030,47 @@ int32_t onav_params_world_to_tile(const struct OnavParams *params,
                                   struct OnavError *err);
 
 /**
- * The name of a status value, e.g. "ONAV_E_FORMAT"; "ONAV_E_UNKNOWN" for a
- * value that is not a status. The string is static: never free it.
+ * Writes the mesh's slot state as ONPS bytes (slots, salts and each
+ * occupied slot's tile content id; the same state always gives the same
+ * bytes) into `buf` of `cap` bytes and their length to `*len_out`. A NULL
+ * or too small buffer gives ONAV_E_BUFFER_TOO_SMALL with the needed length
+ * in `*len_out`. No streaming queue is part of a snapshot.
  *
- * Thread safety: may be called concurrently.
- */
-ONAV_API const char *onav_status_name(int32_t status);
-
-#if defined(ONAV_TEST_HOOKS)
-/**
- * Test hook: panics inside the library with `message` (UTF-8, `len` bytes;
- * invalid sequences are replaced). Returns ONAV_E_INTERNAL with the panic
- * message in `err`, cut to fit; the process keeps running. Present only in
- * builds with test hooks (define ONAV_TEST_HOOKS to declare it).
- *
- * Thread safety: may be called concurrently.
+ * Thread safety: may be called concurrently on the same mesh.
  *
  * # Safety
- * `message` holds `len` readable bytes (may be NULL when `len` is 0);
- * `err` is NULL or valid.
+ * Pointers are NULL or valid; `buf` holds `cap` writable bytes.
  */
-ONAV_API int32_t onav_debug_panic(const uint8_t *message, size_t len, struct OnavError *err);
-#endif
+ONAV_API
+int32_t onav_mesh_snapshot(const struct OnavMesh *mesh,
+                           uint8_t *buf,
+                           size_t cap,
+                           size_t *len_out,
+                           struct OnavError *err);
+
+/**
+ * Replaces the mesh's whole slot state (slots, free slots, salts, tiles)
+ * with the snapshot's, taking the tiles from `library`, and stitches once.
+ * Errors, each leaving the mesh untouched: ONAV_E_FORMAT for bad magic,
+ * set flags, a malformed slot table or record, a content id missing from
+ * the library (naming the slot) or two slots at one position;
+ * ONAV_E_VERSION (found and expected in `err`); ONAV_E_FINGERPRINT when
+ * the snapshot's parameter block is not the mesh's or the library was made
+ * for other parameters.
+ *
+ * Thread safety: exclusive on the mesh; the library may be used
+ * concurrently.
+ *
+ * # Safety
+ * `snapshot` holds `len` readable bytes (may be NULL when `len` is 0);
+ * other pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_restore(struct OnavMesh *mesh,
+                          const uint8_t *snapshot,
+                          size_t len,
+                          const struct OnavTileLibrary *library,
+                          struct OnavError *err);
 
 /**
  * Validates `params` (ONAV_E_OUT_OF_RANGE naming the field) and every tile
@@ -1173,228 +1224,6 @@ int32_t onav_tile_off_mesh_link(const struct OnavTile *tile,
                                 struct OnavError *err);
 
 /**
- * The loaded library's version, major * 10000 + minor * 100 + patch;
- * compare with ONAV_VERSION_NUMBER to detect a header/library mismatch.
- *
- * Thread safety: may be called concurrently.
- */
-ONAV_API uint32_t onav_version(void);
-
-/**
- * Validates `params` (ONAV_E_OUT_OF_RANGE naming the field) and stores a
- * new, empty mesh in `*out`.
- *
- * Thread safety: may be called concurrently.
- *
- * # Safety
- * Pointers are NULL or valid.
- */
-ONAV_API
-int32_t onav_mesh_new(const struct OnavParams *params,
-                      struct OnavMesh **out,
-                      struct OnavError *err);
-
-/**
- * Reads ONPM bytes into a new, stitched mesh stored in `*out`: slots, free
- * slots and salts come back exactly as written. Bad bytes give
- * ONAV_E_FORMAT naming the field or tile record; a mesh or embedded tile
- * version other than 2 gives ONAV_E_VERSION with found and expected in
- * `err`; an embedded tile built with other parameters gives
- * ONAV_E_FINGERPRINT.
- *
- * Thread safety: may be called concurrently.
- *
- * # Safety
- * `data` holds `len` readable bytes (may be NULL when `len` is 0); other
- * pointers are NULL or valid.
- */
-ONAV_API
-int32_t onav_mesh_read(const uint8_t *data,
-                       size_t len,
-                       struct OnavMesh **out,
-                       struct OnavError *err);
-
-/**
- * Writes the mesh's ONPM bytes (canonical: ascending slots, so the same
- * mesh state always gives the same bytes) into `buf` of `cap` bytes and
- * their length to `*len_out`. A NULL or too small buffer gives
- * ONAV_E_BUFFER_TOO_SMALL with the needed length in `*len_out`.
- *
- * Thread safety: may be called concurrently on the same mesh.
- *
- * # Safety
- * Pointers are NULL or valid; `buf` holds `cap` writable bytes.
- */
-ONAV_API
-int32_t onav_mesh_write(const struct OnavMesh *mesh,
-                        uint8_t *buf,
-                        size_t cap,
-                        size_t *len_out,
-                        struct OnavError *err);
-
-/**
- * A new mesh handle in `*out` with the same tiles, slots, salts and links.
- * Cheap: tiles and link tables are shared, not copied. The two handles are
- * independent afterwards: editing one never changes the other, so a clone
- * may be read on other threads while the original is edited. Free each
- * with onav_mesh_free.
- *
- * Thread safety: may be called concurrently on the same mesh.
- *
- * # Safety
- * Pointers are NULL or valid.
- */
-ONAV_API
-int32_t onav_mesh_clone(const struct OnavMesh *mesh,
-                        struct OnavMesh **out,
-                        struct OnavError *err);
-
-/**
- * Releases a mesh. Tiles it shares with OnavTile handles or other meshes
- * stay alive in those. NULL is a no-op; freeing the same mesh twice is not
- * allowed.
- *
- * Thread safety: exclusive: no other call may use the mesh meanwhile or
- * afterwards.
- *
- * # Safety
- * `mesh` is NULL or a mesh from this library not yet freed.
- */
-ONAV_API void onav_mesh_free(struct OnavMesh *mesh);
-
-/**
- * The parameters the mesh was created or read with.
- *
- * Thread safety: may be called concurrently on the same mesh.
- *
- * # Safety
- * Pointers are NULL or valid.
- */
-ONAV_API
-int32_t onav_mesh_params(const struct OnavMesh *mesh,
-                         struct OnavParams *out,
-                         struct OnavError *err);
-
-/**
- * The build fingerprint every tile of the mesh must carry.
- *
- * Thread safety: may be called concurrently on the same mesh.
- *
- * # Safety
- * Pointers are NULL or valid.
- */
-ONAV_API
-int32_t onav_mesh_fingerprint(const struct OnavMesh *mesh,
-                              struct OnavFingerprint *out,
-                              struct OnavError *err);
-
-/**
- * The tile column and row under world position (x, z) (WorldToTile with
- * the mesh's parameters). A coordinate outside ±2^21 (or NaN) is
- * ONAV_E_OUT_OF_RANGE.
- *
- * Thread safety: may be called concurrently on the same mesh.
- *
- * # Safety
- * Pointers are NULL or valid.
- */
-ONAV_API
-int32_t onav_mesh_world_to_tile(const struct OnavMesh *mesh,
-                                double x,
-                                double z,
-                                int32_t *tile_x_out,
-                                int32_t *tile_z_out,
-                                struct OnavError *err);
-
-/**
- * Collects the mesh's debug geometry into a new handle in `*out`.
- *
- * Thread safety: may be called concurrently on the same mesh.
- *
- * # Safety
- * Pointers are NULL or valid.
- */
-ONAV_API
-int32_t onav_mesh_debug_collect(const struct OnavMesh *mesh,
-                                struct OnavMeshDebug **out,
-                                struct OnavError *err);
-
-/**
- * Releases debug geometry. NULL is a no-op; freeing the same handle twice
- * is not allowed.
- *
- * Thread safety: exclusive: no other call may use the handle meanwhile or
- * afterwards.
- *
- * # Safety
- * `debug` is NULL or a handle from onav_mesh_debug_collect not yet freed.
- */
-ONAV_API void onav_mesh_debug_free(struct OnavMeshDebug *debug);
-
-/**
- * The number of polygons and of links in the collection.
- *
- * Thread safety: may be called concurrently on the same handle.
- *
- * # Safety
- * Pointers are NULL or valid.
- */
-ONAV_API
-int32_t onav_mesh_debug_counts(const struct OnavMeshDebug *debug,
-                               uint32_t *polygon_count_out,
-                               uint32_t *link_count_out,
-                               struct OnavError *err);
-
-/**
- * Polygon `index` of the collection; ONAV_E_NOT_FOUND at or past the
- * polygon count.
- *
- * Thread safety: may be called concurrently on the same handle.
- *
- * # Safety
- * Pointers are NULL or valid.
- */
-ONAV_API
-int32_t onav_mesh_debug_polygon(const struct OnavMeshDebug *debug,
-                                uint32_t index,
-                                struct OnavDebugPolygon *out,
-                                struct OnavError *err);
-
-/**
- * The world-space outline of polygon `index`, its vertex_count entries
- * copied into `buf` of `cap` entries, their number written to `*len_out`.
- * A NULL or too small buffer gives ONAV_E_BUFFER_TOO_SMALL with the needed
- * number in `*len_out`; ONAV_E_NOT_FOUND at or past the polygon count.
- *
- * Thread safety: may be called concurrently on the same handle.
- *
- * # Safety
- * Pointers are NULL or valid; `buf` holds `cap` writable entries.
- */
-ONAV_API
-int32_t onav_mesh_debug_polygon_outline(const struct OnavMeshDebug *debug,
-                                        uint32_t index,
-                                        struct OnavDVec3 *buf,
-                                        size_t cap,
-                                        size_t *len_out,
-                                        struct OnavError *err);
-
-/**
- * Link `index` of the collection; ONAV_E_NOT_FOUND at or past the link
- * count.
- *
- * Thread safety: may be called concurrently on the same handle.
- *
- * # Safety
- * Pointers are NULL or valid.
- */
-ONAV_API
-int32_t onav_mesh_debug_link(const struct OnavMeshDebug *debug,
-                             uint32_t index,
-                             struct OnavDebugLink *out,
-                             struct OnavError *err);
-
-/**
  * Adds the tile at its position, in the lowest free slot, stitches it and
  * writes its TileRef to `*tile_ref_out`. The tile is not consumed: the
  * mesh keeps a share of the immutable tile, and the caller still frees its
@@ -1502,27 +1331,6 @@ int32_t onav_mesh_remove_column(struct OnavMesh *mesh,
                                 int32_t tile_z,
                                 uint32_t *count_out,
                                 struct OnavError *err);
-
-/**
- * The links leaving the polygon `poly_ref` names, in the format's order
- * (portal links, then forward off-mesh links, then reverse ones), copied
- * into `buf` of `cap` entries, their number written to `*len_out` (0 for
- * a polygon without links). A NULL or too small buffer gives
- * ONAV_E_BUFFER_TOO_SMALL with the needed number in `*len_out`;
- * ONAV_E_NOT_FOUND for a null, stale or out-of-range reference.
- *
- * Thread safety: may be called concurrently on the same mesh.
- *
- * # Safety
- * Pointers are NULL or valid; `buf` holds `cap` writable entries.
- */
-ONAV_API
-int32_t onav_mesh_links(const struct OnavMesh *mesh,
-                        uint64_t poly_ref,
-                        struct OnavLink *buf,
-                        size_t cap,
-                        size_t *len_out,
-                        struct OnavError *err);
 
 /**
  * Vertex count, area and flags of the polygon `poly_ref` names;
@@ -1689,6 +1497,94 @@ int32_t onav_mesh_tile(const struct OnavMesh *mesh,
                        struct OnavError *err);
 
 /**
+ * Collects the mesh's debug geometry into a new handle in `*out`.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_debug_collect(const struct OnavMesh *mesh,
+                                struct OnavMeshDebug **out,
+                                struct OnavError *err);
+
+/**
+ * Releases debug geometry. NULL is a no-op; freeing the same handle twice
+ * is not allowed.
+ *
+ * Thread safety: exclusive: no other call may use the handle meanwhile or
+ * afterwards.
+ *
+ * # Safety
+ * `debug` is NULL or a handle from onav_mesh_debug_collect not yet freed.
+ */
+ONAV_API void onav_mesh_debug_free(struct OnavMeshDebug *debug);
+
+/**
+ * The number of polygons and of links in the collection.
+ *
+ * Thread safety: may be called concurrently on the same handle.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_debug_counts(const struct OnavMeshDebug *debug,
+                               uint32_t *polygon_count_out,
+                               uint32_t *link_count_out,
+                               struct OnavError *err);
+
+/**
+ * Polygon `index` of the collection; ONAV_E_NOT_FOUND at or past the
+ * polygon count.
+ *
+ * Thread safety: may be called concurrently on the same handle.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_debug_polygon(const struct OnavMeshDebug *debug,
+                                uint32_t index,
+                                struct OnavDebugPolygon *out,
+                                struct OnavError *err);
+
+/**
+ * The world-space outline of polygon `index`, its vertex_count entries
+ * copied into `buf` of `cap` entries, their number written to `*len_out`.
+ * A NULL or too small buffer gives ONAV_E_BUFFER_TOO_SMALL with the needed
+ * number in `*len_out`; ONAV_E_NOT_FOUND at or past the polygon count.
+ *
+ * Thread safety: may be called concurrently on the same handle.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable entries.
+ */
+ONAV_API
+int32_t onav_mesh_debug_polygon_outline(const struct OnavMeshDebug *debug,
+                                        uint32_t index,
+                                        struct OnavDVec3 *buf,
+                                        size_t cap,
+                                        size_t *len_out,
+                                        struct OnavError *err);
+
+/**
+ * Link `index` of the collection; ONAV_E_NOT_FOUND at or past the link
+ * count.
+ *
+ * Thread safety: may be called concurrently on the same handle.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_debug_link(const struct OnavMeshDebug *debug,
+                             uint32_t index,
+                             struct OnavDebugLink *out,
+                             struct OnavError *err);
+
+/**
  * Encodes a PolyRef into `*out`. ONAV_E_OUT_OF_RANGE for salt 0 or above
  * 0xFFFFFF, slot 0xFFFFF or above, or polygon above 0xFFFFF.
  *
@@ -1782,26 +1678,310 @@ int32_t onav_mesh_is_valid_tile_ref(const struct OnavMesh *mesh,
                                     struct OnavError *err);
 
 /**
- * Runs the hand-over for one tile: converts to tile-local coordinates,
- * snaps coordinates within cell_size/1024 of a tile boundary onto it,
- * reverses clockwise polygons, links polygons sharing an edge (an edge
- * used by other than two polygons stays a wall), marks boundary walls as
- * portals, then validates the tile and stores it in `*out`. Errors:
- * ONAV_E_OUT_OF_RANGE for bad `params` or a world coordinate outside
- * ±2^21; ONAV_E_FORMAT naming the array or polygon for arrays that do not
- * fit together or polygons that cannot be made valid.
+ * Validates `params` (ONAV_E_OUT_OF_RANGE naming the field) and stores a
+ * new, empty library for tiles built with them in `*out`.
  *
  * Thread safety: may be called concurrently.
  *
  * # Safety
- * Pointers are NULL or valid; each array of `polygons` holds its count of
- * records.
+ * Pointers are NULL or valid.
  */
 ONAV_API
-int32_t onav_tile_assemble(const struct OnavParams *params,
-                           const struct OnavTilePolygons *polygons,
-                           struct OnavTile **out,
-                           struct OnavError *err);
+int32_t onav_tile_library_new(const struct OnavParams *params,
+                              struct OnavTileLibrary **out,
+                              struct OnavError *err);
+
+/**
+ * Releases a library. Meshes restored from it keep their tiles. NULL is a
+ * no-op; freeing the same library twice is not allowed.
+ *
+ * Thread safety: exclusive: no other call may use the library meanwhile
+ * or afterwards.
+ *
+ * # Safety
+ * `library` is NULL or a library from this library not yet freed.
+ */
+ONAV_API void onav_tile_library_free(struct OnavTileLibrary *library);
+
+/**
+ * Reads ONPT bytes against the library's parameters (errors as
+ * onav_tile_read: ONAV_E_FORMAT, ONAV_E_VERSION, ONAV_E_FINGERPRINT for a
+ * tile built with other parameters) and keeps the tile; writes its content
+ * id to `*id_out`. Adding equal bytes again keeps one entry.
+ *
+ * Thread safety: exclusive on the library.
+ *
+ * # Safety
+ * `data` holds `len` readable bytes (may be NULL when `len` is 0); other
+ * pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_tile_library_add(struct OnavTileLibrary *library,
+                              const uint8_t *data,
+                              size_t len,
+                              struct OnavContentId *id_out,
+                              struct OnavError *err);
+
+/**
+ * Writes the number of distinct tiles in the library to `*out`.
+ *
+ * Thread safety: may be called concurrently on the same library.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_tile_library_count(const struct OnavTileLibrary *library,
+                                size_t *out,
+                                struct OnavError *err);
+
+/**
+ * Stores a new, empty streamer in `*out`.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API int32_t onav_streamer_new(struct OnavStreamer **out, struct OnavError *err);
+
+/**
+ * Releases a streamer and its queue. NULL is a no-op; freeing the same
+ * streamer twice is not allowed.
+ *
+ * Thread safety: exclusive: no other call may use the streamer meanwhile
+ * or afterwards.
+ *
+ * # Safety
+ * `streamer` is NULL or a streamer from this library not yet freed.
+ */
+ONAV_API void onav_streamer_free(struct OnavStreamer *streamer);
+
+/**
+ * Queues ONPT bytes (copied; the caller keeps its buffer). When applied
+ * they are read against the mesh's parameters, then added at their
+ * position, or replace the tile there. The bytes are not checked now: a
+ * bad tile fails the update that reaches it.
+ *
+ * Thread safety: exclusive on the streamer.
+ *
+ * # Safety
+ * `data` holds `len` readable bytes (may be NULL when `len` is 0); other
+ * pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_streamer_queue_tile(struct OnavStreamer *streamer,
+                                 const uint8_t *data,
+                                 size_t len,
+                                 struct OnavError *err);
+
+/**
+ * Queues the removal of every layer of column (tile_x, tile_z), lowest
+ * first, as one operation. An empty column is a no-op when applied.
+ *
+ * Thread safety: exclusive on the streamer.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_streamer_queue_remove_column(struct OnavStreamer *streamer,
+                                          int32_t tile_x,
+                                          int32_t tile_z,
+                                          struct OnavError *err);
+
+/**
+ * Applies at most `max_operations` queued operations to `mesh` in queue
+ * order, stitching links after each, and writes how many were applied to
+ * `*applied_out`. A failing operation (ONAV_E_FORMAT, ONAV_E_VERSION or
+ * ONAV_E_FINGERPRINT for its bytes; ONAV_E_INVALID_OPERATION when every
+ * slot is in use) leaves the queue before the error is returned and
+ * leaves the mesh as it was before that operation; the operations before
+ * it stay applied and those after it stay queued. Like every output,
+ * `*applied_out` is written only on success: after a failure, the pending
+ * count before minus the count after, minus one, operations succeeded.
+ *
+ * Thread safety: exclusive on the streamer and on the mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_streamer_update(struct OnavStreamer *streamer,
+                             struct OnavMesh *mesh,
+                             size_t max_operations,
+                             size_t *applied_out,
+                             struct OnavError *err);
+
+/**
+ * Writes the number of operations not yet applied to `*out`.
+ *
+ * Thread safety: may be called concurrently on the same streamer.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_streamer_pending(const struct OnavStreamer *streamer,
+                              size_t *out,
+                              struct OnavError *err);
+
+/**
+ * Drops every queued operation; the mesh is not touched.
+ *
+ * Thread safety: exclusive on the streamer.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API int32_t onav_streamer_clear(struct OnavStreamer *streamer, struct OnavError *err);
+
+/**
+ * Validates `params` (ONAV_E_OUT_OF_RANGE naming the field) and stores a
+ * new, empty mesh in `*out`.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_new(const struct OnavParams *params,
+                      struct OnavMesh **out,
+                      struct OnavError *err);
+
+/**
+ * Reads ONPM bytes into a new, stitched mesh stored in `*out`: slots, free
+ * slots and salts come back exactly as written. Bad bytes give
+ * ONAV_E_FORMAT naming the field or tile record; a mesh or embedded tile
+ * version other than 2 gives ONAV_E_VERSION with found and expected in
+ * `err`; an embedded tile built with other parameters gives
+ * ONAV_E_FINGERPRINT.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * `data` holds `len` readable bytes (may be NULL when `len` is 0); other
+ * pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_read(const uint8_t *data,
+                       size_t len,
+                       struct OnavMesh **out,
+                       struct OnavError *err);
+
+/**
+ * Writes the mesh's ONPM bytes (canonical: ascending slots, so the same
+ * mesh state always gives the same bytes) into `buf` of `cap` bytes and
+ * their length to `*len_out`. A NULL or too small buffer gives
+ * ONAV_E_BUFFER_TOO_SMALL with the needed length in `*len_out`.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable bytes.
+ */
+ONAV_API
+int32_t onav_mesh_write(const struct OnavMesh *mesh,
+                        uint8_t *buf,
+                        size_t cap,
+                        size_t *len_out,
+                        struct OnavError *err);
+
+/**
+ * A new mesh handle in `*out` with the same tiles, slots, salts and links.
+ * Cheap: tiles and link tables are shared, not copied. The two handles are
+ * independent afterwards: editing one never changes the other, so a clone
+ * may be read on other threads while the original is edited. Free each
+ * with onav_mesh_free.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_clone(const struct OnavMesh *mesh,
+                        struct OnavMesh **out,
+                        struct OnavError *err);
+
+/**
+ * Releases a mesh. Tiles it shares with OnavTile handles or other meshes
+ * stay alive in those. NULL is a no-op; freeing the same mesh twice is not
+ * allowed.
+ *
+ * Thread safety: exclusive: no other call may use the mesh meanwhile or
+ * afterwards.
+ *
+ * # Safety
+ * `mesh` is NULL or a mesh from this library not yet freed.
+ */
+ONAV_API void onav_mesh_free(struct OnavMesh *mesh);
+
+/**
+ * The parameters the mesh was created or read with.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_params(const struct OnavMesh *mesh,
+                         struct OnavParams *out,
+                         struct OnavError *err);
+
+/**
+ * The build fingerprint every tile of the mesh must carry.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_fingerprint(const struct OnavMesh *mesh,
+                              struct OnavFingerprint *out,
+                              struct OnavError *err);
+
+/**
+ * The tile column and row under world position (x, z) (WorldToTile with
+ * the mesh's parameters). A coordinate outside ±2^21 (or NaN) is
+ * ONAV_E_OUT_OF_RANGE.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_world_to_tile(const struct OnavMesh *mesh,
+                                double x,
+                                double z,
+                                int32_t *tile_x_out,
+                                int32_t *tile_z_out,
+                                struct OnavError *err);
+
+/**
+ * The links leaving the polygon `poly_ref` names, in the format's order
+ * (portal links, then forward off-mesh links, then reverse ones), copied
+ * into `buf` of `cap` entries, their number written to `*len_out` (0 for
+ * a polygon without links). A NULL or too small buffer gives
+ * ONAV_E_BUFFER_TOO_SMALL with the needed number in `*len_out`;
+ * ONAV_E_NOT_FOUND for a null, stale or out-of-range reference.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable entries.
+ */
+ONAV_API
+int32_t onav_mesh_links(const struct OnavMesh *mesh,
+                        uint64_t poly_ref,
+                        struct OnavLink *buf,
+                        size_t cap,
+                        size_t *len_out,
+                        struct OnavError *err);
 
 /**
  * Stores a new, empty mesh over the settings' grid and agent class in
@@ -1990,121 +2170,6 @@ int32_t onav_nav_mesh_mesh_clone(const struct OnavNavMesh *nav_mesh,
  * `nav_mesh` is NULL or a mesh from this library not yet freed.
  */
 ONAV_API void onav_nav_mesh_free(struct OnavNavMesh *nav_mesh);
-
-/**
- * Builds one mesh per settings of `classes` (`class_count` pointers, at
- * least one), in the order given, from the same `tile_count` tiles of
- * `tiles` (as onav_nav_mesh_build_2d), and stores the world in `*out`.
- * Class i is byte-identical to onav_nav_mesh_build_2d with classes[i].
- * No class is ONAV_E_OUT_OF_RANGE; build errors as onav_nav_mesh_build_2d.
- *
- * Thread safety: may be called concurrently.
- *
- * # Safety
- * Pointers are NULL or valid; `classes` holds `class_count` pointers and
- * `tiles` holds `tile_count` records whose arrays hold their counts.
- */
-ONAV_API
-int32_t onav_nav_world_build_2d(const struct OnavSettings *const *classes,
-                                size_t class_count,
-                                const struct OnavTileInput2d *tiles,
-                                size_t tile_count,
-                                struct OnavNavWorld **out,
-                                struct OnavError *err);
-
-/**
- * The number of agent classes (at least 1).
- *
- * Thread safety: may be called concurrently on the same world.
- *
- * # Safety
- * Pointers are NULL or valid.
- */
-ONAV_API
-int32_t onav_nav_world_class_count(const struct OnavNavWorld *world,
-                                   size_t *out,
-                                   struct OnavError *err);
-
-/**
- * Stores a clone of class `index`'s mesh in `*out_clone` (cheap: tiles
- * are shared), to release with onav_nav_mesh_free; rebuilding the clone
- * does not change the world. An index past the last class is
- * ONAV_E_NOT_FOUND.
- *
- * Thread safety: may be called concurrently on the same world.
- *
- * # Safety
- * Pointers are NULL or valid.
- */
-ONAV_API
-int32_t onav_nav_world_class(const struct OnavNavWorld *world,
-                             uint32_t index,
-                             struct OnavNavMesh **out_clone,
-                             struct OnavError *err);
-
-/**
- * ClassFor(radius): writes to `*index_out` the class with the smallest
- * AgentRadius >= `radius` (lowest index among equals), else the class with
- * the largest AgentRadius (lowest index among equals).
- *
- * Thread safety: may be called concurrently on the same world.
- *
- * # Safety
- * Pointers are NULL or valid.
- */
-ONAV_API
-int32_t onav_nav_world_class_for(const struct OnavNavWorld *world,
-                                 float radius,
-                                 uint32_t *index_out,
-                                 struct OnavError *err);
-
-/**
- * Writes the world's ONNW envelope (each class's ONNM in class order)
- * into `buf` of `cap` bytes and its length to `*len_out`. A NULL or too
- * small buffer gives ONAV_E_BUFFER_TOO_SMALL with the needed length in
- * `*len_out`.
- *
- * Thread safety: may be called concurrently on the same world.
- *
- * # Safety
- * Pointers are NULL or valid; `buf` holds `cap` writable bytes.
- */
-ONAV_API
-int32_t onav_nav_world_save(const struct OnavNavWorld *world,
-                            uint8_t *buf,
-                            size_t cap,
-                            size_t *len_out,
-                            struct OnavError *err);
-
-/**
- * Reads an ONNW envelope into a new world stored in `*out`, keeping the
- * class order. A class count the bytes cannot hold or trailing bytes are
- * ONAV_E_FORMAT; errors inside a class keep their kind (as
- * onav_nav_mesh_load).
- *
- * Thread safety: may be called concurrently.
- *
- * # Safety
- * `data` holds `len` readable bytes (may be NULL when `len` is 0); other
- * pointers are NULL or valid.
- */
-ONAV_API
-int32_t onav_nav_world_load(const uint8_t *data,
-                            size_t len,
-                            struct OnavNavWorld **out,
-                            struct OnavError *err);
-
-/**
- * Releases a world. Class clones taken from it stay valid. NULL is a
- * no-op; freeing the same world twice is not allowed.
- *
- * Thread safety: exclusive: no other call may use the world meanwhile or
- * afterwards.
- *
- * # Safety
- * `world` is NULL or a world from this library not yet freed.
- */
-ONAV_API void onav_nav_world_free(struct OnavNavWorld *world);
 
 /**
  * Stores new settings with the defaults in `*out`: a 32-unit tile grid at
@@ -2805,206 +2870,141 @@ int32_t onav_settings_set_flags(struct OnavSettings *settings,
                                 struct OnavError *err);
 
 /**
- * Writes the mesh's slot state as ONPS bytes (slots, salts and each
- * occupied slot's tile content id; the same state always gives the same
- * bytes) into `buf` of `cap` bytes and their length to `*len_out`. A NULL
- * or too small buffer gives ONAV_E_BUFFER_TOO_SMALL with the needed length
- * in `*len_out`. No streaming queue is part of a snapshot.
+ * Builds one mesh per settings of `classes` (`class_count` pointers, at
+ * least one), in the order given, from the same `tile_count` tiles of
+ * `tiles` (as onav_nav_mesh_build_2d), and stores the world in `*out`.
+ * Class i is byte-identical to onav_nav_mesh_build_2d with classes[i].
+ * No class is ONAV_E_OUT_OF_RANGE; build errors as onav_nav_mesh_build_2d.
  *
- * Thread safety: may be called concurrently on the same mesh.
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `classes` holds `class_count` pointers and
+ * `tiles` holds `tile_count` records whose arrays hold their counts.
+ */
+ONAV_API
+int32_t onav_nav_world_build_2d(const struct OnavSettings *const *classes,
+                                size_t class_count,
+                                const struct OnavTileInput2d *tiles,
+                                size_t tile_count,
+                                struct OnavNavWorld **out,
+                                struct OnavError *err);
+
+/**
+ * The number of agent classes (at least 1).
+ *
+ * Thread safety: may be called concurrently on the same world.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_nav_world_class_count(const struct OnavNavWorld *world,
+                                   size_t *out,
+                                   struct OnavError *err);
+
+/**
+ * Stores a clone of class `index`'s mesh in `*out_clone` (cheap: tiles
+ * are shared), to release with onav_nav_mesh_free; rebuilding the clone
+ * does not change the world. An index past the last class is
+ * ONAV_E_NOT_FOUND.
+ *
+ * Thread safety: may be called concurrently on the same world.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_nav_world_class(const struct OnavNavWorld *world,
+                             uint32_t index,
+                             struct OnavNavMesh **out_clone,
+                             struct OnavError *err);
+
+/**
+ * ClassFor(radius): writes to `*index_out` the class with the smallest
+ * AgentRadius >= `radius` (lowest index among equals), else the class with
+ * the largest AgentRadius (lowest index among equals).
+ *
+ * Thread safety: may be called concurrently on the same world.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_nav_world_class_for(const struct OnavNavWorld *world,
+                                 float radius,
+                                 uint32_t *index_out,
+                                 struct OnavError *err);
+
+/**
+ * Writes the world's ONNW envelope (each class's ONNM in class order)
+ * into `buf` of `cap` bytes and its length to `*len_out`. A NULL or too
+ * small buffer gives ONAV_E_BUFFER_TOO_SMALL with the needed length in
+ * `*len_out`.
+ *
+ * Thread safety: may be called concurrently on the same world.
  *
  * # Safety
  * Pointers are NULL or valid; `buf` holds `cap` writable bytes.
  */
 ONAV_API
-int32_t onav_mesh_snapshot(const struct OnavMesh *mesh,
-                           uint8_t *buf,
-                           size_t cap,
-                           size_t *len_out,
+int32_t onav_nav_world_save(const struct OnavNavWorld *world,
+                            uint8_t *buf,
+                            size_t cap,
+                            size_t *len_out,
+                            struct OnavError *err);
+
+/**
+ * Reads an ONNW envelope into a new world stored in `*out`, keeping the
+ * class order. A class count the bytes cannot hold or trailing bytes are
+ * ONAV_E_FORMAT; errors inside a class keep their kind (as
+ * onav_nav_mesh_load).
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * `data` holds `len` readable bytes (may be NULL when `len` is 0); other
+ * pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_nav_world_load(const uint8_t *data,
+                            size_t len,
+                            struct OnavNavWorld **out,
+                            struct OnavError *err);
+
+/**
+ * Releases a world. Class clones taken from it stay valid. NULL is a
+ * no-op; freeing the same world twice is not allowed.
+ *
+ * Thread safety: exclusive: no other call may use the world meanwhile or
+ * afterwards.
+ *
+ * # Safety
+ * `world` is NULL or a world from this library not yet freed.
+ */
+ONAV_API void onav_nav_world_free(struct OnavNavWorld *world);
+
+/**
+ * Runs the hand-over for one tile: converts to tile-local coordinates,
+ * snaps coordinates within cell_size/1024 of a tile boundary onto it,
+ * reverses clockwise polygons, links polygons sharing an edge (an edge
+ * used by other than two polygons stays a wall), marks boundary walls as
+ * portals, then validates the tile and stores it in `*out`. Errors:
+ * ONAV_E_OUT_OF_RANGE for bad `params` or a world coordinate outside
+ * ±2^21; ONAV_E_FORMAT naming the array or polygon for arrays that do not
+ * fit together or polygons that cannot be made valid.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * Pointers are NULL or valid; each array of `polygons` holds its count of
+ * records.
+ */
+ONAV_API
+int32_t onav_tile_assemble(const struct OnavParams *params,
+                           const struct OnavTilePolygons *polygons,
+                           struct OnavTile **out,
                            struct OnavError *err);
-
-/**
- * Replaces the mesh's whole slot state (slots, free slots, salts, tiles)
- * with the snapshot's, taking the tiles from `library`, and stitches once.
- * Errors, each leaving the mesh untouched: ONAV_E_FORMAT for bad magic,
- * set flags, a malformed slot table or record, a content id missing from
- * the library (naming the slot) or two slots at one position;
- * ONAV_E_VERSION (found and expected in `err`); ONAV_E_FINGERPRINT when
- * the snapshot's parameter block is not the mesh's or the library was made
- * for other parameters.
- *
- * Thread safety: exclusive on the mesh; the library may be used
- * concurrently.
- *
- * # Safety
- * `snapshot` holds `len` readable bytes (may be NULL when `len` is 0);
- * other pointers are NULL or valid.
- */
-ONAV_API
-int32_t onav_mesh_restore(struct OnavMesh *mesh,
-                          const uint8_t *snapshot,
-                          size_t len,
-                          const struct OnavTileLibrary *library,
-                          struct OnavError *err);
-
-/**
- * Stores a new, empty streamer in `*out`.
- *
- * Thread safety: may be called concurrently.
- *
- * # Safety
- * Pointers are NULL or valid.
- */
-ONAV_API int32_t onav_streamer_new(struct OnavStreamer **out, struct OnavError *err);
-
-/**
- * Releases a streamer and its queue. NULL is a no-op; freeing the same
- * streamer twice is not allowed.
- *
- * Thread safety: exclusive: no other call may use the streamer meanwhile
- * or afterwards.
- *
- * # Safety
- * `streamer` is NULL or a streamer from this library not yet freed.
- */
-ONAV_API void onav_streamer_free(struct OnavStreamer *streamer);
-
-/**
- * Queues ONPT bytes (copied; the caller keeps its buffer). When applied
- * they are read against the mesh's parameters, then added at their
- * position, or replace the tile there. The bytes are not checked now: a
- * bad tile fails the update that reaches it.
- *
- * Thread safety: exclusive on the streamer.
- *
- * # Safety
- * `data` holds `len` readable bytes (may be NULL when `len` is 0); other
- * pointers are NULL or valid.
- */
-ONAV_API
-int32_t onav_streamer_queue_tile(struct OnavStreamer *streamer,
-                                 const uint8_t *data,
-                                 size_t len,
-                                 struct OnavError *err);
-
-/**
- * Queues the removal of every layer of column (tile_x, tile_z), lowest
- * first, as one operation. An empty column is a no-op when applied.
- *
- * Thread safety: exclusive on the streamer.
- *
- * # Safety
- * Pointers are NULL or valid.
- */
-ONAV_API
-int32_t onav_streamer_queue_remove_column(struct OnavStreamer *streamer,
-                                          int32_t tile_x,
-                                          int32_t tile_z,
-                                          struct OnavError *err);
-
-/**
- * Applies at most `max_operations` queued operations to `mesh` in queue
- * order, stitching links after each, and writes how many were applied to
- * `*applied_out`. A failing operation (ONAV_E_FORMAT, ONAV_E_VERSION or
- * ONAV_E_FINGERPRINT for its bytes; ONAV_E_INVALID_OPERATION when every
- * slot is in use) leaves the queue before the error is returned and
- * leaves the mesh as it was before that operation; the operations before
- * it stay applied and those after it stay queued. Like every output,
- * `*applied_out` is written only on success: after a failure, the pending
- * count before minus the count after, minus one, operations succeeded.
- *
- * Thread safety: exclusive on the streamer and on the mesh.
- *
- * # Safety
- * Pointers are NULL or valid.
- */
-ONAV_API
-int32_t onav_streamer_update(struct OnavStreamer *streamer,
-                             struct OnavMesh *mesh,
-                             size_t max_operations,
-                             size_t *applied_out,
-                             struct OnavError *err);
-
-/**
- * Writes the number of operations not yet applied to `*out`.
- *
- * Thread safety: may be called concurrently on the same streamer.
- *
- * # Safety
- * Pointers are NULL or valid.
- */
-ONAV_API
-int32_t onav_streamer_pending(const struct OnavStreamer *streamer,
-                              size_t *out,
-                              struct OnavError *err);
-
-/**
- * Drops every queued operation; the mesh is not touched.
- *
- * Thread safety: exclusive on the streamer.
- *
- * # Safety
- * Pointers are NULL or valid.
- */
-ONAV_API int32_t onav_streamer_clear(struct OnavStreamer *streamer, struct OnavError *err);
-
-/**
- * Validates `params` (ONAV_E_OUT_OF_RANGE naming the field) and stores a
- * new, empty library for tiles built with them in `*out`.
- *
- * Thread safety: may be called concurrently.
- *
- * # Safety
- * Pointers are NULL or valid.
- */
-ONAV_API
-int32_t onav_tile_library_new(const struct OnavParams *params,
-                              struct OnavTileLibrary **out,
-                              struct OnavError *err);
-
-/**
- * Releases a library. Meshes restored from it keep their tiles. NULL is a
- * no-op; freeing the same library twice is not allowed.
- *
- * Thread safety: exclusive: no other call may use the library meanwhile
- * or afterwards.
- *
- * # Safety
- * `library` is NULL or a library from this library not yet freed.
- */
-ONAV_API void onav_tile_library_free(struct OnavTileLibrary *library);
-
-/**
- * Reads ONPT bytes against the library's parameters (errors as
- * onav_tile_read: ONAV_E_FORMAT, ONAV_E_VERSION, ONAV_E_FINGERPRINT for a
- * tile built with other parameters) and keeps the tile; writes its content
- * id to `*id_out`. Adding equal bytes again keeps one entry.
- *
- * Thread safety: exclusive on the library.
- *
- * # Safety
- * `data` holds `len` readable bytes (may be NULL when `len` is 0); other
- * pointers are NULL or valid.
- */
-ONAV_API
-int32_t onav_tile_library_add(struct OnavTileLibrary *library,
-                              const uint8_t *data,
-                              size_t len,
-                              struct OnavContentId *id_out,
-                              struct OnavError *err);
-
-/**
- * Writes the number of distinct tiles in the library to `*out`.
- *
- * Thread safety: may be called concurrently on the same library.
- *
- * # Safety
- * Pointers are NULL or valid.
- */
-ONAV_API
-int32_t onav_tile_library_count(const struct OnavTileLibrary *library,
-                                size_t *out,
-                                struct OnavError *err);
 
 #ifdef __cplusplus
 }  // extern "C"

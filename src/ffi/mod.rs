@@ -1,57 +1,54 @@
 //! The C ABI (include/onav.h, generated from this module by cbindgen).
 //!
-//! The only place with `unsafe`. One concept per file:
+//! The only place with `unsafe` besides the prefetch hints of
+//! `stitch/prefetch.rs`. The folders mirror the crate's, so the C function
+//! for a Rust type sits in the mirror of that type's folder:
+//! - [`format`]: `OnavParams` and the parameter functions ([`format::params`]),
+//!   fingerprint and content id structs ([`format::ids`]), ONPS snapshots
+//!   ([`format::snapshot`]).
+//! - [`tile`]: `OnavTileData`, what a C builder fills; the `OnavTile` handle
+//!   ([`tile::nav_tile`]) and reading a tile back ([`tile::tile_info`]).
+//! - [`mesh`]: the `OnavMesh` handle ([`mesh::tiled_nav_mesh`]: new, read,
+//!   write, clone, free); add, replace, remove ([`mesh::mesh_edit`]); slots
+//!   and tile lookups ([`mesh::mesh_tiles`]); a polygon by reference
+//!   ([`mesh::mesh_polygon`]); reference encode, decode and validity
+//!   ([`mesh::poly_ref`]); `OnavMeshDebug` ([`mesh::nav_mesh_debug`]);
+//!   `OnavStreamer` ([`mesh::tile_streamer`]) and `OnavTileLibrary`
+//!   ([`mesh::tile_library`]).
+//! - [`stitch`]: `OnavLink` and the link kinds ([`stitch::links`]).
+//! - [`world`]: the `OnavSettings` handle with partition, authored links and
+//!   `onav_settings_to_params` ([`world::nav_settings`]) and a getter and a
+//!   validating setter per scalar field ([`world::nav_settings_fields`]);
+//!   the tier-1 `OnavNavMesh` ([`world::nav_mesh`]) and `OnavNavWorld`
+//!   ([`world::nav_world`]).
+//! - [`build`]: `onav_tile_assemble` from `OnavTilePolygons`
+//!   ([`build::nav_tile_assembler`]); `OnavTileInput2d`, one tile of 2D
+//!   build input ([`build::build_2d`]).
+//!
+//! What every entry point shares stays at this level:
 //! - [`status`]: status codes and `onav_status_name`.
 //! - [`error_out`]: `OnavError` and the internal `Failure` it is filled from.
-//! - [`guard`]: the panic boundary every entry point runs through.
-//! - [`handle`]: creating and freeing the opaque handles.
-//! - [`args`]: NULL-checked pointer arguments; [`buffer`]: size-query byte
-//!   and array output.
-//! - [`params`]: `OnavParams` and the parameter functions.
-//! - [`ids`]: fingerprint and content id structs.
-//! - [`tile_data`]: `OnavTileData`, what a C builder fills.
-//! - [`tile`]: the `OnavTile` handle; [`tile_info`]: reading a tile back.
-//! - [`version`]: `onav_version`; [`test_hooks`]: the panic test hook.
-//! - [`mesh`]: the `OnavMesh` handle (new, read, write, clone, free);
-//!   [`mesh_edit`]: add, replace, remove; [`mesh_tiles`]: slots and tile
-//!   lookups; [`mesh_polygon`]: a polygon by reference; [`mesh_links`]:
-//!   `OnavLink` and the link kinds; [`poly_ref`]: reference encode, decode
-//!   and validity; [`mesh_debug`]: the `OnavMeshDebug` handle.
-//! - [`settings`]: the `OnavSettings` handle, partition, authored links and
-//!   `onav_settings_to_params`; [`settings_fields`]: a getter and a
-//!   validating setter per scalar field.
-//! - [`assembler`]: `onav_tile_assemble` from `OnavTilePolygons`;
-//!   [`tile_input_2d`]: `OnavTileInput2d`, one tile of 2D build input.
-//! - [`nav_mesh`]: the tier-1 `OnavNavMesh` handle (2D build, ONNM, bridge
-//!   to `OnavMesh`); [`nav_world`]: the `OnavNavWorld` handle (ONNW).
+//! - `guard`: the panic boundary every entry point runs through.
+//! - `handle`: creating and freeing the opaque handles.
+//! - `args`: NULL-checked pointer arguments; `buffer`: size-query byte and
+//!   array output.
+//! - [`version`]: `onav_version`; `test_hooks`: the panic test hook.
 
 mod args;
 mod buffer;
 pub mod error_out;
 mod guard;
 mod handle;
-pub mod ids;
-pub mod params;
 pub mod status;
 #[cfg(onav_test_hooks)]
 pub mod test_hooks;
-pub mod tile;
-pub mod tile_data;
-pub mod tile_info;
 pub mod version;
+
+// cbindgen writes the header in the order it meets these modules, so the
+// header reads subsystem by subsystem in the crate's dependency order.
+pub mod format;
+pub mod tile;
 pub mod mesh;
-pub mod mesh_debug;
-pub mod mesh_edit;
-pub mod mesh_links;
-pub mod mesh_polygon;
-pub mod mesh_tiles;
-pub mod poly_ref;
-pub mod assembler;
-pub mod nav_mesh;
-pub mod nav_world;
-pub mod settings;
-pub mod settings_fields;
-pub mod tile_input_2d;
-pub mod snapshot;
-pub mod streamer;
-pub mod tile_library;
+pub mod stitch;
+pub mod world;
+pub mod build;

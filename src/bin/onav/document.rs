@@ -3,11 +3,11 @@
 
 use std::path::Path;
 
-use onav::layout_header::{LayoutHeader, ONNM, ONNW, ONPM, ONPS, ONPT};
+use onav::format::layout_header::{LayoutHeader, ONNM, ONNW, ONPM, ONPS, ONPT};
 use onav::{read_mesh, NavMesh, NavMeshError, NavMeshParams, NavWorld, TiledNavMesh};
 
 use crate::failure::Failure;
-use onav::snapshot::Snapshot;
+use onav::format::snapshot::Snapshot;
 use crate::tile_header::{read_tile_header, TileHeader};
 
 /// Every layout the tool knows, in the order error messages list them.

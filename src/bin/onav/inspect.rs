@@ -3,14 +3,14 @@
 use std::fmt::{self, Write};
 use std::path::Path;
 
-use onav::layout_header::{LayoutHeader, ONPM};
+use onav::format::layout_header::{LayoutHeader, ONPM};
 use onav::{BuildFingerprint, NavMesh, NavMeshParams, TiledNavMesh};
 
 use crate::document::Document;
 use crate::failure::Failure;
 use crate::mesh_summary::{link_totals, tile_rows};
 use crate::off_mesh_links::off_mesh_links;
-use onav::snapshot::Snapshot;
+use onav::format::snapshot::Snapshot;
 use crate::tile_header::{TileHeader, COUNT_NAMES};
 
 pub fn run(path: &Path) -> Result<(), Failure> {

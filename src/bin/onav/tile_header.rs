@@ -2,8 +2,8 @@
 //! parameters: `read_tile` needs them to check the body, the header alone
 //! does not.
 
-use onav::byte_reader::ByteReader;
-use onav::layout_header::ONPT;
+use onav::format::byte_reader::ByteReader;
+use onav::format::layout_header::ONPT;
 use onav::{BuildFingerprint, NavMeshError};
 
 /// The header fields after magic, version and flags.

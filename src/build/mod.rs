@@ -1,0 +1,10 @@
+//! Builders: from input geometry to validated tiles (format text
+//! "Hand-over from builders"). Every builder ends in the hand-over.
+//!
+//! - [`nav_tile_assembler`]: `NavTileAssembler`, world-space polygons cut
+//!   to one tile become a validated `NavTile`.
+//! - [`build_2d`]: the 2D path, tiles of convex polygons through the
+//!   hand-over with their authored links baked in.
+
+pub mod build_2d;
+pub mod nav_tile_assembler;

@@ -1,0 +1,3 @@
+//! C functions for [`crate::stitch`]: the links of a polygon.
+
+pub mod links;

@@ -1,0 +1,589 @@
+//! Portal links (format text "Stitching (links)", paragraph "Portals";
+//! LAYOUT section 7 "Portals" and "Portal order of a tile"; LAYOUT section
+//! 8 on neighbour columns, which are computed without wrapping).
+
+use crate::stitch::links::{Link, LinkGroups};
+use crate::stitch::prefetch::prefetch_lines;
+use crate::mesh::poly_ref::TileRef;
+use crate::tile::nav_tile::NavTile;
+
+/// A tile column (TileX, TileZ).
+pub type Column = (i32, i32);
+
+/// Index of the coordinate along the boundary: Z for sides 0 and 2, X for 1
+/// and 3.
+pub(crate) fn along_axis(side: u8) -> usize {
+    if side % 2 == 0 {
+        2
+    } else {
+        0
+    }
+}
+
+/// The side facing `side` from the neighbouring column.
+pub fn opposite_side(side: u8) -> u8 {
+    side ^ 2
+}
+
+/// The column across `side` (dx, dz: +1/0, 0/+1, -1/0, 0/-1 for sides
+/// 0..=3), or `None` beyond the i32 tile coordinates.
+pub fn neighbour_column(column: Column, side: u8) -> Option<Column> {
+    let (x, z) = column;
+    match side {
+        0 => Some((x.checked_add(1)?, z)),
+        1 => Some((x, z.checked_add(1)?)),
+        2 => Some((x.checked_sub(1)?, z)),
+        _ => Some((x, z.checked_sub(1)?)),
+    }
+}
+
+/// One portal edge as stitching keeps it: the tile-local u (along the
+/// boundary) and y of its two vertices, exactly as the tile stores them;
+/// every derived value below is LAYOUT section 7's f64 arithmetic on them.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Portal {
+    pub polygon: u32,
+    pub u0: f32,
+    pub u1: f32,
+    pub y0: f32,
+    pub y1: f32,
+    pub edge: u8,
+    /// The smaller and larger of `u0` and `u1`, kept because most pairs of
+    /// portals are rejected on these alone.
+    u_min: f32,
+    u_max: f32,
+}
+
+impl Portal {
+    pub fn new(polygon: u32, edge: u8, (u0, u1): (f32, f32), (y0, y1): (f32, f32)) -> Portal {
+        Portal { polygon, u0, u1, y0, y1, edge, u_min: u0.min(u1), u_max: u0.max(u1) }
+    }
+
+    fn u_min(&self) -> f32 {
+        self.u_min
+    }
+
+    fn u_max(&self) -> f32 {
+        self.u_max
+    }
+
+    /// `t` of LAYOUT section 7: where `u` lies along the edge, measured
+    /// from its first vertex. Height and range both derive from it, so a
+    /// link computes each `t` once.
+    fn t_at(&self, u: f64) -> f64 {
+        let (u0, u1) = (self.u0 as f64, self.u1 as f64);
+        (u - u0) / (u1 - u0)
+    }
+
+    /// `h` of LAYOUT section 7 at parameter `t`, with `wy = origin_y + (f64)y`.
+    fn height_at_t(&self, origin_y: f64, t: f64) -> f64 {
+        let (wy0, wy1) = (origin_y + self.y0 as f64, origin_y + self.y1 as f64);
+        wy0 + (wy1 - wy0) * t
+    }
+
+    /// `h(u)` of LAYOUT section 7.
+    pub fn height_at(&self, origin_y: f64, u: f64) -> f64 {
+        self.height_at_t(origin_y, self.t_at(u))
+    }
+
+    /// RangeMin and RangeMax of `[lo, hi]` on this edge.
+    #[cfg(test)]
+    fn range_of(&self, lo: f64, hi: f64) -> (u8, u8) {
+        range_of_t(self.t_at(lo), self.t_at(hi))
+    }
+}
+
+/// RangeMin and RangeMax from the edge parameters of `lo` and `hi`: floor
+/// and ceil of t·255, clamped to 0..=255. A plain comparison orders them:
+/// a linked edge has length, so neither is NaN.
+fn range_of_t(t_lo: f64, t_hi: f64) -> (u8, u8) {
+    let (first, last) = if t_lo < t_hi { (t_lo, t_hi) } else { (t_hi, t_lo) };
+    (floor_to_byte(first * 255.0), ceil_to_byte(last * 255.0))
+}
+
+/// `floor(x)` clamped to 0..=255 (NaN gives 0): the saturating cast
+/// clamps, and on a value in 0..=255 truncation is floor. Without SSE4.1
+/// `floor` would be a libm call on the stitching hot path.
+fn floor_to_byte(x: f64) -> u8 {
+    x as u8
+}
+
+/// `ceil(x)` clamped to 0..=255 (NaN gives 0), as [`floor_to_byte`]: one
+/// up from the floor when that lies below `x`, saturating above 255.
+fn ceil_to_byte(x: f64) -> u8 {
+    let down = x as u8;
+    down.saturating_add(u8::from((down as f64) < x))
+}
+
+/// A step of a side's sweep order: portals by ascending `u_min`, with the
+/// largest `u_max` so far, so the portals that can overlap an interval are
+/// one contiguous run found by two binary searches.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct SweepEntry {
+    pub u_min: f32,
+    /// Largest `u_max` of this entry and every one before it.
+    pub reach: f32,
+    /// Index of the portal within its side, in portal order.
+    pub index: u32,
+}
+
+/// The sweep step of a side without a sweep order.
+const UNSWEPT: SweepEntry = SweepEntry { u_min: 0.0, reach: 0.0, index: 0 };
+
+/// A portal and one step of its side's sweep order, kept together so a
+/// tile's portal data is one array.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct PortalEntry {
+    /// The side's portal at this index, in portal order.
+    portal: Portal,
+    /// The side's sweep step at this index.
+    sweep: SweepEntry,
+}
+
+/// A tile's portal edges in one array grouped by side, each group in portal
+/// order (polygon index, then edge index), with each side's sweep order.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct TilePortals {
+    pub origin_y: f64,
+    /// Side `s` is `entries[starts[s]..starts[s + 1]]`.
+    starts: [u32; 5],
+    entries: Vec<PortalEntry>,
+    /// Whether each side's portals, in portal order, run along the boundary:
+    /// neither `u_min` nor `u_max` ever decreases. Such a side is its own
+    /// sweep order (most tiles built on a grid have only such sides).
+    in_order: [bool; 4],
+    /// The distinct polygons with a portal on each side, ascending, side
+    /// `s` at `polygons[polygon_starts[s]..polygon_starts[s + 1]]`: what a
+    /// re-stitch of one side touches, without reading the portals.
+    polygon_starts: [u32; 5],
+    polygons: Vec<u32>,
+}
+
+impl TilePortals {
+    pub fn of(tile: &NavTile) -> TilePortals {
+        let edges = tile.portal_edges();
+        let mut starts = [0u32; 5];
+        for portal in edges {
+            starts[portal.side as usize + 1] += 1;
+        }
+        for side in 0..4 {
+            starts[side + 1] += starts[side];
+        }
+        let filler = Portal::new(0, 0, (0.0, 0.0), (0.0, 0.0));
+        let mut entries = vec![PortalEntry { portal: filler, sweep: UNSWEPT }; edges.len()];
+        let mut cursor = starts;
+        for portal in edges {
+            let side = portal.side as usize;
+            entries[cursor[side] as usize].portal = portal_of(tile, portal.polygon, portal.edge, portal.side);
+            cursor[side] += 1;
+        }
+        TilePortals::from_grouped(tile.origin_y(), starts, entries)
+    }
+
+    /// From each side's portals in portal order.
+    #[cfg(test)]
+    fn from_sides(origin_y: f64, sides: [Vec<Portal>; 4]) -> TilePortals {
+        let mut starts = [0u32; 5];
+        for side in 0..4 {
+            starts[side + 1] = starts[side] + sides[side].len() as u32;
+        }
+        let entries = sides.concat().into_iter().map(|portal| PortalEntry { portal, sweep: UNSWEPT }).collect();
+        TilePortals::from_grouped(origin_y, starts, entries)
+    }
+
+    /// From portals grouped by side as `starts` says, each side in portal
+    /// order, with their sweep orders. Sides of at most [`SMALL_SIDE`]
+    /// portals are matched directly, and sides in order walked: neither
+    /// gets one.
+    fn from_grouped(origin_y: f64, starts: [u32; 5], mut entries: Vec<PortalEntry>) -> TilePortals {
+        let mut in_order = [false; 4];
+        for side in 0..4 {
+            let range = starts[side] as usize..starts[side + 1] as usize;
+            in_order[side] = entries[range.clone()].windows(2).all(|w| {
+                let (a, b) = (&w[0].portal, &w[1].portal);
+                a.u_min() <= b.u_min() && a.u_max() <= b.u_max()
+            });
+            if in_order[side] || range.len() <= SMALL_SIDE {
+                continue;
+            }
+            let mut sweep: Vec<SweepEntry> = entries[range.clone()]
+                .iter()
+                .enumerate()
+                .map(|(i, e)| SweepEntry { u_min: e.portal.u_min(), reach: e.portal.u_max(), index: i as u32 })
+                .collect();
+            sweep.sort_by(|a, b| a.u_min.total_cmp(&b.u_min).then(a.index.cmp(&b.index)));
+            let mut reach = f32::NEG_INFINITY;
+            for (entry, mut step) in entries[range].iter_mut().zip(sweep) {
+                reach = reach.max(step.reach);
+                step.reach = reach;
+                entry.sweep = step;
+            }
+        }
+        let mut polygon_starts = [0u32; 5];
+        let mut polygons = Vec::with_capacity(entries.len());
+        for side in 0..4 {
+            // In portal order a polygon's portals on one side are adjacent.
+            for entry in &entries[starts[side] as usize..starts[side + 1] as usize] {
+                if polygons.len() == polygon_starts[side] as usize || polygons.last() != Some(&entry.portal.polygon) {
+                    polygons.push(entry.portal.polygon);
+                }
+            }
+            polygon_starts[side + 1] = polygons.len() as u32;
+        }
+        TilePortals { origin_y, starts, entries, in_order, polygon_starts, polygons }
+    }
+
+    fn range(&self, side: u8) -> std::ops::Range<usize> {
+        self.starts[side as usize] as usize..self.starts[side as usize + 1] as usize
+    }
+
+    /// The portals on `side`: entries in portal order.
+    fn side_entries(&self, side: u8) -> &[PortalEntry] {
+        &self.entries[self.range(side)]
+    }
+
+    /// Starts loading the portals of the sides in `groups` (see
+    /// `StitchView::warm`).
+    pub fn prefetch_sides(&self, groups: LinkGroups) {
+        for side in groups.sides() {
+            prefetch_lines(self.side_entries(side));
+        }
+    }
+
+    /// Starts loading the portals of every side, which lie together.
+    pub fn prefetch_all(&self) {
+        prefetch_lines(&self.entries);
+    }
+
+    /// True when the tile has no portal on `side`.
+    pub fn is_empty_on(&self, side: u8) -> bool {
+        self.starts[side as usize] == self.starts[side as usize + 1]
+    }
+
+    /// Distinct polygons with a portal on `side`, ascending.
+    pub fn polygons_on(&self, side: u8) -> &[u32] {
+        &self.polygons[self.polygon_starts[side as usize] as usize..self.polygon_starts[side as usize + 1] as usize]
+    }
+
+    /// Starts loading the polygons with a portal on the sides in `groups`.
+    pub fn prefetch_polygons_on(&self, groups: LinkGroups) {
+        for side in groups.sides() {
+            prefetch_lines(self.polygons_on(side));
+        }
+    }
+}
+
+/// The portal on `side` of edge `edge` of `polygon`.
+pub(crate) fn portal_of(tile: &NavTile, polygon: u32, edge: u8, side: u8) -> Portal {
+    let indices = tile.polygon(polygon as usize).expect("validated polygon index").indices;
+    let k = edge as usize;
+    let a = tile.vertices()[indices[k] as usize];
+    let b = tile.vertices()[indices[(k + 1) % indices.len()] as usize];
+    let axis = along_axis(side);
+    Portal::new(polygon, edge, (a[axis], b[axis]), (a[1], b[1]))
+}
+
+/// A portal link as the tile across the side sees it: made while stitching
+/// a tile alone in its column, for the facing tile in `slot`, whose links
+/// on that side can then only be these.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct MirroredLink {
+    pub slot: u32,
+    pub polygon: u32,
+    pub link: Link,
+}
+
+/// One side's stitching: the tile whose portals are matched, where its
+/// links go and, when wanted, where their mirrors go.
+pub(crate) struct SidePass<'a> {
+    pub here: (TileRef, &'a TilePortals),
+    pub side: u8,
+    pub climb: f64,
+    pub out: &'a mut Vec<(u32, Link)>,
+    pub mirrored: Option<&'a mut Vec<MirroredLink>>,
+}
+
+impl SidePass<'_> {
+    /// Appends `(polygon, link)` for every portal link from the portals on
+    /// the side to the tiles of the neighbouring column across it
+    /// (`layers`, lowest layer first), in the order (portal order,
+    /// neighbour layer, neighbour portal order); and each link's mirror.
+    /// The link from b to a shares a's stretch exactly: the overlap, the
+    /// height test and the plain comparisons are symmetric. `matches` is
+    /// scratch.
+    pub fn push_links(&mut self, layers: &[(TileRef, &TilePortals)], matches: &mut Vec<u32>) {
+        let spans = self.here.1.side_entries(self.side);
+        if spans.is_empty() {
+            return;
+        }
+        let facing = opposite_side(self.side);
+        for a in spans.iter().map(|e| &e.portal) {
+            let (a_min, a_max) = (a.u_min(), a.u_max());
+            for &(tile_ref, other) in layers {
+                let others = other.side_entries(facing);
+                let facing_tile = FacingTile { tile_ref, origin_y: other.origin_y };
+                if others.len() > SMALL_SIDE && other.in_order[facing as usize] {
+                    // Those before `from` end at or before a_min; from the
+                    // first that starts at or after a_max on, none overlaps.
+                    let from = others.partition_point(|e| e.portal.u_max() <= a_min);
+                    for b in others[from..].iter().take_while(|e| e.portal.u_min() < a_max) {
+                        self.push_link(a, &facing_tile, &b.portal);
+                    }
+                    continue;
+                }
+                if others.len() <= SMALL_SIDE {
+                    for b in others {
+                        self.push_link(a, &facing_tile, &b.portal);
+                    }
+                    continue;
+                }
+                // Portals before `from` in sweep order end at or before
+                // a_min; from `to` on they start at or after a_max: neither
+                // overlaps with hi > lo.
+                let from = others.partition_point(|e| e.sweep.reach <= a_min);
+                let to = others.partition_point(|e| e.sweep.u_min < a_max);
+                if from >= to {
+                    continue;
+                }
+                matches.clear();
+                matches.extend(others[from..to].iter().map(|e| e.sweep.index));
+                if matches.len() > 1 {
+                    matches.sort_unstable();
+                }
+                for &index in matches.iter() {
+                    self.push_link(a, &facing_tile, &others[index as usize].portal);
+                }
+            }
+        }
+    }
+
+    /// Appends the link from portal `a` to portal `b` of `other` when the
+    /// two share a stretch, and its mirror. Inlined: it runs for every pair
+    /// of facing portals.
+    #[inline(always)]
+    fn push_link(&mut self, a: &Portal, other: &FacingTile, b: &Portal) {
+        let (here_ref, here) = self.here;
+        let Some(shared) = shared_stretch(a, here.origin_y, b, other.origin_y, self.climb) else { return };
+        let target = other.tile_ref.polygon(b.polygon).expect("validated polygon index");
+        let range = range_of_t(shared.t_lo, shared.t_hi);
+        self.out.push((a.polygon, Link::portal(target, a.edge, self.side, b.edge, range)));
+        if let Some(mirrored) = self.mirrored.as_deref_mut() {
+            let source = here_ref.polygon(a.polygon).expect("validated polygon index");
+            let range = range_of_t(shared.b_t_lo, shared.b_t_hi);
+            let link = Link::portal(source, b.edge, opposite_side(self.side), a.edge, range);
+            mirrored.push(MirroredLink { slot: other.tile_ref.slot(), polygon: b.polygon, link });
+        }
+    }
+}
+
+/// The tile across a side, as a link to it needs it.
+struct FacingTile {
+    tile_ref: TileRef,
+    origin_y: f64,
+}
+
+/// Sides with at most this many portals are matched against every portal;
+/// larger ones in their own order when it runs along the side, else through
+/// their sweep order.
+const SMALL_SIDE: usize = 8;
+
+/// The shared interval `[lo, hi]` of two facing portal edges when they
+/// link: `hi > lo` and the heights at `lo` and at `hi` differ by at most
+/// `climb`.
+pub(crate) fn overlap(a: &Portal, a_origin_y: f64, b: &Portal, b_origin_y: f64, climb: f64) -> Option<(f64, f64)> {
+    shared_stretch(a, a_origin_y, b, b_origin_y, climb).map(|s| (s.lo, s.hi))
+}
+
+/// [`overlap`] with `a`'s and `b`'s edge parameters of `lo` and `hi`.
+struct SharedStretch {
+    lo: f64,
+    hi: f64,
+    t_lo: f64,
+    t_hi: f64,
+    b_t_lo: f64,
+    b_t_hi: f64,
+}
+
+fn shared_stretch(a: &Portal, a_origin_y: f64, b: &Portal, b_origin_y: f64, climb: f64) -> Option<SharedStretch> {
+    // Most facing portals lie apart: reject them on the stored f32 values,
+    // which implies hi <= lo below, before any conversion.
+    if b.u_max <= a.u_min || b.u_min >= a.u_max {
+        return None;
+    }
+    // Plain comparisons: coordinates are never NaN, and unlike `max` and
+    // `min` they pick the same zero on every platform.
+    let (a_min, b_min) = (a.u_min() as f64, b.u_min() as f64);
+    let (a_max, b_max) = (a.u_max() as f64, b.u_max() as f64);
+    let lo = if b_min > a_min { b_min } else { a_min };
+    let hi = if b_max < a_max { b_max } else { a_max };
+    if hi <= lo {
+        return None;
+    }
+    let (t_lo, t_hi) = (a.t_at(lo), a.t_at(hi));
+    let (b_t_lo, b_t_hi) = (b.t_at(lo), b.t_at(hi));
+    let within_climb =
+        |t: f64, b_t: f64| (a.height_at_t(a_origin_y, t) - b.height_at_t(b_origin_y, b_t)).abs() <= climb;
+    (within_climb(t_lo, b_t_lo) && within_climb(t_hi, b_t_hi))
+        .then_some(SharedStretch { lo, hi, t_lo, t_hi, b_t_lo, b_t_hi })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn portal(u0: f32, u1: f32, y0: f32, y1: f32) -> Portal {
+        Portal::new(0, 0, (u0, u1), (y0, y1))
+    }
+
+    #[test]
+    fn range_quantises_outwards_from_first_vertex() {
+        let a = portal(3.0, 0.0, 0.0, 0.0);
+        assert_eq!(a.range_of(0.0, 3.0), (0, 255));
+        assert_eq!(a.range_of(1.0, 2.0), (85, 170));
+        assert_eq!(a.range_of(0.5, 1.1), (161, 213));
+    }
+
+    #[test]
+    fn byte_rounding_matches_floor_and_ceil() {
+        let values = [
+            -1.0,
+            -0.5,
+            -0.0,
+            0.0,
+            1e-300,
+            0.5,
+            1.0,
+            84.99999999999999,
+            85.0,
+            254.0,
+            254.5,
+            255.0,
+            255.1,
+            256.0,
+            1e300,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+        ];
+        for x in values {
+            assert_eq!(floor_to_byte(x), x.floor().clamp(0.0, 255.0) as u8, "floor {x}");
+            assert_eq!(ceil_to_byte(x), x.ceil().clamp(0.0, 255.0) as u8, "ceil {x}");
+        }
+    }
+
+    #[test]
+    fn overlap_needs_positive_length() {
+        let a = portal(0.0, 4.0, 0.0, 0.0);
+        assert_eq!(overlap(&a, 0.0, &portal(6.0, 2.0, 0.0, 0.0), 0.0, 0.0), Some((2.0, 4.0)));
+        assert_eq!(overlap(&a, 0.0, &portal(4.0, 8.0, 0.0, 0.0), 0.0, 10.0), None);
+    }
+
+    #[test]
+    fn heights_compared_at_both_ends_in_world_space() {
+        let a = portal(0.0, 4.0, 0.0, 4.0);
+        let b = portal(4.0, 0.0, 0.5, 0.5);
+        // World heights: at u=0 0 vs 1, at u=4 4 vs 1 (b's tile origin is 0.5).
+        assert_eq!(overlap(&a, 0.0, &b, 0.5, 1.0), None);
+        assert_eq!(overlap(&a, 0.0, &b, 0.5, 3.0), Some((0.0, 4.0)));
+        // With b's tile origin at 0 its height is 0.5: 3.5 apart at u=4.
+        assert_eq!(overlap(&a, 0.0, &b, 0.0, 3.0), None);
+        assert_eq!(overlap(&a, 0.0, &b, 0.0, 3.5), Some((0.0, 4.0)));
+    }
+
+    /// Portals on one side, some overlapping, reversed, touching or only
+    /// touching at a point, at a few heights.
+    fn random_side(next: &mut impl FnMut(u64) -> u64, most: u64) -> Vec<Portal> {
+        (0..next(most))
+            .map(|i| {
+                let (u0, u1) = (next(9) as f32 * 0.5, next(9) as f32 * 0.5);
+                let (y0, y1) = (next(3) as f32 * 0.25, next(3) as f32 * 0.25);
+                Portal::new(i as u32, (i % 3) as u8, (u0, u1), (y0, y1))
+            })
+            .collect()
+    }
+
+    /// Portals running along the side: neither end ever goes back, some
+    /// overlapping, some touching, some reversed.
+    fn ordered_side(next: &mut impl FnMut(u64) -> u64, most: u64) -> Vec<Portal> {
+        let (mut low, mut high) = (0.0f32, 0.0f32);
+        (0..next(most))
+            .map(|i| {
+                low += next(3) as f32 * 0.5;
+                high = high.max(low) + next(3) as f32 * 0.5;
+                let (u0, u1) = if next(2) == 0 { (low, high) } else { (high, low) };
+                let (y0, y1) = (next(3) as f32 * 0.25, next(3) as f32 * 0.25);
+                Portal::new(i as u32, (i % 3) as u8, (u0, u1), (y0, y1))
+            })
+            .collect()
+    }
+
+    /// A side pass over `layers`, with the mirrors when asked for.
+    fn side_links(
+        here: (TileRef, &TilePortals),
+        side: u8,
+        layers: &[(TileRef, &TilePortals)],
+        mirrored: Option<&mut Vec<MirroredLink>>,
+    ) -> Vec<(u32, Link)> {
+        let mut out = Vec::new();
+        SidePass { here, side, climb: 0.3, out: &mut out, mirrored }.push_links(layers, &mut Vec::new());
+        out
+    }
+
+    #[test]
+    fn sweep_finds_every_pair() {
+        // Small and large sides, in any order or running along the side,
+        // against the all-pairs test in portal order.
+        let mut next = crate::test_rng::below_fn(0x2545_F491_4F6C_DD1Du64);
+        let mut walked = 0;
+        for round in 0..2000 {
+            let mine = random_side(&mut next, 7);
+            let theirs = if round % 2 == 0 { random_side(&mut next, 24) } else { ordered_side(&mut next, 24) };
+            let a = TilePortals::from_sides(0.0, [mine.clone(), vec![], vec![], vec![]]);
+            let b = TilePortals::from_sides(0.25, [vec![], vec![], theirs.clone(), vec![]]);
+            if b.in_order[2] && theirs.len() > SMALL_SIDE {
+                walked += 1;
+            }
+            let tile_ref = TileRef::from_parts(1, 3);
+            let out = side_links((TileRef::from_parts(1, 0), &a), 0, &[(tile_ref, &b), (tile_ref, &b)], None);
+            let mut expected = Vec::new();
+            for pa in &mine {
+                for _layer in 0..2 {
+                    for pb in &theirs {
+                        if let Some((lo, hi)) = overlap(pa, 0.0, pb, 0.25, 0.3) {
+                            let target = tile_ref.polygon(pb.polygon).unwrap();
+                            expected.push((pa.polygon, Link::portal(target, pa.edge, 0, pb.edge, pa.range_of(lo, hi))));
+                        }
+                    }
+                }
+            }
+            assert_eq!(out, expected);
+        }
+        assert!(walked > 500, "large sides in order must be walked: {walked}");
+    }
+
+    #[test]
+    fn mirrors_equal_the_links_made_from_the_other_side() {
+        let mut next = crate::test_rng::below_fn(0x9E37_79B9_7F4A_7C15u64);
+        for _ in 0..1000 {
+            let (mine, theirs) = (random_side(&mut next, 24), random_side(&mut next, 24));
+            let a = TilePortals::from_sides(0.0, [vec![], mine, vec![], vec![]]);
+            let b = TilePortals::from_sides(0.25, [vec![], vec![], vec![], theirs]);
+            let (a_ref, b_ref) = (TileRef::from_parts(1, 7), TileRef::from_parts(2, 3));
+            let mut mirrored = Vec::new();
+            side_links((a_ref, &a), 1, &[(b_ref, &b)], Some(&mut mirrored));
+            // By the facing portal; a stable sort keeps a's portal order.
+            mirrored.sort_by_key(|m| (m.polygon, m.link.edge));
+            assert!(mirrored.iter().all(|m| m.slot == 3));
+            let seen_from_b: Vec<(u32, Link)> = mirrored.iter().map(|m| (m.polygon, m.link)).collect();
+            assert_eq!(seen_from_b, side_links((b_ref, &b), 3, &[(a_ref, &a)], None));
+        }
+    }
+
+    #[test]
+    fn neighbours_do_not_wrap() {
+        assert_eq!(neighbour_column((i32::MAX, 0), 0), None);
+        assert_eq!(neighbour_column((0, i32::MIN), 3), None);
+        assert_eq!(neighbour_column((-1, 5), 1), Some((-1, 6)));
+        assert_eq!(neighbour_column((-1, 5), 2), Some((-2, 5)));
+    }
+}

@@ -1,0 +1,33 @@
+//! What stitching derives from one tile alone (format text "Stitching
+//! (links)"; LAYOUT section 7): its portal edges, its placement and polygon
+//! bounds, and where its off-mesh links start and end. A tile is validated
+//! against the mesh parameters it will join (its fingerprint says which),
+//! so all of this is computed once, while the tile's arrays are in cache,
+//! and adding a validated tile to a mesh never reads its polygons again.
+
+use crate::stitch::off_mesh_attachment::{LinkEnds, TileFootprint};
+use crate::format::params::NavMeshParams;
+use crate::stitch::portal_stitching::{Column, TilePortals};
+use crate::tile::nav_tile::NavTile;
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct TileStitching {
+    pub portals: TilePortals,
+    pub footprint: TileFootprint,
+    /// One per off-mesh link, in link order.
+    pub link_ends: Vec<LinkEnds>,
+    /// The distinct columns the links end in, ascending.
+    pub end_columns: Vec<Column>,
+}
+
+impl TileStitching {
+    pub fn of(params: &NavMeshParams, tile: &NavTile) -> TileStitching {
+        let footprint = TileFootprint::of(params, tile);
+        let link_ends: Vec<LinkEnds> =
+            tile.off_mesh_links().iter().map(|link| LinkEnds::of(params, tile, &footprint, link)).collect();
+        let mut end_columns: Vec<Column> = link_ends.iter().filter_map(|e| e.end_column).collect();
+        end_columns.sort_unstable();
+        end_columns.dedup();
+        TileStitching { portals: TilePortals::of(tile), footprint, link_ends, end_columns }
+    }
+}

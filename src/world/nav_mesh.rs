@@ -1,0 +1,106 @@
+//! Tier-1 `NavMesh`: a `TiledNavMesh` together with the `NavSettings` it is
+//! built with, so tiles built through it match its parameters and its
+//! envelope (ONNM, [`crate::format::nav_mesh_envelope`]) carries the settings.
+
+use crate::world::authored_links::{links_for_tile, with_appended_links};
+use crate::build::build_2d::{assemble_2d, build_tiles_2d, TileInput2d};
+use crate::error::{NavMeshError, Result};
+use crate::world::nav_settings::NavSettings;
+use crate::format::param_block::encode_param_block;
+use crate::format::params::NavMeshParams;
+use crate::mesh::poly_ref::TileRef;
+use crate::tile::nav_tile::NavTile;
+use crate::mesh::tiled_nav_mesh::TiledNavMesh;
+
+/// A mesh and the settings it was built with. Cloning is as cheap as
+/// cloning the `TiledNavMesh` (tiles and links are shared).
+#[derive(Debug, Clone)]
+pub struct NavMesh {
+    settings: NavSettings,
+    mesh: TiledNavMesh,
+}
+
+impl NavMesh {
+    /// An empty mesh over the settings' grid and agent class.
+    pub fn new(settings: NavSettings) -> Result<NavMesh> {
+        let mesh = TiledNavMesh::new(settings.to_params()?)?;
+        Ok(NavMesh { settings, mesh })
+    }
+
+    /// `settings` and `mesh` together, after checking that the settings
+    /// produce exactly the mesh's parameter block (grid, agent class and
+    /// settings digest), else a fingerprint error.
+    pub fn from_parts(settings: NavSettings, mesh: TiledNavMesh) -> Result<NavMesh> {
+        check_settings_match(&settings, mesh.params())?;
+        Ok(NavMesh { settings, mesh })
+    }
+
+    /// `NavMesh.Build` for the 2D path: each input tile through the
+    /// hand-over, authored links baked, tiles added in (z, x, layer) order,
+    /// so equal input gives equal bytes.
+    pub fn build_2d(settings: NavSettings, input: &[TileInput2d]) -> Result<NavMesh> {
+        let mut nav_mesh = NavMesh::new(settings)?;
+        for tile in build_tiles_2d(&nav_mesh.settings, nav_mesh.mesh.params(), input)? {
+            nav_mesh.mesh.add_tile(tile)?;
+        }
+        Ok(nav_mesh)
+    }
+
+    /// Rebuilds one tile from 2D input and adds it, or replaces the tile at
+    /// its position. Authored links are baked against the tiles the column
+    /// holds now. On failure the mesh is unchanged.
+    pub fn rebuild_tile_2d(&mut self, input: &TileInput2d) -> Result<TileRef> {
+        let params = *self.mesh.params();
+        let tile = assemble_2d(&self.settings, &params, input)?;
+        let mut column: Vec<&NavTile> = self
+            .mesh
+            .column_tiles(input.tile_x, input.tile_z)
+            .filter(|(_, t)| t.layer() != input.layer)
+            .map(|(_, t)| t.as_ref())
+            .collect();
+        column.push(&tile);
+        let extra = links_for_tile(&params, self.settings.off_mesh_links(), &column, &tile)?;
+        let tile = with_appended_links(&params, tile, extra)?;
+        if self.mesh.tile_at(input.tile_x, input.tile_z, input.layer).is_some() {
+            self.mesh.replace_tile(tile)
+        } else {
+            self.mesh.add_tile(tile)
+        }
+    }
+
+    pub fn settings(&self) -> &NavSettings {
+        &self.settings
+    }
+
+    pub fn params(&self) -> &NavMeshParams {
+        self.mesh.params()
+    }
+
+    /// The tiled mesh, for lookups and queries.
+    pub fn mesh(&self) -> &TiledNavMesh {
+        &self.mesh
+    }
+
+    /// The tiled mesh for edits; every tile it accepts carries this mesh's
+    /// fingerprint, so the settings keep describing it.
+    pub fn mesh_mut(&mut self) -> &mut TiledNavMesh {
+        &mut self.mesh
+    }
+
+    pub fn into_parts(self) -> (NavSettings, TiledNavMesh) {
+        (self.settings, self.mesh)
+    }
+}
+
+/// Fingerprint error unless `settings` give exactly `params` (bitwise).
+pub(crate) fn check_settings_match(settings: &NavSettings, params: &NavMeshParams) -> Result<()> {
+    let expected = settings.to_params()?;
+    if encode_param_block(&expected) == encode_param_block(params) {
+        Ok(())
+    } else {
+        Err(NavMeshError::Fingerprint(format!(
+            "the settings give parameters {expected:?} (digest {:016x}), the mesh has {params:?} (digest {:016x})",
+            expected.settings_digest, params.settings_digest
+        )))
+    }
+}

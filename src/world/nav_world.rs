@@ -1,0 +1,58 @@
+//! `NavWorld`: one tier-1 `NavMesh` per agent class over the same input
+//! (format text "Agent classes (NavWorld)"). Its ONNW envelope is
+//! [`crate::format::nav_world_envelope`].
+
+use crate::build::build_2d::TileInput2d;
+use crate::error::{NavMeshError, Result};
+use crate::world::nav_mesh::NavMesh;
+use crate::world::nav_settings::NavSettings;
+
+/// The meshes of several agent classes, in class order.
+#[derive(Debug, Clone)]
+pub struct NavWorld {
+    classes: Vec<NavMesh>,
+}
+
+impl NavWorld {
+    /// A world of at least one class.
+    pub fn new(classes: Vec<NavMesh>) -> Result<NavWorld> {
+        if classes.is_empty() {
+            return Err(NavMeshError::out_of_range("NavWorld needs at least one class"));
+        }
+        Ok(NavWorld { classes })
+    }
+
+    /// One `NavMesh::build_2d` per settings, in the order given, from the
+    /// same input; class i is byte-identical to a single-class build with
+    /// `classes[i]`.
+    pub fn build_2d(classes: &[NavSettings], input: &[TileInput2d]) -> Result<NavWorld> {
+        let meshes = classes.iter().map(|s| NavMesh::build_2d(s.clone(), input)).collect::<Result<Vec<_>>>()?;
+        NavWorld::new(meshes)
+    }
+
+    pub fn classes(&self) -> &[NavMesh] {
+        &self.classes
+    }
+
+    pub fn class(&self, index: usize) -> Option<&NavMesh> {
+        self.classes.get(index)
+    }
+
+    pub fn class_mut(&mut self, index: usize) -> Option<&mut NavMesh> {
+        self.classes.get_mut(index)
+    }
+
+    /// `ClassFor(radius)`: the class with the smallest AgentRadius >=
+    /// `radius` (lowest index among equals), else the class with the largest
+    /// AgentRadius (lowest index among equals).
+    pub fn class_for(&self, radius: f32) -> usize {
+        let radius_of = |i: usize| self.classes[i].settings().agent_radius();
+        let indices = 0..self.classes.len();
+        let fitting = indices.clone().filter(|&i| radius_of(i) >= radius).min_by(|&a, &b| {
+            radius_of(a).total_cmp(&radius_of(b)).then(a.cmp(&b))
+        });
+        fitting.unwrap_or_else(|| {
+            indices.max_by(|&a, &b| radius_of(a).total_cmp(&radius_of(b)).then(b.cmp(&a))).unwrap_or(0)
+        })
+    }
+}

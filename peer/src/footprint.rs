@@ -68,3 +68,39 @@ fn onav_links(mesh: &TiledNavMesh) -> (usize, usize) {
     }
     (portal, off_mesh)
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use onav::import::detour::{read_tile_set, ImportOptions};
+    use onav::{write_mesh, TiledNavMesh};
+
+    use super::*;
+    use crate::inputs::repo_root;
+
+    /// onav's `write_mesh` bytes of an MSET file's tiles.
+    fn onav_mesh_bytes(mset: &[u8]) -> Vec<u8> {
+        let set = read_tile_set(mset, &ImportOptions::default()).unwrap();
+        let mut mesh = TiledNavMesh::new(set.params).unwrap();
+        for tile in set.tiles {
+            mesh.add_tile(Arc::new(tile)).unwrap();
+        }
+        write_mesh(&mesh)
+    }
+
+    /// The fixtures have no off-mesh connections, so every link onav makes
+    /// crosses a tile border, and Detour makes the same ones.
+    #[test]
+    fn both_libraries_link_the_same_tile_borders_of_the_fixtures() {
+        for name in ["nav_test", "dungeon"] {
+            let mset = std::fs::read(repo_root().join(format!("tests/data/detour/{name}.mset"))).unwrap();
+            let detour = detour_footprint(&mset).unwrap();
+            let onav = onav_footprint(&onav_mesh_bytes(&mset)).unwrap();
+            assert_eq!((onav.tiles, onav.polygons), (detour.tiles, detour.polygons), "{name}");
+            assert!(detour.border_links > 0, "{name}");
+            assert_eq!(onav.border_links, detour.border_links, "{name}");
+            assert_eq!((onav.off_mesh_links, detour.off_mesh_links), (0, 0), "{name}");
+        }
+    }
+}

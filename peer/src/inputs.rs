@@ -45,7 +45,8 @@ impl Input {
 
     pub fn geometry(self, meshes: &Path, settings: &RecastSettings) -> Result<TriangleMesh, String> {
         match self {
-            Input::NavTest | Input::Dungeon => read_obj(&meshes.join(format!("{}.obj", self.file_stem()))),
+            Input::NavTest | Input::Dungeon => read_obj(&meshes.join(format!("{}.obj", self.file_stem())))
+                .map_err(|e| format!("{e} (--meshes DIR or ${MESHES_ENV} names the shared meshes' folder)")),
             Input::FlatGrid => {
                 Ok(flat_square(FLAT_TILES_PER_SIDE, settings.tile_size as u32, settings.cell_size))
             }

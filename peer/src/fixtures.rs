@@ -17,7 +17,7 @@ pub fn write_fixtures(meshes: &Path) -> Result<(), String> {
     for input in Input::SHARED {
         let set = build_tile_set(&input.geometry(meshes, &settings)?, &settings)?;
         let bytes = mset_bytes(&set)?;
-        let path = folder.join(format!("{}.mset", input.file_stem()));
+        let path = folder.join(format!("{}.mset", input.name()));
         std::fs::write(&path, &bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         println!("{}: {} tiles, {} bytes", path.display(), set.tiles.len(), bytes.len());
     }

@@ -8,6 +8,7 @@ mod detour_edits;
 mod detour_mesh;
 mod detour_tile_data;
 mod edits;
+mod edits_report;
 mod fixtures;
 mod flat_grid;
 mod footprint;
@@ -41,9 +42,8 @@ struct Options {
     meshes: Option<PathBuf>,
 }
 
-fn parse(args: impl Iterator<Item = String>) -> Result<Options, String> {
+fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
     let mut options = Options { command: "all".into(), rounds: DEFAULT_ROUNDS, smoke: false, meshes: None };
-    let mut args = args.peekable();
     let mut command = None;
     while let Some(arg) = args.next() {
         match arg.as_str() {

@@ -11,3 +11,16 @@ pub fn flat_square(tiles_per_side: u32, tile_cells: u32, cell_size: f32) -> Tria
         triangles: vec![0, 1, 2, 0, 2, 3],
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::recast_build::{tile_grid, RecastSettings};
+
+    #[test]
+    fn recast_divides_the_floor_into_64_by_64_tiles() {
+        let settings = RecastSettings::TILE_MESH_DEFAULTS;
+        let (min, max) = flat_square(64, settings.tile_size as u32, settings.cell_size).bounds();
+        assert_eq!(tile_grid(min, max, &settings), (64, 64));
+    }
+}

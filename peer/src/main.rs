@@ -105,3 +105,33 @@ fn main() -> ExitCode {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parsed(args: &[&str]) -> Result<Options, String> {
+        parse(args.iter().map(|a| a.to_string()))
+    }
+
+    #[test]
+    fn command_and_rounds() {
+        let options = parsed(&["edits", "--rounds", "3"]).unwrap();
+        assert_eq!((options.command.as_str(), options.rounds, options.smoke), ("edits", 3, false));
+        let options = parsed(&[]).unwrap();
+        assert_eq!((options.command.as_str(), options.rounds), ("all", DEFAULT_ROUNDS));
+    }
+
+    #[test]
+    fn smoke_is_one_round() {
+        let options = parsed(&["--rounds", "9", "edits", "--smoke"]).unwrap();
+        assert_eq!((options.rounds, options.smoke), (1, true));
+    }
+
+    #[test]
+    fn bad_arguments_are_refused() {
+        for args in [&["--rounds", "0"][..], &["--rounds"], &["--rounds", "x"], &["edits", "queries"], &["--meshes"]] {
+            assert!(parsed(args).is_err(), "{args:?}");
+        }
+    }
+}

@@ -115,9 +115,7 @@ impl DetourMesh {
         // SAFETY: the mesh is valid; getTile(i) for i below getMaxTiles
         // points into its tile array.
         let count = unsafe { self.mesh.as_ref().getMaxTiles() };
-        (0..count)
-            .map(move |i| unsafe { &*self.mesh.as_ref().getTile(i) })
-            .filter(|tile| !tile.header.is_null())
+        (0..count).map(move |i| unsafe { &*self.mesh.as_ref().getTile(i) }).filter(|tile| !tile.header.is_null())
     }
 
     /// Tiles and polygons in the mesh.

@@ -33,8 +33,15 @@ pub fn report(measured: &[Measured], rounds: usize) -> String {
 }
 
 fn time_table(measured: &[Measured]) -> Table {
-    let mut table =
-        Table::new(&["input", "operation", "Detour median", "onav median", "onav/Detour", "Detour min–max", "onav min–max"]);
+    let mut table = Table::new(&[
+        "input",
+        "operation",
+        "Detour median",
+        "onav median",
+        "onav/Detour",
+        "Detour min–max",
+        "onav min–max",
+    ]);
     for m in measured {
         for (operation, row) in OPERATIONS.iter().zip(&m.rounds.rows) {
             table.push(time_row(m.input.name(), operation, row));

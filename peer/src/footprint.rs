@@ -32,7 +32,14 @@ pub fn detour_footprint(mset: &[u8]) -> Result<Footprint, String> {
     let resident_bytes = live_bytes() - before;
     let (tiles, polygons) = mesh.tile_and_polygon_counts();
     let DetourLinkCounts { internal, external, off_mesh } = mesh.link_counts();
-    Ok(Footprint { tiles, polygons, resident_bytes, in_tile_links: Some(internal), border_links: external, off_mesh_links: off_mesh })
+    Ok(Footprint {
+        tiles,
+        polygons,
+        resident_bytes,
+        in_tile_links: Some(internal),
+        border_links: external,
+        off_mesh_links: off_mesh,
+    })
 }
 
 /// onav's mesh read from `write_mesh` bytes, kept while it is measured.

@@ -40,9 +40,7 @@ impl Input {
         match self {
             Input::NavTest | Input::Dungeon => read_obj(&meshes.join(format!("{}.obj", self.name())))
                 .map_err(|e| format!("{e} (--meshes DIR or ${MESHES_ENV} names the shared meshes' folder)")),
-            Input::FlatGrid => {
-                Ok(flat_square(FLAT_TILES_PER_SIDE, settings.tile_size as u32, settings.cell_size))
-            }
+            Input::FlatGrid => Ok(flat_square(FLAT_TILES_PER_SIDE, settings.tile_size as u32, settings.cell_size)),
         }
     }
 }

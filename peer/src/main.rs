@@ -28,7 +28,8 @@ use std::process::ExitCode;
 #[global_allocator]
 static ALLOCATOR: resident_bytes::CountingAllocator = resident_bytes::CountingAllocator;
 
-const USAGE: &str = "usage: onav-peer [edits|queries|build|crowd|all|write-fixtures] [--rounds N] [--smoke] [--meshes DIR]
+const USAGE: &str =
+    "usage: onav-peer [edits|queries|build|crowd|all|write-fixtures] [--rounds N] [--smoke] [--meshes DIR]
   --rounds N    rounds per measurement (default 7)
   --smoke       one round on the smallest input, to show the harness still runs
   --meshes DIR  the shared meshes (default ../shared/data/meshes from the repository root, or $ONAV_PEER_MESHES)";
@@ -49,7 +50,8 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
         match arg.as_str() {
             "--rounds" => {
                 let value = args.next().ok_or("--rounds needs a number")?;
-                options.rounds = value.parse().ok().filter(|&n| n > 0).ok_or(format!("--rounds {value}: not a positive number"))?;
+                options.rounds =
+                    value.parse().ok().filter(|&n| n > 0).ok_or(format!("--rounds {value}: not a positive number"))?;
             }
             "--smoke" => options.smoke = true,
             "--meshes" => options.meshes = Some(args.next().ok_or("--meshes needs a folder")?.into()),

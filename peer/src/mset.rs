@@ -68,7 +68,8 @@ struct Reader<'a> {
 impl<'a> Reader<'a> {
     fn take(&mut self, len: usize) -> Result<&'a [u8], String> {
         let end = self.at.checked_add(len).filter(|&end| end <= self.bytes.len());
-        let end = end.ok_or_else(|| format!("MSET data ends at byte {} of {} needed", self.bytes.len(), self.at + len))?;
+        let end =
+            end.ok_or_else(|| format!("MSET data ends at byte {} of {} needed", self.bytes.len(), self.at + len))?;
         let taken = &self.bytes[self.at..end];
         self.at = end;
         Ok(taken)
@@ -86,7 +87,6 @@ impl<'a> Reader<'a> {
         Ok(f32::from_le_bytes(self.word()?))
     }
 }
-
 
 #[cfg(test)]
 mod tests {

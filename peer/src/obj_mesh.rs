@@ -15,7 +15,8 @@ pub fn read_obj(path: &Path) -> Result<TriangleMesh, String> {
         let base = i32::try_from(mesh.vertex_count()).map_err(|_| format!("{}: too many vertices", path.display()))?;
         mesh.vertices.extend_from_slice(&model.mesh.positions);
         for &index in &model.mesh.indices {
-            let index = i32::try_from(index).map_err(|_| format!("{}: vertex index {index} too large", path.display()))?;
+            let index =
+                i32::try_from(index).map_err(|_| format!("{}: vertex index {index} too large", path.display()))?;
             mesh.triangles.push(base + index);
         }
     }

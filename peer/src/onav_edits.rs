@@ -38,7 +38,9 @@ impl OnavEdits<'_> {
             })
         })?;
         let ((), remove) = timed(|| {
-            self.positions.iter().try_for_each(|&(x, z)| mesh.remove_tile(x, z, 0).map(drop).map_err(failed("remove_tile")))
+            self.positions
+                .iter()
+                .try_for_each(|&(x, z)| mesh.remove_tile(x, z, 0).map(drop).map_err(failed("remove_tile")))
         })?;
         drop(mesh);
         let (loaded, load) = timed(|| read_mesh(self.mesh_bytes).map_err(failed("read_mesh")))?;

@@ -156,7 +156,11 @@ struct Owned<T> {
 }
 
 impl<T> Owned<T> {
-    fn new(alloc: unsafe extern "C" fn() -> *mut T, free: unsafe extern "C" fn(*mut T), what: &str) -> Result<Self, String> {
+    fn new(
+        alloc: unsafe extern "C" fn() -> *mut T,
+        free: unsafe extern "C" fn(*mut T),
+        what: &str,
+    ) -> Result<Self, String> {
         // SAFETY: Recast's rcAlloc* return null or a constructed object.
         let ptr = NonNull::new(unsafe { alloc() }).ok_or_else(|| format!("out of memory for {what}"))?;
         Ok(Owned { ptr, free })
@@ -224,16 +228,38 @@ fn build_tile(
     // SAFETY: every pointer is valid for the counts passed with it, and each
     // Recast object was allocated above and lives to the end of the call.
     unsafe {
-        let ok = rcCreateHeightfield(ctx, solid.ptr(), side, side, bmin.as_ptr(), bmax.as_ptr(), s.cell_size, s.cell_height);
+        let ok =
+            rcCreateHeightfield(ctx, solid.ptr(), side, side, bmin.as_ptr(), bmax.as_ptr(), s.cell_size, s.cell_height);
         check(ok, "rcCreateHeightfield", tile)?;
         let verts = mesh.vertices.as_ptr();
-        rcMarkWalkableTriangles(ctx, s.agent_max_slope, verts, vertex_count, triangles.as_ptr(), triangle_count, areas.as_mut_ptr());
-        let ok = rcRasterizeTriangles(ctx, verts, vertex_count, triangles.as_ptr(), areas.as_ptr(), triangle_count, solid.ptr(), climb);
+        rcMarkWalkableTriangles(
+            ctx,
+            s.agent_max_slope,
+            verts,
+            vertex_count,
+            triangles.as_ptr(),
+            triangle_count,
+            areas.as_mut_ptr(),
+        );
+        let ok = rcRasterizeTriangles(
+            ctx,
+            verts,
+            vertex_count,
+            triangles.as_ptr(),
+            areas.as_ptr(),
+            triangle_count,
+            solid.ptr(),
+            climb,
+        );
         check(ok, "rcRasterizeTriangles", tile)?;
         rcFilterLowHangingWalkableObstacles(ctx, climb, solid.ptr());
         rcFilterLedgeSpans(ctx, height, climb, solid.ptr());
         rcFilterWalkableLowHeightSpans(ctx, height, solid.ptr());
-        check(rcBuildCompactHeightfield(ctx, height, climb, solid.ptr(), compact.ptr()), "rcBuildCompactHeightfield", tile)?;
+        check(
+            rcBuildCompactHeightfield(ctx, height, climb, solid.ptr(), compact.ptr()),
+            "rcBuildCompactHeightfield",
+            tile,
+        )?;
         check(rcErodeWalkableArea(ctx, radius, compact.ptr()), "rcErodeWalkableArea", tile)?;
         check(rcBuildDistanceField(ctx, compact.ptr()), "rcBuildDistanceField", tile)?;
         let min_area = (s.region_min_size * s.region_min_size) as i32;
@@ -241,7 +267,11 @@ fn build_tile(
         check(rcBuildRegions(ctx, compact.ptr(), border, min_area, merge_area), "rcBuildRegions", tile)?;
         let max_edge = (s.edge_max_len / s.cell_size) as i32;
         let tess = rcBuildContoursFlags_RC_CONTOUR_TESS_WALL_EDGES as i32;
-        check(rcBuildContours(ctx, compact.ptr(), s.edge_max_error, max_edge, contours.ptr(), tess), "rcBuildContours", tile)?;
+        check(
+            rcBuildContours(ctx, compact.ptr(), s.edge_max_error, max_edge, contours.ptr(), tess),
+            "rcBuildContours",
+            tile,
+        )?;
         if contours.get().nconts == 0 {
             return Ok(None);
         }

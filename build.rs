@@ -9,6 +9,7 @@ use std::path::PathBuf;
 
 fn main() {
     declare_test_hooks_cfg();
+    name_shared_library();
     let crate_dir =
         PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let out_dir = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
@@ -39,14 +40,40 @@ fn declare_test_hooks_cfg() {
     println!("cargo:rustc-check-cfg=cfg(onav_test_hooks)");
 }
 
+/// The ABI version (README "Versioning"): `0.MINOR` while the major version
+/// is 0, since a 0.x minor release may change the ABI, then `MAJOR`.
+/// cmake/onavNames.cmake derives the same string; the ctest `soname`
+/// check compares the two.
+fn abi_version() -> String {
+    match package_version_part("MAJOR").as_str() {
+        "0" => format!("0.{}", package_version_part("MINOR")),
+        major => major.to_string(),
+    }
+}
+
+/// Gives the cdylib the name a loader looks for: an ELF SONAME
+/// (`libonav.so.<abi>`) or a Mach-O install name
+/// (`@rpath/libonav.<abi>.dylib`). Windows DLLs carry no such name. Set
+/// here rather than by the CMake build, so every cargo build of the
+/// library is the same file.
+fn name_shared_library() {
+    let os = env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
+    let family = env::var("CARGO_CFG_TARGET_FAMILY").unwrap_or_default();
+    let abi = abi_version();
+    if os == "macos" || os == "ios" {
+        println!("cargo:rustc-cdylib-link-arg=-Wl,-install_name,@rpath/libonav.{abi}.dylib");
+    } else if family == "unix" {
+        println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libonav.so.{abi}");
+    }
+}
+
 /// ONAV_VERSION_MAJOR/MINOR/PATCH/NUMBER from the package version, so the
 /// header always states the version of the library it was generated from.
 fn version_macros() -> String {
-    let part = |name: &str| env::var(name).unwrap_or_else(|_| panic!("cargo sets {name}"));
     let (major, minor, patch) = (
-        part("CARGO_PKG_VERSION_MAJOR"),
-        part("CARGO_PKG_VERSION_MINOR"),
-        part("CARGO_PKG_VERSION_PATCH"),
+        package_version_part("MAJOR"),
+        package_version_part("MINOR"),
+        package_version_part("PATCH"),
     );
     format!(
         "\n/** Version of the library this header belongs to; onav_version() returns\n \
@@ -55,6 +82,18 @@ fn version_macros() -> String {
          #define ONAV_VERSION_MINOR {minor}\n\
          #define ONAV_VERSION_PATCH {patch}\n\
          /** major * 10000 + minor * 100 + patch, the value of onav_version(). */\n\
-         #define ONAV_VERSION_NUMBER (ONAV_VERSION_MAJOR * 10000 + ONAV_VERSION_MINOR * 100 + ONAV_VERSION_PATCH)\n"
+         #define ONAV_VERSION_NUMBER (ONAV_VERSION_MAJOR * 10000 + ONAV_VERSION_MINOR * 100 + ONAV_VERSION_PATCH)\n\
+         /** The ABI version: the SONAME suffix (libonav.so.<abi>), \"0.MINOR\" during 0.x. */\n\
+         #define ONAV_ABI_VERSION \"{abi}\"\n\
+         /** 1 when the loaded library serves programs built with this header, see\n \
+         * onav_abi_compatible(). */\n\
+         #define ONAV_ABI_IS_COMPATIBLE() (onav_abi_compatible(ONAV_VERSION_NUMBER))\n",
+        abi = abi_version()
     )
+}
+
+/// One part of the package version (`MAJOR`, `MINOR` or `PATCH`).
+fn package_version_part(part: &str) -> String {
+    let name = format!("CARGO_PKG_VERSION_{part}");
+    env::var(&name).unwrap_or_else(|_| panic!("cargo sets {name}"))
 }

@@ -18,6 +18,15 @@ static int checks_failed;
 #define CHECK(cond) check((cond), #cond, __FILE__, __LINE__)
 #define CHECK_OK(call) check((call) == ONAV_OK, #call, __FILE__, __LINE__)
 #define CHECK_FAILS(call, status, err, needle) check_failure((call), (status), (err), (needle), __FILE__, __LINE__)
+/* `call` fails as CHECK_FAILS does and clears the output variable `out` (a
+ * handle to NULL, a count to 0), which held `stale` just before: a failed
+ * call never leaves a stale handle or count behind. */
+#define CHECK_FAILS_CLEARS(out, stale, call, status, err, needle) \
+    do { \
+        (out) = (stale); \
+        CHECK_FAILS(call, status, err, needle); \
+        CHECK((out) == 0); \
+    } while (0)
 
 static inline void check(int ok, const char *what, const char *file, int line) {
     if (ok) {

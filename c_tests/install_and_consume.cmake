@@ -1,8 +1,12 @@
-# Installs the build to a temporary prefix, then builds and runs a separate
-# project against it: with find_package(onav CONFIG) (shared and static
+# Installs the build to a temporary prefix and checks what a user gets: the
+# installed shared library exports exactly the installed header's functions
+# (no test hook), the onav command runs, and a separate project builds and
+# runs against the prefix with find_package(onav CONFIG) (shared and static
 # targets) and, when pkg-config is present, with `pkg-config onav`.
 # Usage: cmake -DBUILD_DIR=... -DCONSUMER_SOURCE=... -DWORK_DIR=...
-#              -DC_COMPILER=... -DGENERATOR=... -P install_and_consume.cmake
+#              -DC_COMPILER=... -DGENERATOR=... -DCHECK_EXPORTS=...
+#              -DSHARED_FILE=... -DCLI_FILE=... -DBUILD_CLI=ON|OFF
+#              -P install_and_consume.cmake
 
 set(_prefix "${WORK_DIR}/prefix")
 set(_build "${WORK_DIR}/build")
@@ -13,6 +17,23 @@ function(run)
 endfunction()
 
 run("${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${_prefix}")
+file(GLOB_RECURSE _installed RELATIVE "${_prefix}" LIST_DIRECTORIES false "${_prefix}/*")
+list(SORT _installed)
+string(JOIN "\n  " _listing ${_installed})
+message(STATUS "installed:\n  ${_listing}")
+
+file(GLOB _installed_library "${_prefix}/lib*/${SHARED_FILE}" "${_prefix}/lib/*/${SHARED_FILE}")
+if(NOT _installed_library)
+  message(FATAL_ERROR "no ${SHARED_FILE} under ${_prefix}/lib*")
+endif()
+run("${CMAKE_COMMAND}" "-DHEADER=${_prefix}/include/onav.h" "-DLIBRARY=${_installed_library}"
+    "-DC_COMPILER=${C_COMPILER}" -DTEST_HOOKS=OFF -P "${CHECK_EXPORTS}")
+
+if(BUILD_CLI)
+  execute_process(COMMAND "${_prefix}/bin/${CLI_FILE}" --version
+                  OUTPUT_VARIABLE _cli_version OUTPUT_STRIP_TRAILING_WHITESPACE COMMAND_ERROR_IS_FATAL ANY)
+  message(STATUS "installed command: ${_cli_version}")
+endif()
 run("${CMAKE_COMMAND}" -S "${CONSUMER_SOURCE}" -B "${_build}" -G "${GENERATOR}"
     "-DCMAKE_PREFIX_PATH=${_prefix}" "-DCMAKE_C_COMPILER=${C_COMPILER}")
 run("${CMAKE_COMMAND}" --build "${_build}")

@@ -74,6 +74,20 @@ static void sample_tile_bytes(uint8_t *out) {
 static void test_version(void) {
     CHECK(onav_version() == ONAV_VERSION_NUMBER);
     CHECK(onav_version() == (uint32_t)(ONAV_VERSION_MAJOR * 10000 + ONAV_VERSION_MINOR * 100 + ONAV_VERSION_PATCH));
+
+    /* The ABI rule of README "Versioning", as the loaded library applies it. */
+    CHECK(ONAV_ABI_IS_COMPATIBLE() == 1);
+    CHECK(onav_abi_compatible(ONAV_VERSION_NUMBER + 1) == 1); /* a patch keeps the ABI */
+    CHECK(onav_abi_compatible(ONAV_VERSION_NUMBER + 10000) == 0); /* another major */
+    char abi[16];
+    if (ONAV_VERSION_MAJOR == 0) {
+        CHECK(onav_abi_compatible(ONAV_VERSION_NUMBER + 100) == 0); /* during 0.x, another minor */
+        snprintf(abi, sizeof abi, "0.%d", ONAV_VERSION_MINOR);
+    } else {
+        CHECK(onav_abi_compatible(ONAV_VERSION_NUMBER - 100 * ONAV_VERSION_MINOR) == 1); /* an older minor */
+        snprintf(abi, sizeof abi, "%d", ONAV_VERSION_MAJOR);
+    }
+    CHECK(strcmp(ONAV_ABI_VERSION, abi) == 0);
 }
 
 static void test_status_names(void) {
@@ -147,16 +161,15 @@ static void test_params_encode_decode(void) {
     CHECK(memcmp(&back.settings_digest, &params.settings_digest, sizeof back.settings_digest) == 0);
     CHECK(back.tile_size == params.tile_size && back.max_verts_per_poly == 6 && back.agent_max_slope == 45.0f);
 
-    OnavParams untouched = sample_params();
-    untouched.origin_y = 123.0;
-    CHECK_FAILS(onav_params_decode(block, 30, &untouched, &err), ONAV_E_FORMAT, &err, "truncated");
-    CHECK(untouched.origin_y == 123.0);
-    CHECK_FAILS(onav_params_decode(block, ONAV_PARAM_BLOCK_LEN + 1, &untouched, &err), ONAV_E_FORMAT, &err, NULL);
-    CHECK_FAILS(onav_params_decode(NULL, 0, &untouched, &err), ONAV_E_FORMAT, &err, NULL);
-    CHECK_FAILS(onav_params_decode(NULL, 5, &untouched, &err), ONAV_E_NULL_ARGUMENT, &err, "data");
+    OnavParams decoded = sample_params();
+    CHECK_FAILS(onav_params_decode(block, 30, &decoded, &err), ONAV_E_FORMAT, &err, "truncated");
+    CHECK(decoded.origin_y == 0.0 && decoded.tile_size == 0.0); /* a failed call zeroes its output */
+    CHECK_FAILS(onav_params_decode(block, ONAV_PARAM_BLOCK_LEN + 1, &decoded, &err), ONAV_E_FORMAT, &err, NULL);
+    CHECK_FAILS(onav_params_decode(NULL, 0, &decoded, &err), ONAV_E_FORMAT, &err, NULL);
+    CHECK_FAILS(onav_params_decode(NULL, 5, &decoded, &err), ONAV_E_NULL_ARGUMENT, &err, "data");
     CHECK_FAILS(onav_params_decode(block, ONAV_PARAM_BLOCK_LEN, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "out");
     block[42] = 1; /* reserved */
-    CHECK_FAILS(onav_params_decode(block, ONAV_PARAM_BLOCK_LEN, &untouched, &err), ONAV_E_FORMAT, &err, "reserved");
+    CHECK_FAILS(onav_params_decode(block, ONAV_PARAM_BLOCK_LEN, &decoded, &err), ONAV_E_FORMAT, &err, "reserved");
 
     params.cell_size = -1.0;
     CHECK_FAILS(onav_params_encode(&params, block, sizeof block, &len, &err), ONAV_E_OUT_OF_RANGE, &err, "CellSize");
@@ -203,7 +216,7 @@ static void test_params_grid(void) {
     CHECK(tx == 1 && tz == 1);
     tx = tz = 99;
     CHECK_FAILS(onav_params_world_to_tile(&params, 3.0e6, 0.0, &tx, &tz, &err), ONAV_E_OUT_OF_RANGE, &err, "2097152");
-    CHECK(tx == 99 && tz == 99);
+    CHECK(tx == 0 && tz == 0);
     CHECK_FAILS(onav_params_world_to_tile(&params, 0.0, -2097152.0, &tx, &tz, &err), ONAV_E_OUT_OF_RANGE, &err, "z");
     CHECK_FAILS(onav_params_world_to_tile(&params, NAN, 0.0, &tx, &tz, &err), ONAV_E_OUT_OF_RANGE, &err, NULL);
     CHECK_FAILS(onav_params_world_to_tile(&params, 0.0, 0.0, NULL, &tz, &err), ONAV_E_NULL_ARGUMENT, &err, "tile_x_out");
@@ -233,7 +246,7 @@ static void test_tile_create_and_accessors(void) {
     CHECK(v.x == 32.0f && v.y == 0.0f && v.z == 32.0f);
     v.x = -1;
     CHECK_FAILS(onav_tile_vertex(tile, 4, &v, &err), ONAV_E_NOT_FOUND, &err, "vertex 4");
-    CHECK(v.x == -1);
+    CHECK(v.x == 0.0f && v.y == 0.0f && v.z == 0.0f);
     CHECK_FAILS(onav_tile_vertex(tile, 0, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "out");
     CHECK_FAILS(onav_tile_vertex(NULL, 0, &v, &err), ONAV_E_NULL_ARGUMENT, &err, "tile");
 
@@ -276,40 +289,39 @@ static void test_tile_create_and_accessors(void) {
 static void test_tile_create_errors(void) {
     OnavParams params = sample_params();
     OnavError err = fresh_error();
-    OnavTile *sentinel = (OnavTile *)&err; /* never dereferenced: must stay unchanged */
+    OnavTile *sentinel = (OnavTile *)&err; /* never dereferenced: a stale handle value */
     OnavTile *tile = sentinel;
     OnavTileData data = sample_tile_data();
 
-    CHECK_FAILS(onav_tile_create(NULL, &data, &tile, &err), ONAV_E_NULL_ARGUMENT, &err, "params");
-    CHECK_FAILS(onav_tile_create(&params, NULL, &tile, &err), ONAV_E_NULL_ARGUMENT, &err, "data");
+    CHECK_FAILS_CLEARS(tile, sentinel, onav_tile_create(NULL, &data, &tile, &err), ONAV_E_NULL_ARGUMENT, &err, "params");
+    CHECK_FAILS_CLEARS(tile, sentinel, onav_tile_create(&params, NULL, &tile, &err), ONAV_E_NULL_ARGUMENT, &err, "data");
     CHECK_FAILS(onav_tile_create(&params, &data, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "out");
     data.indices = NULL;
-    CHECK_FAILS(onav_tile_create(&params, &data, &tile, &err), ONAV_E_NULL_ARGUMENT, &err, "data->indices");
+    CHECK_FAILS_CLEARS(tile, sentinel, onav_tile_create(&params, &data, &tile, &err), ONAV_E_NULL_ARGUMENT, &err, "data->indices");
 
     data = sample_tile_data();
     OnavPolygon bad_area[] = {{3, 64, 0}, {3, 2, 0}};
     data.polygons = bad_area;
-    CHECK_FAILS(onav_tile_create(&params, &data, &tile, &err), ONAV_E_FORMAT, &err, "polygon 0");
+    CHECK_FAILS_CLEARS(tile, sentinel, onav_tile_create(&params, &data, &tile, &err), ONAV_E_FORMAT, &err, "polygon 0");
 
     data = sample_tile_data();
     const uint32_t clockwise[] = {0, 2, 1, 0, 2, 3};
     data.indices = clockwise;
-    CHECK_FAILS(onav_tile_create(&params, &data, &tile, &err), ONAV_E_FORMAT, &err, NULL);
+    CHECK_FAILS_CLEARS(tile, sentinel, onav_tile_create(&params, &data, &tile, &err), ONAV_E_FORMAT, &err, NULL);
 
     data = sample_tile_data();
     OnavOffMeshLink link = sample_link;
     link.bidirectional = 2;
     data.off_mesh_links = &link;
-    CHECK_FAILS(onav_tile_create(&params, &data, &tile, &err), ONAV_E_FORMAT, &err, "bidirectional");
+    CHECK_FAILS_CLEARS(tile, sentinel, onav_tile_create(&params, &data, &tile, &err), ONAV_E_FORMAT, &err, "bidirectional");
 
     data = sample_tile_data();
     data.edge_count = 5;
-    CHECK_FAILS(onav_tile_create(&params, &data, &tile, &err), ONAV_E_FORMAT, &err, "indices");
+    CHECK_FAILS_CLEARS(tile, sentinel, onav_tile_create(&params, &data, &tile, &err), ONAV_E_FORMAT, &err, "indices");
 
     data = sample_tile_data();
     params.agent_radius = -1.0f;
-    CHECK_FAILS(onav_tile_create(&params, &data, &tile, &err), ONAV_E_OUT_OF_RANGE, &err, "AgentRadius");
-    CHECK(tile == sentinel);
+    CHECK_FAILS_CLEARS(tile, sentinel, onav_tile_create(&params, &data, &tile, &err), ONAV_E_OUT_OF_RANGE, &err, "AgentRadius");
 
     /* An empty tile: every array NULL with count 0. */
     params = sample_params();
@@ -367,33 +379,32 @@ static void test_tile_read_errors(void) {
         memcpy(patched, bytes, sizeof patched);
         patched[4] = (uint8_t)bad_versions[i];
         err = fresh_error();
-        CHECK_FAILS(onav_tile_read(&params, patched, sizeof patched, &tile, &err), ONAV_E_VERSION, &err, "version");
+        CHECK_FAILS_CLEARS(tile, sentinel, onav_tile_read(&params, patched, sizeof patched, &tile, &err), ONAV_E_VERSION, &err, "version");
         CHECK(err.found_version == bad_versions[i] && err.expected_version == 2);
     }
     /* A 10-byte tile whose version says 3 is still a version error. */
     uint8_t head[10];
     memcpy(head, bytes, sizeof head);
     head[4] = 3;
-    CHECK_FAILS(onav_tile_read(&params, head, sizeof head, &tile, &err), ONAV_E_VERSION, &err, NULL);
+    CHECK_FAILS_CLEARS(tile, sentinel, onav_tile_read(&params, head, sizeof head, &tile, &err), ONAV_E_VERSION, &err, NULL);
 
     OnavParams other = sample_params();
     other.settings_digest = 7;
-    CHECK_FAILS(onav_tile_read(&other, bytes, sizeof bytes, &tile, &err), ONAV_E_FINGERPRINT, &err, "fingerprint");
+    CHECK_FAILS_CLEARS(tile, sentinel, onav_tile_read(&other, bytes, sizeof bytes, &tile, &err), ONAV_E_FINGERPRINT, &err, "fingerprint");
     CHECK(err.found_version == 0 && err.expected_version == 0);
 
-    CHECK_FAILS(onav_tile_read(&params, bytes, sizeof bytes - 1, &tile, &err), ONAV_E_FORMAT, &err, NULL);
-    CHECK_FAILS(onav_tile_read(&params, bytes, 30, &tile, &err), ONAV_E_FORMAT, &err, "truncated");
+    CHECK_FAILS_CLEARS(tile, sentinel, onav_tile_read(&params, bytes, sizeof bytes - 1, &tile, &err), ONAV_E_FORMAT, &err, NULL);
+    CHECK_FAILS_CLEARS(tile, sentinel, onav_tile_read(&params, bytes, 30, &tile, &err), ONAV_E_FORMAT, &err, "truncated");
     const uint8_t garbage[] = "this is not a navigation tile at all";
-    CHECK_FAILS(onav_tile_read(&params, garbage, sizeof garbage, &tile, &err), ONAV_E_FORMAT, &err, "magic");
-    CHECK_FAILS(onav_tile_read(&params, NULL, 0, &tile, &err), ONAV_E_FORMAT, &err, NULL);
-    CHECK_FAILS(onav_tile_read(&params, NULL, 10, &tile, &err), ONAV_E_NULL_ARGUMENT, &err, "data");
-    CHECK_FAILS(onav_tile_read(NULL, bytes, sizeof bytes, &tile, &err), ONAV_E_NULL_ARGUMENT, &err, "params");
+    CHECK_FAILS_CLEARS(tile, sentinel, onav_tile_read(&params, garbage, sizeof garbage, &tile, &err), ONAV_E_FORMAT, &err, "magic");
+    CHECK_FAILS_CLEARS(tile, sentinel, onav_tile_read(&params, NULL, 0, &tile, &err), ONAV_E_FORMAT, &err, NULL);
+    CHECK_FAILS_CLEARS(tile, sentinel, onav_tile_read(&params, NULL, 10, &tile, &err), ONAV_E_NULL_ARGUMENT, &err, "data");
+    CHECK_FAILS_CLEARS(tile, sentinel, onav_tile_read(NULL, bytes, sizeof bytes, &tile, &err), ONAV_E_NULL_ARGUMENT, &err, "params");
     CHECK_FAILS(onav_tile_read(&params, bytes, sizeof bytes, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "out");
     other = sample_params();
     other.origin_z = 3.0e6;
-    CHECK_FAILS(onav_tile_read(&other, bytes, sizeof bytes, &tile, &err), ONAV_E_OUT_OF_RANGE, &err, "OriginZ");
+    CHECK_FAILS_CLEARS(tile, sentinel, onav_tile_read(&other, bytes, sizeof bytes, &tile, &err), ONAV_E_OUT_OF_RANGE, &err, "OriginZ");
     CHECK(onav_tile_read(&params, garbage, sizeof garbage, &tile, NULL) == ONAV_E_FORMAT);
-    CHECK(tile == sentinel);
 }
 
 #if defined(ONAV_TEST_HOOKS)

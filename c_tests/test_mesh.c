@@ -160,12 +160,11 @@ static void test_references(void) {
     CHECK(salt == 0xABCDEF && slot == 0x12345 && polygon == 0x6789A);
     CHECK_OK(onav_poly_ref_encode(0xFFFFFF, 0xFFFFE, 0xFFFFF, &ref, &err));
 
-    uint64_t untouched = 99;
-    CHECK_FAILS(onav_poly_ref_encode(0, 1, 2, &untouched, &err), ONAV_E_OUT_OF_RANGE, &err, "salt 0");
-    CHECK_FAILS(onav_poly_ref_encode(0x1000000, 1, 2, &untouched, &err), ONAV_E_OUT_OF_RANGE, &err, NULL);
-    CHECK_FAILS(onav_poly_ref_encode(1, 0xFFFFF, 2, &untouched, &err), ONAV_E_OUT_OF_RANGE, &err, "slot");
-    CHECK_FAILS(onav_poly_ref_encode(1, 1, 0x100000, &untouched, &err), ONAV_E_OUT_OF_RANGE, &err, "polygon");
-    CHECK(untouched == 99);
+    uint64_t stale = 0;
+    CHECK_FAILS_CLEARS(stale, 99, onav_poly_ref_encode(0, 1, 2, &stale, &err), ONAV_E_OUT_OF_RANGE, &err, "salt 0");
+    CHECK_FAILS_CLEARS(stale, 99, onav_poly_ref_encode(0x1000000, 1, 2, &stale, &err), ONAV_E_OUT_OF_RANGE, &err, NULL);
+    CHECK_FAILS_CLEARS(stale, 99, onav_poly_ref_encode(1, 0xFFFFF, 2, &stale, &err), ONAV_E_OUT_OF_RANGE, &err, "slot");
+    CHECK_FAILS_CLEARS(stale, 99, onav_poly_ref_encode(1, 1, 0x100000, &stale, &err), ONAV_E_OUT_OF_RANGE, &err, "polygon");
     CHECK_FAILS(onav_poly_ref_encode(1, 1, 1, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "out");
     CHECK_FAILS(onav_poly_ref_decode(ref, NULL, &slot, &polygon, &err), ONAV_E_NULL_ARGUMENT, &err, "salt_out");
     CHECK_FAILS(onav_poly_ref_decode(ref, &salt, NULL, &polygon, &err), ONAV_E_NULL_ARGUMENT, &err, "slot_out");
@@ -181,7 +180,7 @@ static void test_references(void) {
     CHECK_FAILS(onav_tile_ref_encode(5, 9, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "out");
     salt = slot = 77;
     CHECK_FAILS(onav_tile_ref_decode(tile_ref | 3, &salt, &slot, &err), ONAV_E_OUT_OF_RANGE, &err, "PolyRef");
-    CHECK(salt == 77 && slot == 77);
+    CHECK(salt == 0 && slot == 0);
     CHECK_FAILS(onav_tile_ref_decode(tile_ref, NULL, &slot, &err), ONAV_E_NULL_ARGUMENT, &err, "salt_out");
     CHECK_FAILS(onav_tile_ref_decode(tile_ref, &salt, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "slot_out");
     CHECK(ONAV_LINK_PORTAL == 0 && ONAV_LINK_OFF_MESH == 1 && ONAV_LINK_OFF_MESH_REVERSE == 2);
@@ -190,14 +189,13 @@ static void test_references(void) {
 static void test_new_mesh(void) {
     OnavParams params = grid_params();
     OnavError err = fresh_error();
-    OnavMesh *sentinel = (OnavMesh *)&err; /* never dereferenced: must stay unchanged */
+    OnavMesh *sentinel = (OnavMesh *)&err; /* never dereferenced: a stale handle value */
     OnavMesh *mesh = sentinel;
     params.max_verts_per_poly = 2;
-    CHECK_FAILS(onav_mesh_new(&params, &mesh, &err), ONAV_E_OUT_OF_RANGE, &err, "MaxVertsPerPoly");
-    CHECK_FAILS(onav_mesh_new(NULL, &mesh, &err), ONAV_E_NULL_ARGUMENT, &err, "params");
+    CHECK_FAILS_CLEARS(mesh, sentinel, onav_mesh_new(&params, &mesh, &err), ONAV_E_OUT_OF_RANGE, &err, "MaxVertsPerPoly");
+    CHECK_FAILS_CLEARS(mesh, sentinel, onav_mesh_new(NULL, &mesh, &err), ONAV_E_NULL_ARGUMENT, &err, "params");
     params = grid_params();
     CHECK_FAILS(onav_mesh_new(&params, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "out");
-    CHECK(mesh == sentinel);
     CHECK_OK(onav_mesh_new(&params, &mesh, &err));
 
     OnavParams back;
@@ -227,8 +225,10 @@ static void test_new_mesh(void) {
     CHECK(tx == 1 && tz == -1);
     tx = tz = 99;
     CHECK_FAILS(onav_mesh_world_to_tile(mesh, 3.0e6, 0.0, &tx, &tz, &err), ONAV_E_OUT_OF_RANGE, &err, NULL);
+    CHECK(tx == 0 && tz == 0);
+    tx = tz = 99;
     CHECK_FAILS(onav_mesh_world_to_tile(mesh, 0.0, -2097152.0, &tx, &tz, &err), ONAV_E_OUT_OF_RANGE, &err, NULL);
-    CHECK(tx == 99 && tz == 99);
+    CHECK(tx == 0 && tz == 0);
     CHECK_FAILS(onav_mesh_world_to_tile(mesh, 0.0, 0.0, NULL, &tz, &err), ONAV_E_NULL_ARGUMENT, &err, "tile_x_out");
     CHECK_FAILS(onav_mesh_world_to_tile(mesh, 0.0, 0.0, &tx, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "tile_z_out");
     CHECK_FAILS(onav_mesh_world_to_tile(NULL, 0.0, 0.0, &tx, &tz, &err), ONAV_E_NULL_ARGUMENT, &err, "mesh");
@@ -260,7 +260,7 @@ static void test_tile_lookups(void) {
     CHECK(found == refs[TILE_E]);
     found = 42;
     CHECK_FAILS(onav_mesh_tile_at(mesh, 0, 0, 2, &found, &err), ONAV_E_NOT_FOUND, &err, "(0, 0, layer 2)");
-    CHECK(found == 42);
+    CHECK(found == 0);
     CHECK_FAILS(onav_mesh_tile_at(mesh, 0, 0, 0, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "tile_ref_out");
     CHECK_FAILS(onav_mesh_tile_at(NULL, 0, 0, 0, &found, &err), ONAV_E_NULL_ARGUMENT, &err, "mesh");
 
@@ -300,10 +300,9 @@ static void test_tile_lookups(void) {
     CHECK_OK(onav_mesh_tile(mesh, refs[TILE_A], &shared, &err));
     OnavTile *sentinel = (OnavTile *)&err;
     OnavTile *none = sentinel;
-    CHECK_FAILS(onav_mesh_tile(mesh, refs[TILE_A] + (1ull << 40), &none, &err), ONAV_E_NOT_FOUND, &err, NULL);
+    CHECK_FAILS_CLEARS(none, sentinel, onav_mesh_tile(mesh, refs[TILE_A] + (1ull << 40), &none, &err), ONAV_E_NOT_FOUND, &err, NULL);
     CHECK_FAILS(onav_mesh_tile(mesh, refs[TILE_A], NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "out");
-    CHECK_FAILS(onav_mesh_tile(NULL, refs[TILE_A], &none, &err), ONAV_E_NULL_ARGUMENT, &err, "mesh");
-    CHECK(none == sentinel);
+    CHECK_FAILS_CLEARS(none, sentinel, onav_mesh_tile(NULL, refs[TILE_A], &none, &err), ONAV_E_NULL_ARGUMENT, &err, "mesh");
     onav_mesh_free(mesh);
 
     OnavTile *original = grid_tile(TILE_A);
@@ -528,25 +527,24 @@ static void test_read_errors(void) {
     for (size_t i = 0; i < 2; i++) {
         bytes[4] = (uint8_t)bad_versions[i];
         err = fresh_error();
-        CHECK_FAILS(onav_mesh_read(bytes, len, &back, &err), ONAV_E_VERSION, &err, "ONPM");
+        CHECK_FAILS_CLEARS(back, sentinel, onav_mesh_read(bytes, len, &back, &err), ONAV_E_VERSION, &err, "ONPM");
         CHECK(err.found_version == bad_versions[i] && err.expected_version == 2);
     }
     bytes[4] = 2;
-    CHECK_FAILS(onav_mesh_read(bytes, len - 1, &back, &err), ONAV_E_FORMAT, &err, NULL);
+    CHECK_FAILS_CLEARS(back, sentinel, onav_mesh_read(bytes, len - 1, &back, &err), ONAV_E_FORMAT, &err, NULL);
     CHECK(err.found_version == 0 && err.expected_version == 0);
-    CHECK_FAILS(onav_mesh_read(bytes, 50, &back, &err), ONAV_E_FORMAT, &err, NULL);
+    CHECK_FAILS_CLEARS(back, sentinel, onav_mesh_read(bytes, 50, &back, &err), ONAV_E_FORMAT, &err, NULL);
     uint8_t *longer = malloc(len + 1);
     memcpy(longer, bytes, len);
     longer[len] = 0;
-    CHECK_FAILS(onav_mesh_read(longer, len + 1, &back, &err), ONAV_E_FORMAT, &err, NULL);
+    CHECK_FAILS_CLEARS(back, sentinel, onav_mesh_read(longer, len + 1, &back, &err), ONAV_E_FORMAT, &err, NULL);
     free(longer);
     const uint8_t garbage[] = "this is not a navigation mesh, not at all; far from it";
-    CHECK_FAILS(onav_mesh_read(garbage, sizeof garbage, &back, &err), ONAV_E_FORMAT, &err, "magic");
-    CHECK_FAILS(onav_mesh_read(NULL, 0, &back, &err), ONAV_E_FORMAT, &err, NULL);
-    CHECK_FAILS(onav_mesh_read(NULL, 10, &back, &err), ONAV_E_NULL_ARGUMENT, &err, "data");
+    CHECK_FAILS_CLEARS(back, sentinel, onav_mesh_read(garbage, sizeof garbage, &back, &err), ONAV_E_FORMAT, &err, "magic");
+    CHECK_FAILS_CLEARS(back, sentinel, onav_mesh_read(NULL, 0, &back, &err), ONAV_E_FORMAT, &err, NULL);
+    CHECK_FAILS_CLEARS(back, sentinel, onav_mesh_read(NULL, 10, &back, &err), ONAV_E_NULL_ARGUMENT, &err, "data");
     CHECK_FAILS(onav_mesh_read(bytes, len, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "out");
     CHECK(onav_mesh_read(garbage, sizeof garbage, &back, NULL) == ONAV_E_FORMAT);
-    CHECK(back == sentinel);
     free(bytes);
     onav_mesh_free(mesh);
 }
@@ -610,7 +608,7 @@ static void test_failed_edits_change_nothing(void) {
     CHECK_FAILS(onav_mesh_remove_tile(mesh, 0, 0, 0, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "tile_ref_out");
     onav_tile_free(a);
 
-    CHECK(ref == 42);
+    CHECK(ref == 0);
     CHECK(mesh_unchanged(mesh, before, before_len));
     free(before);
     onav_mesh_free(mesh);
@@ -646,9 +644,8 @@ static void test_clone_isolation(void) {
 
     OnavMesh *sentinel = (OnavMesh *)&err;
     OnavMesh *none = sentinel;
-    CHECK_FAILS(onav_mesh_clone(NULL, &none, &err), ONAV_E_NULL_ARGUMENT, &err, "mesh");
+    CHECK_FAILS_CLEARS(none, sentinel, onav_mesh_clone(NULL, &none, &err), ONAV_E_NULL_ARGUMENT, &err, "mesh");
     CHECK_FAILS(onav_mesh_clone(clone, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "out");
-    CHECK(none == sentinel);
     free(before);
     onav_mesh_free(clone);
 }
@@ -674,6 +671,8 @@ static void test_debug_geometry(void) {
     CHECK_FAILS(onav_mesh_debug_counts(debug, NULL, &links, &err), ONAV_E_NULL_ARGUMENT, &err, "polygon_count_out");
     CHECK_FAILS(onav_mesh_debug_counts(debug, &polygons, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "link_count_out");
     CHECK_FAILS(onav_mesh_debug_counts(NULL, &polygons, &links, &err), ONAV_E_NULL_ARGUMENT, &err, "debug");
+    CHECK(polygons == 0 && links == 0);
+    CHECK_OK(onav_mesh_debug_counts(debug, &polygons, &links, &err));
 
     /* Slot order: the last two polygons are the second layer's. */
     OnavDebugPolygon polygon;
@@ -722,8 +721,7 @@ static void test_debug_geometry(void) {
 
     OnavMeshDebug *sentinel = (OnavMeshDebug *)&err;
     OnavMeshDebug *none = sentinel;
-    CHECK_FAILS(onav_mesh_debug_collect(NULL, &none, &err), ONAV_E_NULL_ARGUMENT, &err, "mesh");
-    CHECK(none == sentinel);
+    CHECK_FAILS_CLEARS(none, sentinel, onav_mesh_debug_collect(NULL, &none, &err), ONAV_E_NULL_ARGUMENT, &err, "mesh");
     onav_mesh_debug_free(debug);
     onav_mesh_debug_free(NULL);
 }

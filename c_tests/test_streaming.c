@@ -236,7 +236,8 @@ static void test_update_order_budget_and_clear(void) {
 }
 
 /* `bad` fails with `status`; it leaves the queue, the mesh is unchanged,
- * the next operation stays queued and applied_out is not written. */
+ * the next operation stays queued and applied_out counts the operations
+ * applied before it (none). */
 static void check_failing_operation(const Bytes *bad, int32_t status, const char *needle, int line) {
     OnavParams p = params();
     OnavMesh *mesh = new_mesh(&p);
@@ -252,7 +253,7 @@ static void check_failing_operation(const Bytes *bad, int32_t status, const char
     OnavError err = fresh_error();
     applied = 12345;
     check_failure(onav_streamer_update(s, mesh, 5, &applied, &err), status, &err, needle, __FILE__, line);
-    check(applied == 12345, "applied_out untouched on failure", __FILE__, line);
+    check(applied == 0, "applied_out counts no operation before the failing one", __FILE__, line);
     check(pending(s) == 1, "the failing operation left the queue", __FILE__, line);
     check(mesh_is(mesh, &before), "the mesh is unchanged", __FILE__, line);
     if (status == ONAV_E_VERSION) {
@@ -280,6 +281,35 @@ static void test_failing_operations(void) {
     bytes_free(&foreign);
     bytes_free(&version3);
     bytes_free(&truncated);
+}
+
+/* A failing update still reports how many operations it applied before the
+ * failing one, and the mesh keeps them. */
+static void test_failed_update_reports_what_it_applied(void) {
+    OnavParams p = params(), q = other_params();
+    OnavMesh *mesh = new_mesh(&p);
+    OnavStreamer *s = NULL;
+    CHECK_OK(onav_streamer_new(&s, NULL));
+    Bytes first = tile_bytes(&p, 0, 0, 0, 0.0, 0), second = tile_bytes(&p, 1, 0, 0, 0.0, 0);
+    Bytes foreign = tile_bytes(&q, 2, 0, 0, 0.0, 0), last = tile_bytes(&p, 3, 0, 0, 0.0, 0);
+    CHECK_OK(onav_streamer_queue_tile(s, first.data, first.len, NULL));
+    CHECK_OK(onav_streamer_queue_tile(s, second.data, second.len, NULL));
+    CHECK_OK(onav_streamer_queue_tile(s, foreign.data, foreign.len, NULL));
+    CHECK_OK(onav_streamer_queue_tile(s, last.data, last.len, NULL));
+    OnavError err = fresh_error();
+    size_t applied = 99;
+    CHECK_FAILS(onav_streamer_update(s, mesh, 10, &applied, &err), ONAV_E_FINGERPRINT, &err, "fingerprint");
+    CHECK(applied == 2);
+    CHECK(tile_count(mesh) == 2 && pending(s) == 1);
+    applied = 99;
+    CHECK_FAILS(onav_streamer_update(NULL, mesh, 10, &applied, &err), ONAV_E_NULL_ARGUMENT, &err, "streamer");
+    CHECK(applied == 0);
+    bytes_free(&first);
+    bytes_free(&second);
+    bytes_free(&foreign);
+    bytes_free(&last);
+    onav_streamer_free(s);
+    onav_mesh_free(mesh);
 }
 
 static void test_tile_library(void) {
@@ -663,6 +693,7 @@ int main(void) {
     test_streamer_arguments();
     test_update_order_budget_and_clear();
     test_failing_operations();
+    test_failed_update_reports_what_it_applied();
     test_tile_library();
     test_snapshot_and_restore();
     test_ring_streaming();

@@ -12,15 +12,53 @@
  *   and takes a last `OnavError *err` that may be NULL; on failure the error
  *   is filled with the status, the versions of a version error and a
  *   NUL-terminated UTF-8 message. There is no global or thread-local state.
- * - Outputs are written only on success. Byte output goes into a caller
- *   buffer with its capacity: a NULL or too small buffer gives
- *   ONAV_E_BUFFER_TOO_SMALL and writes the needed length to *len_out.
+ * - Outputs are checked first and cleared (a handle to NULL, a count or
+ *   length to 0, a struct to zero bytes), then written on success. A failed
+ *   call therefore leaves no stale handle in a reused variable; the only
+ *   values a failure writes are a needed size and what its function names
+ *   (onav_streamer_update: the operations applied before the failure).
+ *   Byte output goes into a caller buffer with its capacity: a NULL or too
+ *   small buffer gives ONAV_E_BUFFER_TOO_SMALL and writes the needed length
+ *   to *len_out.
  * - Every pointer is checked: NULL gives ONAV_E_NULL_ARGUMENT, except a
  *   (pointer, length) pair whose length is 0, which may have a NULL pointer.
  * - A panic inside the library never unwinds into the caller: it becomes
  *   ONAV_E_INTERNAL.
  * - Thread safety: a function taking a const handle may be called
  *   concurrently on the same handle; a non-const handle needs exclusive use.
+ * - Versions: ONAV_VERSION_* name this header's version; onav_version() the
+ *   loaded library's. During 0.x a minor release may change the ABI, so the
+ *   SONAME carries it (libonav.so.0.MINOR); onav_abi_compatible() says
+ *   whether a loaded library serves this header.
+ *
+ * Geometry (format text "Coordinate rule", "Tile contents and rules")
+ * - Y is up; the walkable surface lies in the X/Z plane. Tile vertices are
+ *   float, relative to the tile origin (onav_params_tile_origin; Y relative
+ *   to the tile's origin_y). X and Z lie in [-TileSize, 2 * TileSize]: a
+ *   builder may overlap its neighbours by up to one tile; |Y| is at most
+ *   MaxLocalExtent (onav_params_max_local_extent).
+ * - A polygon is convex and counter-clockwise when X points right and Z
+ *   points up (positive signed area sum(x[i] * z[i+1] - x[i+1] * z[i])),
+ *   judged by an exact orientation predicate: every other vertex left of or
+ *   on every edge, at least one strictly left. Collinear vertices are
+ *   allowed; zero-area and self-overlapping polygons are not.
+ * - Portal sides: 0 = +X (the edge lies on x == (float)TileSize), 1 = +Z
+ *   (z == (float)TileSize), 2 = -X (x == 0), 3 = -Z (z == 0), bitwise
+ *   exact, with nonzero length along the boundary. A portal edge has no
+ *   in-tile neighbour; it links to the tile column on that side.
+ *
+ * References (format text "References")
+ * - A PolyRef is a uint64_t: salt (24 bits) | tile slot (20 bits) |
+ *   polygon index (20 bits), from the top. Salt 0 is never issued, so 0 is
+ *   the null reference. A TileRef is the PolyRef of the tile's polygon 0:
+ *   the same salt and slot.
+ * - A reference stays valid while its tile stays in its slot: adding and
+ *   removing other tiles, cloning the mesh, and writing and reading it back
+ *   as ONPM keep it. Removing or replacing its tile (also through a
+ *   streamer) advances the slot's salt, and every reference into that slot
+ *   becomes invalid for good, even when the same tile comes back.
+ *   Restoring a snapshot (ONPS) sets every slot's salt and tile to the
+ *   snapshot's: the references valid when it was taken are valid again.
  */
 
 #ifndef ONAV_H
@@ -53,6 +91,11 @@
 #define ONAV_VERSION_PATCH 0
 /** major * 10000 + minor * 100 + patch, the value of onav_version(). */
 #define ONAV_VERSION_NUMBER (ONAV_VERSION_MAJOR * 10000 + ONAV_VERSION_MINOR * 100 + ONAV_VERSION_PATCH)
+/** The ABI version: the SONAME suffix (libonav.so.<abi>), "0.MINOR" during 0.x. */
+#define ONAV_ABI_VERSION "0.1"
+/** 1 when the loaded library serves programs built with this header, see
+ * onav_abi_compatible(). */
+#define ONAV_ABI_IS_COMPATIBLE() (onav_abi_compatible(ONAV_VERSION_NUMBER))
 
 
 /**
@@ -431,7 +474,9 @@ typedef struct OnavOffMeshLink {
  * An array pointer may be NULL when its count is 0. The three per-edge
  * arrays (indices, neighbours, portal_sides) each hold `edge_count`
  * entries, polygon after polygon; edge k of a polygon runs from its vertex
- * k to vertex k+1 (mod n).
+ * k to vertex k+1 (mod n). Polygons are convex and counter-clockwise with
+ * X right and Z up; vertices are tile-local with X and Z in
+ * [-TileSize, 2 * TileSize] (see "Geometry" at the top of this header).
  */
 typedef struct OnavTileData {
   /**
@@ -475,7 +520,9 @@ typedef struct OnavTileData {
    */
   const uint32_t *neighbours;
   /**
-   * Per edge: 0xFF = not a portal, else the tile side 0..3.
+   * Per edge: 0xFF = not a portal, else the tile side the edge lies on:
+   * 0 = +X (x == (float)TileSize), 1 = +Z (z == (float)TileSize),
+   * 2 = -X (x == 0), 3 = -Z (z == 0), bitwise exact.
    */
   const uint8_t *portal_sides;
   /**
@@ -921,6 +968,21 @@ ONAV_API int32_t onav_debug_panic(const uint8_t *message, size_t len, struct Ona
  * Thread safety: may be called concurrently.
  */
 ONAV_API uint32_t onav_version(void);
+
+/**
+ * Whether a program compiled against the header of version
+ * `header_version` (major * 10000 + minor * 100 + patch, i.e. the
+ * program's ONAV_VERSION_NUMBER) can use this library: 1 when the majors
+ * are equal and, during 0.x, the minors too (a 0.x minor release may
+ * change the ABI), or from 1.0 on the library's minor is at least the
+ * header's (later minors only add); else 0. Patch releases never change
+ * the ABI. Call it once at start-up as `onav_abi_compatible(ONAV_VERSION_NUMBER)`
+ * (the ONAV_ABI_IS_COMPATIBLE() macro) when the library is loaded at run
+ * time, as P/Invoke and plugin hosts do.
+ *
+ * Thread safety: may be called concurrently.
+ */
+ONAV_API uint8_t onav_abi_compatible(uint32_t header_version);
 
 /**
  * Checks every parameter rule; `ONAV_E_OUT_OF_RANGE` names the first
@@ -1585,7 +1647,8 @@ int32_t onav_mesh_debug_link(const struct OnavMeshDebug *debug,
                              struct OnavError *err);
 
 /**
- * Encodes a PolyRef into `*out`. ONAV_E_OUT_OF_RANGE for salt 0 or above
+ * Encodes a PolyRef into `*out`: salt (24 bits) | slot (20 bits) |
+ * polygon (20 bits), from the top. ONAV_E_OUT_OF_RANGE for salt 0 or above
  * 0xFFFFFF, slot 0xFFFFF or above, or polygon above 0xFFFFF.
  *
  * Thread safety: may be called concurrently.
@@ -1797,9 +1860,9 @@ int32_t onav_streamer_queue_remove_column(struct OnavStreamer *streamer,
  * ONAV_E_FINGERPRINT for its bytes; ONAV_E_INVALID_OPERATION when every
  * slot is in use) leaves the queue before the error is returned and
  * leaves the mesh as it was before that operation; the operations before
- * it stay applied and those after it stay queued. Like every output,
- * `*applied_out` is written only on success: after a failure, the pending
- * count before minus the count after, minus one, operations succeeded.
+ * it stay applied and those after it stay queued. `*applied_out` holds the
+ * number applied either way: on failure, those applied before the failing
+ * one.
  *
  * Thread safety: exclusive on the streamer and on the mesh.
  *

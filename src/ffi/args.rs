@@ -48,19 +48,28 @@ pub(crate) unsafe fn arg_slice<'a, T>(
     Ok(unsafe { std::slice::from_raw_parts(ptr, len) })
 }
 
-/// An output argument, written at most once, on success.
+/// An output argument: cleared when checked, written at most once, on
+/// success.
 pub(crate) struct Out<'a, T: Copy> {
     ptr: NonNull<T>,
     _borrow: PhantomData<&'a mut T>,
 }
 
-/// The output pointer `ptr`, checked for NULL before any work is done so
-/// that a failing call writes nothing.
+/// The output pointer `ptr`, checked for NULL and cleared to all-zero bytes
+/// (a NULL handle, a 0 count, a zeroed struct). Entry points check their
+/// outputs before anything else can fail, so a failing call leaves every
+/// output cleared and a host's reused handle variable never keeps a handle
+/// it already freed.
 ///
 /// # Safety
-/// `ptr` is NULL or valid for writing one aligned `T` during `'a`.
+/// `ptr` is NULL or valid for writing one aligned `T` during `'a`; `T` is a
+/// C type for which all-zero bytes are a valid value (integers, floats,
+/// pointers, plain structs of them).
 pub(crate) unsafe fn out_arg<'a, T: Copy>(ptr: *mut T, name: &str) -> Result<Out<'a, T>, Failure> {
     let ptr = NonNull::new(ptr).ok_or_else(|| Failure::null_argument(name))?;
+    // SAFETY: writable for one aligned `T`, and all-zero bytes are a valid
+    // `T`, as required above.
+    unsafe { ptr.as_ptr().write_bytes(0, 1) };
     Ok(Out {
         ptr,
         _borrow: PhantomData,

@@ -1,6 +1,7 @@
 //! Output into a caller buffer with the size query convention: a NULL or too
 //! small buffer fails with `ONAV_E_BUFFER_TOO_SMALL` and still writes the
-//! needed length, so a caller can ask first and allocate once. Byte output
+//! needed length, so a caller can ask first and allocate once. Any other
+//! failure leaves the length 0 (it is cleared when checked). Byte output
 //! counts bytes; array output (references, links, vertices) counts elements.
 
 use super::args::{arg_ref, out_arg, Out};
@@ -31,9 +32,9 @@ pub(crate) unsafe fn byte_buffer<'a>(
     unsafe { out_buffer(buf, cap, len_out, "bytes") }
 }
 
-/// The whole body of a function writing a handle's bytes: checks `handle`
-/// (named `name` in the NULL error), then `len_out`, then copies
-/// `bytes(handle)` into the caller's buffer with the size query.
+/// The whole body of a function writing a handle's bytes: checks (and
+/// clears) `len_out`, then `handle` (named `name` in the NULL error), then
+/// copies `bytes(handle)` into the caller's buffer with the size query.
 ///
 /// # Safety
 /// `handle` is NULL or points to a valid `H` that stays unchanged during
@@ -51,8 +52,8 @@ pub(crate) unsafe fn write_handle_bytes<H>(
     // SAFETY (all blocks): forwarded from this function's contract.
     unsafe {
         guard(err, || {
-            let handle = arg_ref(handle, name)?;
-            byte_buffer(buf, cap, len_out)?.fill(&bytes(handle))
+            let buffer = byte_buffer(buf, cap, len_out)?;
+            buffer.fill(&bytes(arg_ref(handle, name)?))
         })
     }
 }

@@ -4,7 +4,7 @@
 //! through [`free_handle`]; the bodies shared by the functions that make a
 //! handle or read one value of it are here too.
 
-use super::args::{arg_ref, arg_slice, out_arg};
+use super::args::{arg_ref, arg_slice, out_arg, Out};
 use super::error_out::{Failure, OnavError};
 use super::guard::{catch_panic, guard};
 
@@ -32,42 +32,36 @@ pub(crate) unsafe fn free_handle<T>(handle: *mut T) {
 }
 
 /// For a guard's body: reads the caller's `(data, len)` bytes with `read`
-/// into a new handle stored in `*out`. `data` is checked, then `out`, both
-/// before `read` runs, so a failing call writes nothing.
+/// into a new handle stored in `*out`; `data` is checked before `read`
+/// runs. A failure leaves `*out` NULL (cleared when it was checked).
 ///
 /// # Safety
-/// `data` holds `len` readable bytes (may be NULL when `len` is 0); `out`
-/// is NULL or valid for writing one pointer.
+/// `data` holds `len` readable bytes (may be NULL when `len` is 0).
 pub(crate) unsafe fn read_into_handle<T>(
     data: *const u8,
     len: usize,
-    out: *mut *mut T,
+    out: Out<'_, *mut T>,
     read: impl FnOnce(&[u8]) -> Result<T, Failure>,
 ) -> Result<(), Failure> {
     // SAFETY: forwarded from this function's contract.
-    let bytes = unsafe { arg_slice(data, len, "data") }?;
-    // SAFETY: forwarded from this function's contract.
-    unsafe { store_new_handle(out, || read(bytes)) }
+    store_new_handle(out, || read(unsafe { arg_slice(data, len, "data") }?))
 }
 
-/// For a guard's body: checks `out`, then runs `make` and stores its value
-/// in `*out` as a new handle. A failing `make` writes nothing.
-///
-/// # Safety
-/// `out` is NULL or valid for writing one pointer.
-pub(crate) unsafe fn store_new_handle<T>(
-    out: *mut *mut T,
+/// For a guard's body: runs `make` and stores its value in `*out` as a new
+/// handle. The caller checked (and so cleared) `out` first, so a failing
+/// `make`, which is where the caller's other arguments are checked, leaves
+/// `*out` NULL.
+pub(crate) fn store_new_handle<T>(
+    out: Out<'_, *mut T>,
     make: impl FnOnce() -> Result<T, Failure>,
 ) -> Result<(), Failure> {
-    // SAFETY: forwarded from this function's contract.
-    let out = unsafe { out_arg(out, "out") }?;
     out.write(into_handle(make()?));
     Ok(())
 }
 
 /// The whole body of a function writing one value of a handle to `*out`:
-/// checks `handle` (named `name` in the NULL error), then `out`, then
-/// writes `get(handle)`; a failing `get` writes nothing.
+/// checks (and clears) `out`, then `handle` (named `name` in the NULL
+/// error), then writes `get(handle)`; a failure leaves `*out` cleared.
 ///
 /// # Safety
 /// `handle` is NULL or points to a valid `H` that stays unchanged during
@@ -82,8 +76,8 @@ pub(crate) unsafe fn write_handle_value<H, T: Copy>(
     // SAFETY (all blocks): forwarded from this function's contract.
     unsafe {
         guard(err, || {
-            let handle = arg_ref(handle, name)?;
             let out = out_arg(out, "out")?;
+            let handle = arg_ref(handle, name)?;
             out.write(get(handle)?);
             Ok(())
         })

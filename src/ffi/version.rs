@@ -28,3 +28,51 @@ pub extern "C" fn onav_version() -> u32 {
     // A compile-time constant: nothing here can panic, so no panic guard.
     VERSION_NUMBER
 }
+
+/// Whether a program compiled against the header of version
+/// `header_version` (major * 10000 + minor * 100 + patch, i.e. the
+/// program's ONAV_VERSION_NUMBER) can use this library: 1 when the majors
+/// are equal and, during 0.x, the minors too (a 0.x minor release may
+/// change the ABI), or from 1.0 on the library's minor is at least the
+/// header's (later minors only add); else 0. Patch releases never change
+/// the ABI. Call it once at start-up as `onav_abi_compatible(ONAV_VERSION_NUMBER)`
+/// (the ONAV_ABI_IS_COMPATIBLE() macro) when the library is loaded at run
+/// time, as P/Invoke and plugin hosts do.
+///
+/// Thread safety: may be called concurrently.
+#[no_mangle]
+pub extern "C" fn onav_abi_compatible(header_version: u32) -> u8 {
+    // Plain arithmetic: nothing here can panic, so no panic guard.
+    u8::from(abi_compatible(header_version, VERSION_NUMBER))
+}
+
+/// The rule of [`onav_abi_compatible`] between two version numbers.
+fn abi_compatible(header: u32, library: u32) -> bool {
+    let major_minor = |version: u32| (version / 10000, version / 100 % 100);
+    let ((header_major, header_minor), (library_major, library_minor)) = (major_minor(header), major_minor(library));
+    header_major == library_major
+        && if library_major == 0 { header_minor == library_minor } else { header_minor <= library_minor }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::abi_compatible;
+
+    #[test]
+    fn during_0_x_only_the_same_minor_is_compatible() {
+        assert!(abi_compatible(100, 100));
+        assert!(abi_compatible(100, 105), "patches keep the ABI");
+        assert!(abi_compatible(105, 100), "patches keep the ABI");
+        assert!(!abi_compatible(100, 200));
+        assert!(!abi_compatible(200, 100));
+    }
+
+    #[test]
+    fn from_1_0_a_library_serves_headers_of_its_major_up_to_its_minor() {
+        assert!(abi_compatible(1_00_00, 1_02_00));
+        assert!(abi_compatible(1_02_03, 1_02_00));
+        assert!(!abi_compatible(1_03_00, 1_02_00), "the header may use functions a later minor added");
+        assert!(!abi_compatible(2_00_00, 1_09_00));
+        assert!(!abi_compatible(1_00_00, 2_00_00));
+    }
+}

@@ -75,12 +75,21 @@ impl TileStreamer {
     /// `pending` before minus `pending` after minus one of them succeeded.
     pub fn update(&mut self, mesh: &mut TiledNavMesh, max_operations: usize) -> Result<usize> {
         let mut applied = 0;
-        while applied < max_operations {
+        self.update_counting(mesh, max_operations, &mut applied)?;
+        Ok(applied)
+    }
+
+    /// [`TileStreamer::update`] that counts the operations it applied into
+    /// `applied`, so the count is known after a failure too (the C ABI
+    /// reports it either way).
+    pub fn update_counting(&mut self, mesh: &mut TiledNavMesh, max_operations: usize, applied: &mut usize) -> Result<()> {
+        *applied = 0;
+        while *applied < max_operations {
             let Some(operation) = self.queue.pop_front() else { break };
             apply(mesh, &operation)?;
-            applied += 1;
+            *applied += 1;
         }
-        Ok(applied)
+        Ok(())
     }
 }
 

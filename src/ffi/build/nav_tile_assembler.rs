@@ -91,9 +91,9 @@ pub unsafe extern "C" fn onav_tile_assemble(
     // arrays of the stated counts.
     unsafe {
         guard(err, || {
+            let out = out_arg(out, "out")?;
             let params = arg_ref(params, "params")?;
             let input = arg_ref(polygons, "polygons")?;
-            let out = out_arg(out, "out")?;
             let vertices = world_vertices(arg_slice(
                 input.vertices,
                 input.vertex_count,

@@ -133,8 +133,9 @@ pub unsafe extern "C" fn onav_params_encode(
     // buffer of `cap` bytes.
     unsafe {
         guard(err, || {
+            let buffer = byte_buffer(buf, cap, len_out)?;
             let params = valid_params(params)?;
-            byte_buffer(buf, cap, len_out)?.fill(&encode_param_block(&params))
+            buffer.fill(&encode_param_block(&params))
         })
     }
 }
@@ -158,8 +159,8 @@ pub unsafe extern "C" fn onav_params_decode(
     // `len` readable bytes.
     unsafe {
         guard(err, || {
-            let bytes = arg_slice(data, len, "data")?;
             let out = out_arg(out, "out")?;
+            let bytes = arg_slice(data, len, "data")?;
             out.write(OnavParams::from(&decode_param_block(bytes)?));
             Ok(())
         })
@@ -181,8 +182,9 @@ pub unsafe extern "C" fn onav_params_fingerprint(
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {
+            let out = out_arg(out, "out")?;
             let params = valid_params(params)?;
-            out_arg(out, "out")?.write(BuildFingerprint::of(&params).into());
+            out.write(BuildFingerprint::of(&params).into());
             Ok(())
         })
     }
@@ -204,8 +206,9 @@ pub unsafe extern "C" fn onav_params_max_local_extent(
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {
+            let out = out_arg(out, "out")?;
             let params = valid_params(params)?;
-            out_arg(out, "out")?.write(params.max_local_extent());
+            out.write(params.max_local_extent());
             Ok(())
         })
     }
@@ -230,8 +233,9 @@ pub unsafe extern "C" fn onav_params_tile_origin(
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {
+            let x_out = out_arg(x_out, "x_out")?;
+            let z_out = out_arg(z_out, "z_out")?;
             let params = valid_params(params)?;
-            let (x_out, z_out) = (out_arg(x_out, "x_out")?, out_arg(z_out, "z_out")?);
             let (x, z) = params.tile_origin(tile_x, tile_z);
             x_out.write(x);
             z_out.write(z);
@@ -260,11 +264,9 @@ pub unsafe extern "C" fn onav_params_world_to_tile(
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {
+            let tile_x_out = out_arg(tile_x_out, "tile_x_out")?;
+            let tile_z_out = out_arg(tile_z_out, "tile_z_out")?;
             let params = valid_params(params)?;
-            let (tile_x_out, tile_z_out) = (
-                out_arg(tile_x_out, "tile_x_out")?,
-                out_arg(tile_z_out, "tile_z_out")?,
-            );
             let (tile_x, tile_z) = params.world_to_tile(x, z)?;
             tile_x_out.write(tile_x);
             tile_z_out.write(tile_z);

@@ -16,8 +16,9 @@ use crate::ffi::mesh::tiled_nav_mesh::OnavMesh;
 use crate::ffi::mesh::mesh_tiles::no_tile_at;
 use crate::ffi::tile::nav_tile::OnavTile;
 
-/// Runs `edit` on the mesh and writes the tile reference it yields. The
-/// mesh and `tile_ref_out` are checked for NULL before the edit runs.
+/// Runs `edit` on the mesh and writes the tile reference it yields.
+/// `tile_ref_out` (cleared) and the mesh are checked for NULL before the
+/// edit runs.
 ///
 /// # Safety
 /// `mesh` is NULL or valid for exclusive use; `tile_ref_out` and `err` are
@@ -31,8 +32,8 @@ unsafe fn edit_yielding_ref(
     // SAFETY (all blocks): forwarded from this function's contract.
     unsafe {
         guard(err, || {
-            let mesh = arg_mut(mesh, "mesh")?;
             let tile_ref_out = out_arg(tile_ref_out, "tile_ref_out")?;
+            let mesh = arg_mut(mesh, "mesh")?;
             tile_ref_out.write(edit(&mut mesh.mesh)?.0);
             Ok(())
         })
@@ -246,8 +247,8 @@ pub unsafe extern "C" fn onav_mesh_remove_column(
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {
-            let mesh = arg_mut(mesh, "mesh")?;
             let count_out = out_arg(count_out, "count_out")?;
+            let mesh = arg_mut(mesh, "mesh")?;
             let removed = mesh.mesh.remove_column(tile_x, tile_z);
             // At most 1024 layers, so the count always fits.
             count_out.write(removed.len() as u32);

@@ -115,8 +115,8 @@ pub unsafe extern "C" fn onav_mesh_polygon_outline(
     // buffer of `cap` entries.
     unsafe {
         guard(err, || {
-            let mesh = arg_ref(mesh, "mesh")?;
             let output = array_buffer(buf, cap, len_out)?;
+            let mesh = arg_ref(mesh, "mesh")?;
             let (tile, _) = valid_polygon(&mesh.mesh, poly_ref)?;
             output.fill(&world_outline(
                 &mesh.mesh,

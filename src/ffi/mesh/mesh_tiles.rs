@@ -118,8 +118,8 @@ pub unsafe extern "C" fn onav_mesh_tile_at(
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {
-            let mesh = arg_ref(mesh, "mesh")?;
             let tile_ref_out = out_arg(tile_ref_out, "tile_ref_out")?;
+            let mesh = arg_ref(mesh, "mesh")?;
             let (tile_ref, _) = mesh
                 .mesh
                 .tile_at(tile_x, tile_z, layer)
@@ -153,13 +153,14 @@ pub unsafe extern "C" fn onav_mesh_column_tiles(
     // buffer of `cap` entries.
     unsafe {
         guard(err, || {
+            let buffer = array_buffer(buf, cap, len_out)?;
             let mesh = arg_ref(mesh, "mesh")?;
             let refs: Vec<u64> = mesh
                 .mesh
                 .column_tiles(tile_x, tile_z)
                 .map(|(r, _)| r.0)
                 .collect();
-            array_buffer(buf, cap, len_out)?.fill(&refs)
+            buffer.fill(&refs)
         })
     }
 }
@@ -185,9 +186,10 @@ pub unsafe extern "C" fn onav_mesh_tiles(
     // buffer of `cap` entries.
     unsafe {
         guard(err, || {
+            let buffer = array_buffer(buf, cap, len_out)?;
             let mesh = arg_ref(mesh, "mesh")?;
             let refs: Vec<u64> = mesh.mesh.tiles().map(|(r, _)| r.0).collect();
-            array_buffer(buf, cap, len_out)?.fill(&refs)
+            buffer.fill(&refs)
         })
     }
 }

@@ -141,9 +141,9 @@ pub unsafe extern "C" fn onav_mesh_debug_counts(
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {
-            let debug = &arg_ref(debug, "debug")?.debug;
             let polygon_count_out = out_arg(polygon_count_out, "polygon_count_out")?;
             let link_count_out = out_arg(link_count_out, "link_count_out")?;
+            let debug = &arg_ref(debug, "debug")?.debug;
             polygon_count_out.write(count(debug.polygons.len()));
             link_count_out.write(count(debug.links.len()));
             Ok(())
@@ -195,8 +195,8 @@ pub unsafe extern "C" fn onav_mesh_debug_polygon_outline(
     // buffer of `cap` entries.
     unsafe {
         guard(err, || {
-            let debug = &arg_ref(debug, "debug")?.debug;
             let output = array_buffer(buf, cap, len_out)?;
+            let debug = &arg_ref(debug, "debug")?.debug;
             element(&debug.polygons, index, "debug polygon")?;
             let outline: Vec<OnavDVec3> = debug
                 .outline(index as usize)

@@ -24,7 +24,8 @@ fn parts_out_of_range(salt: u32, slot: u32, polygon: u32) -> Failure {
     )
 }
 
-/// Encodes a PolyRef into `*out`. ONAV_E_OUT_OF_RANGE for salt 0 or above
+/// Encodes a PolyRef into `*out`: salt (24 bits) | slot (20 bits) |
+/// polygon (20 bits), from the top. ONAV_E_OUT_OF_RANGE for salt 0 or above
 /// 0xFFFFFF, slot 0xFFFFF or above, or polygon above 0xFFFFF.
 ///
 /// Thread safety: may be called concurrently.

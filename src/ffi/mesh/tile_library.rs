@@ -33,6 +33,7 @@ pub unsafe extern "C" fn onav_tile_library_new(
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {
+            let out = out_arg(out, "out")?;
             let params = valid_params(params)?;
             store_new_handle(out, || {
                 let library = TileLibrary::new(params)?;
@@ -79,9 +80,9 @@ pub unsafe extern "C" fn onav_tile_library_add(
     // `len` readable bytes.
     unsafe {
         guard(err, || {
+            let id_out = out_arg(id_out, "id_out")?;
             let library = arg_mut(library, "library")?;
             let bytes = arg_slice(data, len, "data")?;
-            let id_out = out_arg(id_out, "id_out")?;
             id_out.write(library.library.add_bytes(bytes)?.into());
             Ok(())
         })

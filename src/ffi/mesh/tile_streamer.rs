@@ -32,6 +32,7 @@ pub unsafe extern "C" fn onav_streamer_new(
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {
+            let out = out_arg(out, "out")?;
             store_new_handle(out, || {
                 Ok(OnavStreamer {
                     streamer: TileStreamer::new(),
@@ -116,9 +117,9 @@ pub unsafe extern "C" fn onav_streamer_queue_remove_column(
 /// ONAV_E_FINGERPRINT for its bytes; ONAV_E_INVALID_OPERATION when every
 /// slot is in use) leaves the queue before the error is returned and
 /// leaves the mesh as it was before that operation; the operations before
-/// it stay applied and those after it stay queued. Like every output,
-/// `*applied_out` is written only on success: after a failure, the pending
-/// count before minus the count after, minus one, operations succeeded.
+/// it stay applied and those after it stay queued. `*applied_out` holds the
+/// number applied either way: on failure, those applied before the failing
+/// one.
 ///
 /// Thread safety: exclusive on the streamer and on the mesh.
 ///
@@ -135,11 +136,13 @@ pub unsafe extern "C" fn onav_streamer_update(
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {
+            let applied_out = out_arg(applied_out, "applied_out")?;
             let streamer = arg_mut(streamer, "streamer")?;
             let mesh = arg_mut(mesh, "mesh")?;
-            let applied_out = out_arg(applied_out, "applied_out")?;
-            applied_out.write(streamer.streamer.update(&mut mesh.mesh, max_operations)?);
-            Ok(())
+            let mut applied = 0;
+            let result = streamer.streamer.update_counting(&mut mesh.mesh, max_operations, &mut applied);
+            applied_out.write(applied);
+            Ok(result?)
         })
     }
 }

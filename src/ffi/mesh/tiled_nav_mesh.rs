@@ -39,6 +39,7 @@ pub unsafe extern "C" fn onav_mesh_new(
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {
+            let out = out_arg(out, "out")?;
             let params = valid_params(params)?;
             store_new_handle(out, || {
                 Ok(OnavMesh {
@@ -72,6 +73,7 @@ pub unsafe extern "C" fn onav_mesh_read(
     // `len` readable bytes.
     unsafe {
         guard(err, || {
+            let out = out_arg(out, "out")?;
             read_into_handle(data, len, out, |bytes| {
                 Ok(OnavMesh {
                     mesh: read_mesh(bytes)?,
@@ -205,11 +207,9 @@ pub unsafe extern "C" fn onav_mesh_world_to_tile(
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {
+            let tile_x_out = out_arg(tile_x_out, "tile_x_out")?;
+            let tile_z_out = out_arg(tile_z_out, "tile_z_out")?;
             let mesh = arg_ref(mesh, "mesh")?;
-            let (tile_x_out, tile_z_out) = (
-                out_arg(tile_x_out, "tile_x_out")?,
-                out_arg(tile_z_out, "tile_z_out")?,
-            );
             let (tile_x, tile_z) = mesh.mesh.column_at_world(x, z)?;
             tile_x_out.write(tile_x);
             tile_z_out.write(tile_z);

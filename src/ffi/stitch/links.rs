@@ -92,8 +92,8 @@ pub unsafe extern "C" fn onav_mesh_links(
     // buffer of `cap` entries.
     unsafe {
         guard(err, || {
-            let mesh = arg_ref(mesh, "mesh")?;
             let output = array_buffer(buf, cap, len_out)?;
+            let mesh = arg_ref(mesh, "mesh")?;
             let links = mesh
                 .mesh
                 .links(PolyRef(poly_ref))

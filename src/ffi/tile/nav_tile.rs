@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::tile::nav_tile::NavTile;
 use crate::format::tile_format::read_tile;
 
-use crate::ffi::args::arg_ref;
+use crate::ffi::args::{arg_ref, out_arg};
 use crate::ffi::buffer::write_handle_bytes;
 use crate::ffi::error_out::OnavError;
 use crate::ffi::guard::guard;
@@ -44,6 +44,7 @@ pub unsafe extern "C" fn onav_tile_create(
     // arrays of the stated counts.
     unsafe {
         guard(err, || {
+            let out = out_arg(out, "out")?;
             let params = arg_ref(params, "params")?;
             let data = arg_ref(data, "data")?;
             store_new_handle(out, || {
@@ -77,6 +78,7 @@ pub unsafe extern "C" fn onav_tile_read(
     // `len` readable bytes.
     unsafe {
         guard(err, || {
+            let out = out_arg(out, "out")?;
             let params = arg_ref(params, "params")?;
             read_into_handle(data, len, out, |bytes| {
                 Ok(OnavTile {

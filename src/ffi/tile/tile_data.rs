@@ -82,7 +82,9 @@ pub struct OnavOffMeshLink {
 /// An array pointer may be NULL when its count is 0. The three per-edge
 /// arrays (indices, neighbours, portal_sides) each hold `edge_count`
 /// entries, polygon after polygon; edge k of a polygon runs from its vertex
-/// k to vertex k+1 (mod n).
+/// k to vertex k+1 (mod n). Polygons are convex and counter-clockwise with
+/// X right and Z up; vertices are tile-local with X and Z in
+/// [-TileSize, 2 * TileSize] (see "Geometry" at the top of this header).
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct OnavTileData {
@@ -106,7 +108,9 @@ pub struct OnavTileData {
     pub indices: *const u32,
     /// Per edge: 0 = no neighbour, k = in-tile polygon k-1.
     pub neighbours: *const u32,
-    /// Per edge: 0xFF = not a portal, else the tile side 0..3.
+    /// Per edge: 0xFF = not a portal, else the tile side the edge lies on:
+    /// 0 = +X (x == (float)TileSize), 1 = +Z (z == (float)TileSize),
+    /// 2 = -X (x == 0), 3 = -Z (z == 0), bitwise exact.
     pub portal_sides: *const u8,
     /// Entries in each per-edge array: the sum of the polygons' vertex counts.
     pub edge_count: usize,

@@ -45,6 +45,7 @@ pub unsafe extern "C" fn onav_nav_mesh_new(
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {
+            let out = out_arg(out, "out")?;
             let settings = settings_arg(settings, "settings")?;
             store_new_handle(out, || {
                 Ok(OnavNavMesh {
@@ -82,6 +83,7 @@ pub unsafe extern "C" fn onav_nav_mesh_build_2d(
     // arrays of the stated counts.
     unsafe {
         guard(err, || {
+            let out = out_arg(out, "out")?;
             let settings = settings_arg(settings, "settings")?;
             let inputs = copy_inputs(tiles, count)?;
             store_new_handle(out, || {
@@ -114,9 +116,9 @@ pub unsafe extern "C" fn onav_nav_mesh_rebuild_tile_2d(
     // arrays of the stated counts.
     unsafe {
         guard(err, || {
+            let tile_ref_out = out_arg(tile_ref_out, "tile_ref_out")?;
             let nav_mesh = arg_mut(nav_mesh, "nav_mesh")?;
             let input = copy_one_input(input)?;
-            let tile_ref_out = out_arg(tile_ref_out, "tile_ref_out")?;
             tile_ref_out.write(nav_mesh.nav_mesh.rebuild_tile_2d(&input)?.0);
             Ok(())
         })
@@ -172,6 +174,7 @@ pub unsafe extern "C" fn onav_nav_mesh_load(
     // `len` readable bytes.
     unsafe {
         guard(err, || {
+            let out = out_arg(out, "out")?;
             read_into_handle(data, len, out, |bytes| {
                 Ok(OnavNavMesh {
                     nav_mesh: NavMesh::load(bytes)?,
@@ -204,6 +207,7 @@ pub unsafe extern "C" fn onav_nav_mesh_load_with(
     // `len` readable bytes.
     unsafe {
         guard(err, || {
+            let out = out_arg(out, "out")?;
             let settings = settings_arg(settings, "settings")?;
             read_into_handle(data, len, out, |bytes| {
                 Ok(OnavNavMesh {

@@ -6,7 +6,7 @@ use crate::world::nav_settings::{NavSettings, Partition};
 use crate::world::off_mesh_link_definition::OffMeshLinkDefinition;
 use crate::NavMeshError;
 
-use crate::ffi::args::{arg_mut, arg_ref, arg_slice};
+use crate::ffi::args::{arg_mut, arg_ref, arg_slice, out_arg};
 use crate::ffi::buffer::array_buffer;
 use crate::ffi::error_out::{Failure, OnavError};
 use crate::ffi::guard::guard;
@@ -132,6 +132,7 @@ pub unsafe extern "C" fn onav_settings_new(
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {
+            let out = out_arg(out, "out")?;
             store_new_handle(out, || {
                 Ok(OnavSettings {
                     settings: NavSettings::default(),
@@ -280,10 +281,11 @@ pub unsafe extern "C" fn onav_settings_off_mesh_links(
     // buffer of `cap` records.
     unsafe {
         guard(err, || {
+            let buffer = array_buffer(buf, cap, len_out)?;
             let settings = settings_arg(settings, "settings")?;
             let links: Vec<OnavOffMeshLinkDefinition> =
                 settings.off_mesh_links().iter().map(Into::into).collect();
-            array_buffer(buf, cap, len_out)?.fill(&links)
+            buffer.fill(&links)
         })
     }
 }

@@ -66,6 +66,7 @@ pub unsafe extern "C" fn onav_nav_world_build_2d(
     // arrays of the stated counts.
     unsafe {
         guard(err, || {
+            let out = out_arg(out, "out")?;
             let classes = copy_classes(classes, class_count)?;
             let inputs = copy_inputs(tiles, tile_count)?;
             store_new_handle(out, || {
@@ -116,8 +117,8 @@ pub unsafe extern "C" fn onav_nav_world_class(
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {
-            let world = &arg_ref(world, "world")?.world;
             let out_clone = out_arg(out_clone, "out_clone")?;
+            let world = &arg_ref(world, "world")?.world;
             let class = world
                 .class(index as usize)
                 .ok_or_else(|| Failure::not_found("class", index, world.classes().len()))?;
@@ -147,11 +148,12 @@ pub unsafe extern "C" fn onav_nav_world_class_for(
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {
+            let index_out = out_arg(index_out, "index_out")?;
             let world = arg_ref(world, "world")?;
             let index = world.world.class_for(radius);
             // The class count fits u32: ONNW stores it as one, and a build
             // has one class per caller-given pointer.
-            out_arg(index_out, "index_out")?.write(index as u32);
+            index_out.write(index as u32);
             Ok(())
         })
     }
@@ -204,6 +206,7 @@ pub unsafe extern "C" fn onav_nav_world_load(
     // `len` readable bytes.
     unsafe {
         guard(err, || {
+            let out = out_arg(out, "out")?;
             read_into_handle(data, len, out, |bytes| {
                 Ok(OnavNavWorld {
                     world: NavWorld::load(bytes)?,

@@ -25,6 +25,7 @@ pub mod coordinate;
 pub mod error;
 pub mod ffi;
 pub mod fingerprint;
+pub mod import;
 pub mod layout_header;
 pub mod nav_mesh;
 pub mod nav_mesh_envelope;

@@ -231,6 +231,51 @@ typedef struct OnavTile OnavTile;
 typedef struct OnavTileLibrary OnavTileLibrary;
 
 /**
+ * What a Detour import needs beyond the data: the values Detour does not
+ * record, and how far a portal vertex may be moved onto its tile boundary.
+ * Plain data; onav_import_detour_options_default fills the documented
+ * defaults.
+ */
+typedef struct OnavDetourImportOptions {
+  /**
+   * The parameters' agent_max_slope, degrees 0..90 (Detour does not
+   * record it). Default 45.
+   */
+  float max_slope_degrees;
+  /**
+   * How far, in cells, a vertex of an edge Detour flags as a portal may
+   * lie from the tile boundary it names; it is placed exactly on it, and
+   * a farther one is ONAV_E_FORMAT naming the tile, polygon and edge.
+   * Finite, >= 0. Default 0.25.
+   */
+  double boundary_tolerance_cells;
+} OnavDetourImportOptions;
+
+/**
+ * Details of a failed call, filled only when the call fails. Caller-owned
+ * plain data: declare one on the stack and pass its address (or NULL).
+ */
+typedef struct OnavError {
+  /**
+   * The status the call returned.
+   */
+  int32_t status;
+  /**
+   * For `ONAV_E_VERSION`: the version found in the bytes; else 0.
+   */
+  uint16_t found_version;
+  /**
+   * For `ONAV_E_VERSION`: the version this library reads; else 0.
+   */
+  uint16_t expected_version;
+  /**
+   * NUL-terminated UTF-8 description, cut at a character boundary when
+   * longer than the array.
+   */
+  char message[ONAV_ERROR_MESSAGE_LEN];
+} OnavError;
+
+/**
  * Mesh parameters: the fields of the 68-byte parameter block (LAYOUT
  * section 1) in block order, without the reserved field. Plain data; the
  * functions taking it validate it.
@@ -282,30 +327,6 @@ typedef struct OnavParams {
    */
   uint64_t settings_digest;
 } OnavParams;
-
-/**
- * Details of a failed call, filled only when the call fails. Caller-owned
- * plain data: declare one on the stack and pass its address (or NULL).
- */
-typedef struct OnavError {
-  /**
-   * The status the call returned.
-   */
-  int32_t status;
-  /**
-   * For `ONAV_E_VERSION`: the version found in the bytes; else 0.
-   */
-  uint16_t found_version;
-  /**
-   * For `ONAV_E_VERSION`: the version this library reads; else 0.
-   */
-  uint16_t expected_version;
-  /**
-   * NUL-terminated UTF-8 description, cut at a character boundary when
-   * longer than the array.
-   */
-  char message[ONAV_ERROR_MESSAGE_LEN];
-} OnavError;
 
 /**
  * A build fingerprint: the first 16 bytes of SHA-256 over "ONFP", the
@@ -889,6 +910,63 @@ typedef struct OnavOffMeshLinkDefinition {
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
+
+/**
+ * Writes the default options (max slope 45 degrees, boundary tolerance a
+ * quarter cell) to `*out`.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_import_detour_options_default(struct OnavDetourImportOptions *out,
+                                           struct OnavError *err);
+
+/**
+ * Reads a RecastDemo tile set (MSET, 32-bit or 64-bit tile references)
+ * into a new, stitched mesh stored in `*out`: parameters from the set's
+ * dtNavMeshParams, its tiles' walkable height, radius and climb and cell
+ * size (1 / bvQuantFactor), and `options`; tiles added in file order.
+ * Options out of range give ONAV_E_OUT_OF_RANGE naming the field; a tile
+ * that does not convert gives ONAV_E_FORMAT naming the set's tile index,
+ * the Detour tile, polygon and rule; a set or blob version other than
+ * MSET 1 / DNAV 7 gives ONAV_E_VERSION with found and expected in `err`.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * `data` holds `len` readable bytes (may be NULL when `len` is 0); other
+ * pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_import_detour_tile_set(const uint8_t *data,
+                                    size_t len,
+                                    const struct OnavDetourImportOptions *options,
+                                    struct OnavMesh **out,
+                                    struct OnavError *err);
+
+/**
+ * Reads one Detour tile blob (DNAV version 7; its length decides the
+ * reference width) against `params` and stores the tile in `*out`.
+ * Invalid `params` or options give ONAV_E_OUT_OF_RANGE naming the field;
+ * bad bytes ONAV_E_FORMAT naming the Detour tile, polygon and rule; a
+ * version other than 7 ONAV_E_VERSION with found and expected in `err`.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * `data` holds `len` readable bytes (may be NULL when `len` is 0); other
+ * pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_import_detour_tile(const struct OnavParams *params,
+                                const uint8_t *data,
+                                size_t len,
+                                const struct OnavDetourImportOptions *options,
+                                struct OnavTile **out,
+                                struct OnavError *err);
 
 /**
  * Checks every parameter rule; `ONAV_E_OUT_OF_RANGE` names the first

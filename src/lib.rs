@@ -17,6 +17,8 @@
 //!   [`off_mesh_index`], [`links`] (tables and link groups), [`stitching`]
 //!   (one tile's table from its neighbours), `prefetch` (cache hints).
 //! - [`error`]: the one error enum.
+//! - [`import`]: importers of other tools' data (Detour tile blobs and
+//!   RecastDemo tile sets).
 
 pub mod authored_links;
 pub mod build_2d;

@@ -344,6 +344,9 @@ fn the_set_must_share_one_agent_and_square_tiles() {
     assert!(message.contains("tileHeight"), "{message}");
     let message = format_message(read_tile_set(&mset([0.0; 3], 14.4, 14.4, &[], Refs::Bits32), &ImportOptions::default()));
     assert!(message.contains("no tiles"), "{message}");
+    let twice = [grid.tile(1, 1), grid.tile(0, 0), grid.tile(1, 1)];
+    let message = format_message(read_tile_set(&grid.mset(&twice, Refs::Bits32), &ImportOptions::default()));
+    assert!(message.contains("MSET tile 2: Detour tile (1, 1, layer 0) is also MSET tile 0"), "{message}");
 }
 
 #[test]

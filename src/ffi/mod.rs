@@ -24,6 +24,7 @@
 //!   [`tile_input_2d`]: `OnavTileInput2d`, one tile of 2D build input.
 //! - [`nav_mesh`]: the tier-1 `OnavNavMesh` handle (2D build, ONNM, bridge
 //!   to `OnavMesh`); [`nav_world`]: the `OnavNavWorld` handle (ONNW).
+//! - [`import`]: importers of other tools' data (Detour, RecastDemo).
 
 mod args;
 mod buffer;
@@ -31,6 +32,7 @@ pub mod error_out;
 mod guard;
 mod handle;
 pub mod ids;
+pub mod import;
 pub mod params;
 pub mod status;
 #[cfg(onav_test_hooks)]

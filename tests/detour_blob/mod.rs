@@ -139,7 +139,7 @@ impl Blob {
         }
         for (i, c) in self.off_mesh.iter().enumerate() {
             let first = (self.vertices.len() + 2 * i) as u16;
-            put_polygon(&mut out, &[first, first + 1], &[0, 0], c.flags, c.area | 1 << 6);
+            put_polygon(&mut out, &[first, first + 1], &[0, 0], c.flags, c.area | (1 << 6));
         }
         let link_len = if refs == Refs::Bits32 { 12 } else { 16 };
         out.resize(out.len() + self.link_count as usize * link_len, 0);

@@ -249,6 +249,6 @@ fn reversed_triangle(t: [u8; 4], n: u8) -> DetailTriangle {
     let boundary = |edge: u8| (t[3] >> (2 * edge)) & DETAIL_EDGE_BOUNDARY;
     DetailTriangle {
         indices: [mirror(t[0]), mirror(t[2]), mirror(t[1])],
-        edge_flags: boundary(2) | boundary(1) << 1 | boundary(0) << 2,
+        edge_flags: boundary(2) | (boundary(1) << 1) | (boundary(0) << 2),
     }
 }

@@ -123,7 +123,10 @@ impl Blob {
         ] {
             put_i32(&mut out, v);
         }
-        put_f32s(&mut out, &[self.walkable_height, self.walkable_radius, self.walkable_climb]);
+        put_f32s(
+            &mut out,
+            &[self.walkable_height, self.walkable_radius, self.walkable_climb],
+        );
         put_f32s(&mut out, &self.bmin);
         put_f32s(&mut out, &self.bmax);
         put_f32s(&mut out, &[self.bv_quant_factor]);
@@ -227,7 +230,16 @@ impl Grid {
     /// A 2 x 2 tile level of 48-cell tiles of 0.3 units (14.4000006 units:
     /// RecastDemo's defaults, whose boundary misses `(float)TileSize`).
     pub fn recast_default(origin: [f32; 3]) -> Grid {
-        Grid { origin, cell_size: 0.3, cells: 48, quads: 2, tiles_x: 2, tiles_z: 2, height: 1.5, walkable_climb: 0.9 }
+        Grid {
+            origin,
+            cell_size: 0.3,
+            cells: 48,
+            quads: 2,
+            tiles_x: 2,
+            tiles_z: 2,
+            height: 1.5,
+            walkable_climb: 0.9,
+        }
     }
 
     /// `tileWidth` as RecastDemo computes it: tile cells times cell size.
@@ -238,7 +250,11 @@ impl Grid {
     /// Recast's tile `bmin`: `orig + t * tileWidth` in float.
     pub fn tile_bmin(&self, tx: i32, tz: i32) -> [f32; 3] {
         let w = self.tile_width();
-        [self.origin[0] + tx as f32 * w, self.origin[1], self.origin[2] + tz as f32 * w]
+        [
+            self.origin[0] + tx as f32 * w,
+            self.origin[1],
+            self.origin[2] + tz as f32 * w,
+        ]
     }
 
     /// Quad (i, j)'s polygon index.
@@ -283,7 +299,12 @@ impl Grid {
                     }
                 };
                 polygons.push(BlobPolygon {
-                    vertices: vec![self.vertex(i, j), self.vertex(i, j + 1), self.vertex(i + 1, j + 1), self.vertex(i + 1, j)],
+                    vertices: vec![
+                        self.vertex(i, j),
+                        self.vertex(i, j + 1),
+                        self.vertex(i + 1, j + 1),
+                        self.vertex(i + 1, j),
+                    ],
                     neighbours: vec![
                         neighbour(i > 0, i.wrapping_sub(1), j, 4),
                         neighbour(j + 1 < q, i, j + 1, 2),
@@ -331,7 +352,10 @@ impl Grid {
 
     /// Every tile, row by row.
     pub fn tiles(&self) -> Vec<Blob> {
-        (0..self.tiles_z).flat_map(|tz| (0..self.tiles_x).map(move |tx| (tx, tz))).map(|(tx, tz)| self.tile(tx, tz)).collect()
+        (0..self.tiles_z)
+            .flat_map(|tz| (0..self.tiles_x).map(move |tx| (tx, tz)))
+            .map(|(tx, tz)| self.tile(tx, tz))
+            .collect()
     }
 
     /// The whole level as an MSET file.

@@ -17,7 +17,9 @@ const DNAV_MAGIC_BYTES: [u8; 4] = *b"VAND";
 /// holds. Options out of range and a lone tile blob are usage failures; the
 /// file's own faults keep their kind (format, version).
 pub fn run(path: &Path, output: &Path, options: ImportOptions) -> Result<(), Failure> {
-    options.validate().map_err(|e| Failure::usage(Failure::from(e).message()))?;
+    options
+        .validate()
+        .map_err(|e| Failure::usage(Failure::from(e).message()))?;
     let bytes = read_file(path)?;
     if bytes.starts_with(&DNAV_MAGIC_BYTES) {
         return Err(Failure::usage(format!(

@@ -31,13 +31,19 @@ pub struct OnavDetourImportOptions {
 
 impl From<&OnavDetourImportOptions> for ImportOptions {
     fn from(o: &OnavDetourImportOptions) -> Self {
-        ImportOptions { max_slope_degrees: o.max_slope_degrees, boundary_tolerance_cells: o.boundary_tolerance_cells }
+        ImportOptions {
+            max_slope_degrees: o.max_slope_degrees,
+            boundary_tolerance_cells: o.boundary_tolerance_cells,
+        }
     }
 }
 
 impl From<ImportOptions> for OnavDetourImportOptions {
     fn from(o: ImportOptions) -> Self {
-        OnavDetourImportOptions { max_slope_degrees: o.max_slope_degrees, boundary_tolerance_cells: o.boundary_tolerance_cells }
+        OnavDetourImportOptions {
+            max_slope_degrees: o.max_slope_degrees,
+            boundary_tolerance_cells: o.boundary_tolerance_cells,
+        }
     }
 }
 
@@ -129,7 +135,9 @@ pub unsafe extern "C" fn onav_import_detour_tile(
             let params = arg_ref(params, "params")?;
             let options = ImportOptions::from(arg_ref(options, "options")?);
             read_into_handle(data, len, out, |bytes| {
-                Ok(OnavTile { tile: read_tile(&params.into(), bytes, &options)?.into() })
+                Ok(OnavTile {
+                    tile: read_tile(&params.into(), bytes, &options)?.into(),
+                })
             })
         })
     }

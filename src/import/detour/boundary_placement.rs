@@ -28,7 +28,11 @@ impl TileFrame {
     /// measured from `origin_y`.
     pub fn new(params: &NavMeshParams, tile_x: i32, tile_z: i32, origin_y: f64) -> TileFrame {
         let (origin_x, origin_z) = params.tile_origin(tile_x, tile_z);
-        TileFrame { origin_x, origin_y, origin_z }
+        TileFrame {
+            origin_x,
+            origin_y,
+            origin_z,
+        }
     }
 
     /// Local coordinates in f64 (exact differences of f32 world values and
@@ -94,7 +98,9 @@ pub fn place_vertices(
         let (axis, boundary) = boundary_of(portal.side, params.tile_size_f32());
         let exact = frame.local_f64(world[portal.vertex as usize])[axis];
         let distance = (exact - f64::from(boundary)).abs();
-        if !(distance <= tolerance) {
+        // A NaN or infinite vertex has no distance within the tolerance.
+        let within = distance <= tolerance;
+        if !within {
             return Err(NavMeshError::Format(format!(
                 "{tile} polygon {} edge {}: portal vertex at local {} = {exact} lies {distance} from the tile \
                  boundary {} = {boundary}, beyond the boundary tolerance {tolerance}",

@@ -50,7 +50,11 @@ impl DetourMeshParams {
 /// grid `detour`. Options outside their ranges are an out-of-range error;
 /// values from the data that break a parameter rule are a format error
 /// naming the field and the tile.
-pub fn params_for_tile(detour: &DetourMeshParams, header: &DnavHeader, options: &ImportOptions) -> Result<NavMeshParams> {
+pub fn params_for_tile(
+    detour: &DetourMeshParams,
+    header: &DnavHeader,
+    options: &ImportOptions,
+) -> Result<NavMeshParams> {
     options.validate()?;
     let tile = format!("Detour tile ({}, {}, layer {})", header.x, header.y, header.layer);
     if detour.tile_width != detour.tile_height {
@@ -83,9 +87,21 @@ pub fn params_for_tile(detour: &DetourMeshParams, header: &DnavHeader, options: 
 pub fn check_same_params(set: &NavMeshParams, tile: &NavMeshParams, name: &str) -> Result<()> {
     let fields = [
         ("bvQuantFactor (as CellSize)", set.cell_size, tile.cell_size),
-        ("walkableHeight", f64::from(set.agent_height), f64::from(tile.agent_height)),
-        ("walkableRadius", f64::from(set.agent_radius), f64::from(tile.agent_radius)),
-        ("walkableClimb", f64::from(set.walkable_climb), f64::from(tile.walkable_climb)),
+        (
+            "walkableHeight",
+            f64::from(set.agent_height),
+            f64::from(tile.agent_height),
+        ),
+        (
+            "walkableRadius",
+            f64::from(set.agent_radius),
+            f64::from(tile.agent_radius),
+        ),
+        (
+            "walkableClimb",
+            f64::from(set.walkable_climb),
+            f64::from(tile.walkable_climb),
+        ),
     ];
     match fields.iter().find(|(_, a, b)| a != b) {
         None => Ok(()),

@@ -95,7 +95,11 @@ fn tile_data(params: &NavMeshParams, tile: &DnavTile, options: &ImportOptions, n
         vertices,
         polygons: ground
             .iter()
-            .map(|p| Polygon { vertex_count: p.vertex_count, area: p.area(), flags: p.flags })
+            .map(|p| Polygon {
+                vertex_count: p.vertex_count,
+                area: p.area(),
+                flags: p.flags,
+            })
             .collect(),
         indices: edges.indices,
         neighbours: edges.neighbours,
@@ -125,7 +129,12 @@ fn kept_vertices(tile: &DnavTile, name: &str) -> Result<KeptVertices> {
         for (k, &v) in polygon.vertices[..usize::from(polygon.vertex_count)].iter().enumerate() {
             match used.get_mut(usize::from(v)) {
                 Some(slot) => *slot = true,
-                None => return fail(name, format!("polygon {p} vertex {k}: index {v} beyond {vertex_count} vertices")),
+                None => {
+                    return fail(
+                        name,
+                        format!("polygon {p} vertex {k}: index {v} beyond {vertex_count} vertices"),
+                    )
+                }
             }
         }
     }
@@ -140,13 +149,19 @@ fn kept_vertices(tile: &DnavTile, name: &str) -> Result<KeptVertices> {
 
 fn check_ground_polygon(polygon: &DnavPolygon, p: usize, name: &str) -> Result<()> {
     if polygon.polygon_type() != GROUND_POLYGON_TYPE {
-        return fail(name, format!(
-            "polygon {p}: type {} before offMeshBase, where Detour keeps ground polygons (type 0)",
-            polygon.polygon_type()
-        ));
+        return fail(
+            name,
+            format!(
+                "polygon {p}: type {} before offMeshBase, where Detour keeps ground polygons (type 0)",
+                polygon.polygon_type()
+            ),
+        );
     }
     if !(3..=super::dnav_blob::VERTS_PER_POLYGON as u8).contains(&polygon.vertex_count) {
-        return fail(name, format!("polygon {p}: vertCount {} outside 3..=6", polygon.vertex_count));
+        return fail(
+            name,
+            format!("polygon {p}: vertCount {} outside 3..=6", polygon.vertex_count),
+        );
     }
     Ok(())
 }
@@ -161,11 +176,18 @@ struct ReversedEdges {
 }
 
 fn reversed_edges(ground: &[DnavPolygon], kept: &KeptVertices, name: &str) -> Result<ReversedEdges> {
-    let mut edges = ReversedEdges { indices: Vec::new(), neighbours: Vec::new(), portal_sides: Vec::new(), portals: Vec::new() };
+    let mut edges = ReversedEdges {
+        indices: Vec::new(),
+        neighbours: Vec::new(),
+        portal_sides: Vec::new(),
+        portals: Vec::new(),
+    };
     for (p, polygon) in ground.iter().enumerate() {
         let n = usize::from(polygon.vertex_count);
         for j in 0..n {
-            edges.indices.push(kept.new_index[usize::from(polygon.vertices[n - 1 - j])]);
+            edges
+                .indices
+                .push(kept.new_index[usize::from(polygon.vertices[n - 1 - j])]);
             let detour_edge = (2 * n - 2 - j) % n;
             let (neighbour, side) = edge_link(polygon.neighbours[detour_edge], ground.len(), p, detour_edge, name)?;
             edges.neighbours.push(neighbour);
@@ -173,7 +195,12 @@ fn reversed_edges(ground: &[DnavPolygon], kept: &KeptVertices, name: &str) -> Re
             if side != NOT_PORTAL {
                 for end in [detour_edge, (detour_edge + 1) % n] {
                     let vertex = kept.new_index[usize::from(polygon.vertices[end])];
-                    edges.portals.push(PortalVertex { vertex, polygon: p, edge: detour_edge, side });
+                    edges.portals.push(PortalVertex {
+                        vertex,
+                        polygon: p,
+                        edge: detour_edge,
+                        side,
+                    });
                 }
             }
         }
@@ -187,17 +214,23 @@ fn edge_link(neis: u16, ground_count: usize, p: usize, edge: usize, name: &str) 
         let detour_side = neis & !EXTERNAL_LINK;
         return match detour_side {
             0 | 2 | 4 | 6 => Ok((0, (detour_side / 2) as u8)),
-            _ => fail(name, format!(
-                "polygon {p} edge {edge}: neis {neis:#06x} is a portal to side {detour_side}, not one of the \
+            _ => fail(
+                name,
+                format!(
+                    "polygon {p} edge {edge}: neis {neis:#06x} is a portal to side {detour_side}, not one of the \
                  four tile sides 0, 2, 4, 6"
-            )),
+                ),
+            ),
         };
     }
     if usize::from(neis) > ground_count {
-        return fail(name, format!(
-            "polygon {p} edge {edge}: neis {neis} names polygon {}, not one of the {ground_count} ground polygons",
-            neis - 1
-        ));
+        return fail(
+            name,
+            format!(
+                "polygon {p} edge {edge}: neis {neis} names polygon {}, not one of the {ground_count} ground polygons",
+                neis - 1
+            ),
+        );
     }
     Ok((u32::from(neis), NOT_PORTAL))
 }
@@ -210,11 +243,14 @@ fn detail(tile: &DnavTile, name: &str) -> Result<(Vec<DetailMesh>, Vec<DetailTri
         return Ok((Vec::new(), Vec::new()));
     }
     if tile.detail_meshes.len() != ground.len() {
-        return fail(name, format!(
-            "detailMeshCount {} is neither 0 nor the {} ground polygons",
-            tile.detail_meshes.len(),
-            ground.len()
-        ));
+        return fail(
+            name,
+            format!(
+                "detailMeshCount {} is neither 0 nor the {} ground polygons",
+                tile.detail_meshes.len(),
+                ground.len()
+            ),
+        );
     }
     let mut meshes = Vec::with_capacity(ground.len());
     let mut triangles = Vec::new();
@@ -224,11 +260,14 @@ fn detail(tile: &DnavTile, name: &str) -> Result<(Vec<DetailMesh>, Vec<DetailTri
             .checked_add(usize::from(mesh.triangle_count))
             .and_then(|end| tile.detail_triangles.get(first..end));
         let Some(source) = source else {
-            return fail(name, format!(
-                "detail mesh {p}: triangles {first}+{} beyond {} detail triangles",
-                mesh.triangle_count,
-                tile.detail_triangles.len()
-            ));
+            return fail(
+                name,
+                format!(
+                    "detail mesh {p}: triangles {first}+{} beyond {} detail triangles",
+                    mesh.triangle_count,
+                    tile.detail_triangles.len()
+                ),
+            );
         };
         meshes.push(DetailMesh {
             vertex_base: mesh.vertex_base,

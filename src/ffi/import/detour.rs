@@ -2,7 +2,7 @@
 //! `MSET` tile sets as onav tiles and meshes (`crate::import::detour`).
 
 use crate::import::detour::{read_tile, read_tile_set, ImportOptions};
-use crate::tiled_nav_mesh::TiledNavMesh;
+use crate::TiledNavMesh;
 
 use super::super::args::{arg_ref, out_arg};
 use super::super::error_out::{Failure, OnavError};

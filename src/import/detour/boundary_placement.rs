@@ -12,8 +12,7 @@
 //! farther is a format error naming the tile, polygon and edge. Vertices of
 //! no portal edge keep their converted position.
 
-use crate::error::{NavMeshError, Result};
-use crate::params::NavMeshParams;
+use crate::{NavMeshError, NavMeshParams, Result};
 
 /// Where a tile sits: world = origin + local.
 #[derive(Debug, Clone, Copy, PartialEq)]

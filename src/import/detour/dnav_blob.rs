@@ -12,7 +12,7 @@
 //! what the records mean is checked by the conversion.
 
 use crate::byte_reader::ByteReader;
-use crate::error::{NavMeshError, Result};
+use crate::{NavMeshError, Result};
 
 use super::reference_size::ReferenceSize;
 

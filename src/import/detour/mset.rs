@@ -6,7 +6,7 @@
 //! follow the last tile.
 
 use crate::byte_reader::ByteReader;
-use crate::error::{NavMeshError, Result};
+use crate::{NavMeshError, Result};
 
 use super::dnav_blob::DNAV_MAGIC;
 use super::params::DetourMeshParams;

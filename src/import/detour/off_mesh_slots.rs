@@ -4,8 +4,7 @@
 //! direction, user id). onav has no such polygons: the slot carries all of
 //! it, and stitching attaches its ends to polygons.
 
-use crate::error::{NavMeshError, Result};
-use crate::tile_data::OffMeshLinkSlot;
+use crate::{NavMeshError, OffMeshLinkSlot, Result};
 
 use super::boundary_placement::TileFrame;
 use super::dnav_blob::DnavTile;

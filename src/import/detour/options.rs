@@ -1,7 +1,7 @@
 //! What the caller supplies because Detour does not record it, and how far
 //! the importer may move a portal vertex onto its tile boundary.
 
-use crate::error::{NavMeshError, Result};
+use crate::{NavMeshError, Result};
 
 /// Import settings. [`ImportOptions::default`] gives the documented values.
 #[derive(Debug, Clone, Copy, PartialEq)]

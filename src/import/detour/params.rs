@@ -13,8 +13,7 @@
 //! | SettingsDigest | 0 (hand-built parameters) |
 
 use crate::byte_reader::ByteReader;
-use crate::error::{NavMeshError, Result};
-use crate::params::NavMeshParams;
+use crate::{NavMeshError, NavMeshParams, Result};
 
 use super::dnav_blob::{DnavHeader, VERTS_PER_POLYGON};
 use super::options::ImportOptions;

@@ -13,7 +13,7 @@
 //!   uninitialised). The first record decides: its blob's `DNAV` magic lies
 //!   at offset 48 or at offset 56 of the file.
 
-use crate::error::{NavMeshError, Result};
+use crate::{NavMeshError, Result};
 
 /// Width of Detour's `dtPolyRef` / `dtTileRef`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -22,10 +22,8 @@
 //! Every failure names the Detour tile; errors of the tile rules name the
 //! polygon by Detour's number and the edge by onav's.
 
-use crate::error::{NavMeshError, Result};
-use crate::params::NavMeshParams;
-use crate::tile::NavTile;
-use crate::tile_data::{DetailMesh, DetailTriangle, NavTileData, Polygon, MAX_LAYER, NOT_PORTAL};
+use crate::tile_data::MAX_LAYER;
+use crate::{DetailMesh, DetailTriangle, NavMeshError, NavMeshParams, NavTile, NavTileData, Polygon, Result, NOT_PORTAL};
 
 use super::boundary_placement::{place_vertices, PortalVertex, TileFrame};
 use super::dnav_blob::{read_dnav_blob, DnavPolygon, DnavTile};

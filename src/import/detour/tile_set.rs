@@ -3,9 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::error::{NavMeshError, Result};
-use crate::params::NavMeshParams;
-use crate::tile::NavTile;
+use crate::{NavMeshError, NavMeshParams, NavTile, Result};
 
 use super::dnav_blob::read_dnav_blob;
 use super::mset::read_mset;

@@ -933,6 +933,27 @@ typedef struct OnavTilePolygons {
   const uint16_t *flags;
 } OnavTilePolygons;
 
+/**
+ * What a Detour import needs beyond the data: the values Detour does not
+ * record, and how far a portal vertex may be moved onto its tile boundary.
+ * Plain data; onav_import_detour_options_default fills the documented
+ * defaults.
+ */
+typedef struct OnavDetourImportOptions {
+  /**
+   * The parameters' agent_max_slope, degrees 0..90 (Detour does not
+   * record it). Default 45.
+   */
+  float max_slope_degrees;
+  /**
+   * How far, in cells, a vertex of an edge Detour flags as a portal may
+   * lie from the tile boundary it names; it is placed exactly on it, and
+   * a farther one is ONAV_E_FORMAT naming the tile, polygon and edge.
+   * Finite, >= 0. Default 0.25.
+   */
+  double boundary_tolerance_cells;
+} OnavDetourImportOptions;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -3068,6 +3089,63 @@ int32_t onav_tile_assemble(const struct OnavParams *params,
                            const struct OnavTilePolygons *polygons,
                            struct OnavTile **out,
                            struct OnavError *err);
+
+/**
+ * Writes the default options (max slope 45 degrees, boundary tolerance a
+ * quarter cell) to `*out`.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_import_detour_options_default(struct OnavDetourImportOptions *out,
+                                           struct OnavError *err);
+
+/**
+ * Reads a RecastDemo tile set (MSET, 32-bit or 64-bit tile references)
+ * into a new, stitched mesh stored in `*out`: parameters from the set's
+ * dtNavMeshParams, its tiles' walkable height, radius and climb and cell
+ * size (1 / bvQuantFactor), and `options`; tiles added in file order.
+ * Options out of range give ONAV_E_OUT_OF_RANGE naming the field; a tile
+ * that does not convert gives ONAV_E_FORMAT naming the set's tile index,
+ * the Detour tile, polygon and rule; a set or blob version other than
+ * MSET 1 / DNAV 7 gives ONAV_E_VERSION with found and expected in `err`.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * `data` holds `len` readable bytes (may be NULL when `len` is 0); other
+ * pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_import_detour_tile_set(const uint8_t *data,
+                                    size_t len,
+                                    const struct OnavDetourImportOptions *options,
+                                    struct OnavMesh **out,
+                                    struct OnavError *err);
+
+/**
+ * Reads one Detour tile blob (DNAV version 7; its length decides the
+ * reference width) against `params` and stores the tile in `*out`.
+ * Invalid `params` or options give ONAV_E_OUT_OF_RANGE naming the field;
+ * bad bytes ONAV_E_FORMAT naming the Detour tile, polygon and rule; a
+ * version other than 7 ONAV_E_VERSION with found and expected in `err`.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * `data` holds `len` readable bytes (may be NULL when `len` is 0); other
+ * pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_import_detour_tile(const struct OnavParams *params,
+                                const uint8_t *data,
+                                size_t len,
+                                const struct OnavDetourImportOptions *options,
+                                struct OnavTile **out,
+                                struct OnavError *err);
 
 #ifdef __cplusplus
 }  // extern "C"

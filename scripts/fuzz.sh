@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds="${1:-30}"
-targets=(read_tile tile_create read_mesh snapshot_restore nav_mesh_load nav_world_load mesh_edits)
+targets=(read_tile tile_create read_mesh snapshot_restore nav_mesh_load nav_world_load mesh_edits import_detour)
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
   cargo install cargo-fuzz --locked
@@ -20,7 +20,9 @@ fi
 
 # The corpora are generated, never committed: the golden cases of
 # tests/golden/cases.rs, which cover every tile, mesh, snapshot and
-# envelope feature.
+# envelope feature, and for import_detour synthetic Detour blobs and sets
+# (tests/detour_blob) plus the Recast-built sets of tests/data/detour and
+# each of their tile blobs.
 cargo run --quiet --manifest-path fuzz/Cargo.toml --bin make_seeds -- fuzz/corpus
 
 for target in "${targets[@]}"; do

@@ -13,6 +13,8 @@
 //! - [`build`]: builders and their hand-over to tiles.
 //! - [`ffi`]: the C ABI, in folders mirroring these.
 //! - [`error`]: the one error enum.
+//! - [`import`]: importers of other tools' data (Detour tile blobs and
+//!   RecastDemo tile sets).
 //!
 //! The types a host uses are re-exported here, so `onav::NavTile` and
 //! friends do not depend on the folder they live in.
@@ -21,6 +23,7 @@ pub mod build;
 pub mod error;
 pub mod ffi;
 pub mod format;
+pub mod import;
 pub mod mesh;
 pub mod stitch;
 pub mod tile;

@@ -24,6 +24,7 @@
 //! - [`build`]: `onav_tile_assemble` from `OnavTilePolygons`
 //!   ([`build::nav_tile_assembler`]); `OnavTileInput2d`, one tile of 2D
 //!   build input ([`build::build_2d`]).
+//! - [`import`]: importers of other tools' data (Detour, RecastDemo).
 //!
 //! What every entry point shares stays at this level:
 //! - [`status`]: status codes and `onav_status_name`.
@@ -52,3 +53,4 @@ pub mod mesh;
 pub mod stitch;
 pub mod world;
 pub mod build;
+pub mod import;

@@ -7,6 +7,7 @@
 mod debug_json;
 mod document;
 mod failure;
+mod import_detour;
 mod inspect;
 mod mesh_summary;
 mod off_mesh_links;
@@ -84,6 +85,21 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 0)]
         class: usize,
     },
+    /// Import a RecastDemo tile set (MSET) of Detour tiles (DNAV version 7,
+    /// 32-bit or 64-bit references) as an onav mesh (ONPM).
+    ImportDetour {
+        /// The MSET file.
+        file: PathBuf,
+        /// Where to write the mesh.
+        #[arg(short, long, value_name = "OUT.onpm")]
+        output: PathBuf,
+        /// Agent max slope in degrees, which Detour does not record.
+        #[arg(long, value_name = "DEG", default_value_t = onav::import::detour::options::DEFAULT_MAX_SLOPE_DEGREES)]
+        max_slope: f32,
+        /// How far (in cells) a portal vertex may lie from its tile boundary.
+        #[arg(long, value_name = "CELLS", default_value_t = onav::import::detour::options::DEFAULT_BOUNDARY_TOLERANCE_CELLS)]
+        boundary_tolerance: f64,
+    },
 }
 
 fn main() -> ExitCode {
@@ -118,5 +134,10 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Validate { file, params, class } => validate::run(&file, params.as_deref(), class),
         Command::Debug { file, class, .. } => debug_json::run(&file, class),
         Command::Svg { file, output, layer, class } => svg::run(&file, &output, layer, class),
+        Command::ImportDetour { file, output, max_slope, boundary_tolerance } => import_detour::run(
+            &file,
+            &output,
+            onav::import::detour::ImportOptions { max_slope_degrees: max_slope, boundary_tolerance_cells: boundary_tolerance },
+        ),
     }
 }

@@ -6,48 +6,20 @@ use recastnavigation_sys::dtNavMeshParams;
 
 use crate::detour_mesh::DetourMesh;
 use crate::detour_tile_data::DetourTileData;
+use crate::edit_round::EditSide;
 use crate::mset::load_mset;
-use crate::timing::{timed, RoundResult};
 
 pub struct DetourEdits<'a> {
     pub params: dtNavMeshParams,
-    /// The tiles, between rounds; lent to the mesh during one.
+    /// The tiles while no mesh holds them.
     pub tiles: Vec<DetourTileData>,
-    /// Each tile's (x, y), in `tiles` order.
+    /// Each tile's (x, y), in set order.
     pub positions: &'a [(i32, i32)],
-    pub churn: &'a [usize],
     pub mset: &'a [u8],
 }
 
-impl DetourEdits<'_> {
-    /// Seconds per add (all into an empty mesh), per churn step (remove a
-    /// tile and add it back, in a full mesh), per remove (all), and for one
-    /// whole load.
-    pub fn round(&mut self) -> RoundResult {
-        let count = self.tiles.len();
-        let mut mesh = DetourMesh::new(&self.params)?;
-        let tiles = std::mem::take(&mut self.tiles);
-        let ((), add) = timed(|| {
-            tiles.into_iter().try_for_each(|tile| {
-                mesh.add_tile_kept(tile).map(drop).map_err(|(_, status)| format!("Detour addTile: {status:#x}"))
-            })
-        })?;
-        let ((), churn) = timed(|| {
-            self.churn.iter().try_for_each(|&index| {
-                let tile = take_back(&mut mesh, self.positions[index])?;
-                mesh.add_tile_kept(tile).map(drop).map_err(|(_, status)| format!("Detour addTile: {status:#x}"))
-            })
-        })?;
-        let mut returned = Vec::with_capacity(count);
-        let ((), remove) = timed(|| {
-            self.positions.iter().try_for_each(|&position| Ok(returned.push(take_back(&mut mesh, position)?)))
-        })?;
-        self.tiles = returned;
-        drop(mesh);
-        let (loaded, load) = timed(|| load_mset(self.mset))?;
-        drop(loaded);
-        Ok(vec![add / count as f64, churn / self.churn.len() as f64, remove / count as f64, load])
-    }
+fn add(mesh: &mut DetourMesh, tile: DetourTileData) -> Result<(), String> {
+    mesh.add_tile_kept(tile).map(drop).map_err(|(_, status)| format!("Detour addTile: {status:#x}"))
 }
 
 /// Removes the lent tile at `position` and returns its data.
@@ -57,5 +29,41 @@ fn take_back(mesh: &mut DetourMesh, position: (i32, i32)) -> Result<DetourTileDa
         Some(Ok(None)) => Err(format!("Detour kept no data for the tile at {position:?}")),
         Some(Err(status)) => Err(format!("Detour removeTile at {position:?}: {status:#x}")),
         None => Err(format!("Detour has no tile at {position:?}")),
+    }
+}
+
+impl EditSide for DetourEdits<'_> {
+    type Mesh = DetourMesh;
+    type Loaded = DetourMesh;
+
+    fn tile_count(&self) -> usize {
+        self.positions.len()
+    }
+
+    fn empty_mesh(&mut self) -> Result<DetourMesh, String> {
+        DetourMesh::new(&self.params)
+    }
+
+    fn add_all(&mut self, mesh: &mut DetourMesh) -> Result<(), String> {
+        self.tiles.drain(..).try_for_each(|tile| add(mesh, tile))
+    }
+
+    fn remove_all(&mut self, mesh: &mut DetourMesh) -> Result<(), String> {
+        // `tiles` kept its capacity, so this pushes without allocating.
+        for &position in self.positions {
+            self.tiles.push(take_back(mesh, position)?);
+        }
+        Ok(())
+    }
+
+    fn churn(&mut self, mesh: &mut DetourMesh, order: &[usize]) -> Result<(), String> {
+        order.iter().try_for_each(|&index| {
+            let tile = take_back(mesh, self.positions[index])?;
+            add(mesh, tile)
+        })
+    }
+
+    fn load(&mut self) -> Result<DetourMesh, String> {
+        load_mset(self.mset)
     }
 }

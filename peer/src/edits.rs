@@ -10,6 +10,7 @@ use onav::{write_mesh, NavMeshParams, NavTile, TiledNavMesh};
 use crate::churn_order::churn_order;
 use crate::detour_edits::DetourEdits;
 use crate::detour_tile_data::DetourTileData;
+use crate::edit_round::edit_round;
 use crate::edits_report::report;
 use crate::fixtures::mset_bytes;
 use crate::footprint::{detour_footprint, onav_footprint, Footprint};
@@ -74,17 +75,15 @@ fn measure(input: Input, meshes: &Path, rounds: usize) -> Result<Measured, Strin
         params: prepared.set.params,
         tiles: detour_tiles,
         positions: &prepared.positions,
-        churn: &churn,
         mset: &prepared.mset,
     };
     let mut onav = OnavEdits {
         params: prepared.onav_params,
         tiles: prepared.onav_tiles.clone(),
         positions: &prepared.positions,
-        churn: &churn,
         mesh_bytes: &prepared.onav_mesh_bytes,
     };
-    let rounds = interleaved(rounds, || detour.round(), || onav.round())?;
+    let rounds = interleaved(rounds, || edit_round(&mut detour, &churn), || edit_round(&mut onav, &churn))?;
     Ok(Measured {
         input,
         rounds,

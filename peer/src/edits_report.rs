@@ -1,6 +1,7 @@
 //! The `edits` tables: times per operation with ratios and the noise
 //! line, then what each loaded mesh holds.
 
+use crate::edit_round::OPERATIONS_PER_ROUND;
 use crate::edits::{Measured, CHURN_STEPS};
 use crate::markdown_table::Table;
 use crate::timing::{median, min_max, spread, RowSamples};
@@ -14,9 +15,11 @@ pub fn report(measured: &[Measured], rounds: usize) -> String {
         "## edits: onav against Detour (rounds: {rounds}; churn steps a round: {CHURN_STEPS})\n\n\
          Detour: recastnavigation 1.6.0 as vendored by recastnavigation-sys 1.0.3, C++ built by its cmake \
          in Release (-O3), 32-bit references. onav: this repository, release profile (fat LTO).\n\n{}\n\
-         Add, churn and remove are per tile (µs), load is per whole mesh (ms). Each round runs both \
-         libraries once, Detour first in even rounds and onav first in odd ones, after one unrecorded \
-         warm-up round. Detour adds and removes tile data made once and lent to the mesh (flags 0, no \
+         Add, churn and remove are per tile (µs), load is per whole mesh (ms). A round fills fresh meshes \
+         with every tile and empties them again until it has added at least {OPERATIONS_PER_ROUND} tiles \
+         (and loads as many whole meshes), then churns one full mesh; the row is the round's mean. Each \
+         round runs both libraries once, Detour first in even rounds and onav first in odd ones, after one \
+         unrecorded warm-up round. Detour adds and removes tile data made once and lent to the mesh (flags 0, no \
          allocation while timed); onav adds and removes the imported, already validated tiles \
          (`Arc<NavTile>`). Load: Detour allocates the mesh and per tile allocates, copies and `addTile`s \
          from MSET bytes; onav `read_mesh`es its own bytes of the same tiles, validating and stitching them.\n\n\

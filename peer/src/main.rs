@@ -7,6 +7,7 @@ mod churn_order;
 mod detour_edits;
 mod detour_mesh;
 mod detour_tile_data;
+mod edit_round;
 mod edits;
 mod edits_report;
 mod fixtures;

@@ -9,7 +9,6 @@ use onav::{write_mesh, NavMeshParams, NavTile, TiledNavMesh};
 
 use crate::churn_order::churn_order;
 use crate::detour_edits::DetourEdits;
-use crate::detour_tile_data::DetourTileData;
 use crate::edit_round::edit_round;
 use crate::edits_report::report;
 use crate::fixtures::mset_bytes;
@@ -63,33 +62,14 @@ pub struct Measured {
 
 fn measure(input: Input, meshes: &Path, rounds: usize) -> Result<Measured, String> {
     let settings = RecastSettings::TILE_MESH_DEFAULTS;
-    let prepared = prepare(input, meshes, &settings)?;
-    let churn = churn_order(prepared.positions.len(), CHURN_STEPS);
-    let detour_tiles = prepared
-        .set
-        .tiles
-        .iter()
-        .map(|tile| DetourTileData::copy_of(tile.as_bytes()))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut detour = DetourEdits {
-        params: prepared.set.params,
-        tiles: detour_tiles,
-        positions: &prepared.positions,
-        mset: &prepared.mset,
-    };
-    let mut onav = OnavEdits {
-        params: prepared.onav_params,
-        tiles: prepared.onav_tiles.clone(),
-        positions: &prepared.positions,
-        mesh_bytes: &prepared.onav_mesh_bytes,
-    };
+    let EditInput { set, positions, mset, onav_params, onav_tiles, onav_mesh_bytes } =
+        prepare(input, meshes, &settings)?;
+    let churn = churn_order(positions.len(), CHURN_STEPS);
+    let mut detour = DetourEdits { params: set.params, tiles: set.tiles, positions: &positions, mset: &mset };
+    let mut onav =
+        OnavEdits { params: onav_params, tiles: onav_tiles, positions: &positions, mesh_bytes: &onav_mesh_bytes };
     let rounds = interleaved(rounds, || edit_round(&mut detour, &churn), || edit_round(&mut onav, &churn))?;
-    Ok(Measured {
-        input,
-        rounds,
-        detour: detour_footprint(&prepared.mset)?,
-        onav: onav_footprint(&prepared.onav_mesh_bytes)?,
-    })
+    Ok(Measured { input, rounds, detour: detour_footprint(&mset)?, onav: onav_footprint(&onav_mesh_bytes)? })
 }
 
 pub fn edits(meshes: &Path, rounds: usize, smoke: bool) -> Result<(), String> {

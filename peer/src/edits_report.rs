@@ -1,0 +1,117 @@
+//! The `edits` tables: times per operation with ratios and the noise
+//! line, then what each loaded mesh holds.
+
+use crate::edit_round::OPERATIONS_PER_ROUND;
+use crate::edits::{Measured, CHURN_STEPS};
+use crate::markdown_table::Table;
+use crate::timing::{median, min_max, spread, RowSamples};
+
+/// A round's rows, in order; the last is a whole mesh, the others one tile.
+const OPERATIONS: [&str; 4] =
+    ["add (empty mesh, all tiles)", "churn (remove + add back)", "remove (all tiles)", "load whole mesh from bytes"];
+
+pub fn report(measured: &[Measured], rounds: usize) -> String {
+    format!(
+        "## edits: onav against Detour (rounds: {rounds}; churn steps a round: {CHURN_STEPS})\n\n\
+         Detour: recastnavigation 1.6.0 as vendored by recastnavigation-sys 1.0.3, C++ built by its cmake \
+         in Release (-O3), 32-bit references. onav: this repository, release profile (fat LTO).\n\n{}\n\
+         Add, churn and remove are per tile (µs), load is per whole mesh (ms). A round fills fresh meshes \
+         with every tile and empties them again until it has added at least {OPERATIONS_PER_ROUND} tiles \
+         (and loads as many whole meshes), then churns one full mesh; the row is the round's mean. Each \
+         round runs both libraries once, Detour first in even rounds and onav first in odd ones, after one \
+         unrecorded warm-up round. Detour adds and removes tile data made once and lent to the mesh (flags 0, no \
+         allocation while timed); onav adds and removes the imported, already validated tiles \
+         (`Arc<NavTile>`). Load: Detour allocates the mesh and per tile allocates, copies and `addTile`s \
+         from MSET bytes; onav `read_mesh`es its own bytes of the same tiles, validating and stitching them.\n\n\
+         {}\n\n\
+         ## edits: what a loaded mesh holds (Detour / onav)\n\n{}\n\
+         Resident bytes: the growth of the live heap while the mesh is loaded from bytes, counted by one \
+         counter through Rust's global allocator (onav) and Detour's `dtAllocSetCustom` hook (Detour, \
+         which otherwise calls malloc). Links: Detour also links neighbouring polygons of one tile; onav keeps \
+         those in the tile's neighbour array, so only Detour's external links compare with onav's portal links.\n",
+        time_table(measured).render(),
+        noise_line(measured),
+        footprint_table(measured).render()
+    )
+}
+
+fn time_table(measured: &[Measured]) -> Table {
+    let mut table = Table::new(&[
+        "input",
+        "operation",
+        "Detour median",
+        "onav median",
+        "onav/Detour",
+        "Detour min–max",
+        "onav min–max",
+    ]);
+    for m in measured {
+        for (operation, row) in OPERATIONS.iter().zip(&m.rounds.rows) {
+            table.push(time_row(m.input.name(), operation, row));
+        }
+    }
+    table
+}
+
+fn time_row(input: &str, operation: &str, row: &RowSamples) -> Vec<String> {
+    let (scale, unit) = if operation.starts_with("load") { (1e3, "ms") } else { (1e6, "µs") };
+    let (peer, onav) = (median(&row.peer), median(&row.onav));
+    let range = |values: &[f64]| {
+        let (lo, hi) = min_max(values);
+        format!("{:.2}–{:.2}", lo * scale, hi * scale)
+    };
+    vec![
+        input.to_string(),
+        operation.to_string(),
+        format!("{:.2} {unit}", peer * scale),
+        format!("{:.2} {unit}", onav * scale),
+        format!("{:.2}", onav / peer),
+        range(&row.peer),
+        range(&row.onav),
+    ]
+}
+
+/// The fixed workload's spread, and the widest spread of any row per side.
+fn noise_line(measured: &[Measured]) -> String {
+    let workload: Vec<f64> = measured.iter().flat_map(|m| m.rounds.workload.iter().copied()).collect();
+    let rows = || measured.iter().flat_map(|m| &m.rounds.rows);
+    let widest = |side: fn(&RowSamples) -> &[f64]| rows().map(|row| spread(side(row))).fold(0.0, f64::max);
+    format!(
+        "Noise: a fixed 2^23-step xorshift loop timed after every round took {:.2} ms median, spread \
+         (max − min)/median {:.1}% over {} rounds; the widest spread of any row above: Detour {:.1}%, onav {:.1}%.",
+        median(&workload) * 1e3,
+        spread(&workload) * 100.0,
+        workload.len(),
+        widest(|row| &row.peer) * 100.0,
+        widest(|row| &row.onav) * 100.0
+    )
+}
+
+fn footprint_table(measured: &[Measured]) -> Table {
+    let mut table = Table::new(&[
+        "input",
+        "tiles",
+        "polygons",
+        "Detour bytes/polygon",
+        "onav bytes/polygon",
+        "Detour in-tile links",
+        "Detour external links",
+        "onav portal links",
+        "off-mesh links (Detour / onav)",
+    ]);
+    for m in measured {
+        let (d, o) = (&m.detour, &m.onav);
+        table.push(vec![
+            m.input.name().to_string(),
+            format!("{} / {}", d.tiles, o.tiles),
+            format!("{} / {}", d.polygons, o.polygons),
+            format!("{:.0}", d.bytes_per_polygon()),
+            format!("{:.0}", o.bytes_per_polygon()),
+            d.in_tile_links.map_or("—".into(), |n| n.to_string()),
+            d.border_links.to_string(),
+            o.border_links.to_string(),
+            format!("{} / {}", d.off_mesh_links, o.off_mesh_links),
+        ]);
+    }
+    table
+}

@@ -1,0 +1,140 @@
+//! The side-by-side harness: onav against Recast/Detour in one process, on
+//! the same tiles, the two libraries alternating round by round.
+//!
+//! `cargo run --release --manifest-path peer/Cargo.toml -- [edits|queries|build|crowd|all|write-fixtures] [--rounds N] [--smoke] [--meshes DIR]`
+
+mod churn_order;
+mod detour_edits;
+mod detour_mesh;
+mod detour_tile_data;
+mod edit_round;
+mod edits;
+mod edits_report;
+mod fixtures;
+mod flat_grid;
+mod footprint;
+mod inputs;
+mod markdown_table;
+mod mset;
+mod obj_mesh;
+mod onav_edits;
+mod recast_build;
+mod resident_bytes;
+mod timing;
+mod triangle_mesh;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[global_allocator]
+static ALLOCATOR: resident_bytes::CountingAllocator = resident_bytes::CountingAllocator;
+
+const USAGE: &str =
+    "usage: onav-peer [edits|queries|build|crowd|all|write-fixtures] [--rounds N] [--smoke] [--meshes DIR]
+  --rounds N    rounds per measurement (default 7)
+  --smoke       one round on the smallest input, to show the harness still runs
+  --meshes DIR  the shared meshes (default ../shared/data/meshes from the repository root, or $ONAV_PEER_MESHES)";
+
+const DEFAULT_ROUNDS: usize = 7;
+
+struct Options {
+    command: String,
+    rounds: usize,
+    smoke: bool,
+    meshes: Option<PathBuf>,
+}
+
+fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
+    let mut options = Options { command: "all".into(), rounds: DEFAULT_ROUNDS, smoke: false, meshes: None };
+    let mut command = None;
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--rounds" => {
+                let value = args.next().ok_or("--rounds needs a number")?;
+                options.rounds =
+                    value.parse().ok().filter(|&n| n > 0).ok_or(format!("--rounds {value}: not a positive number"))?;
+            }
+            "--smoke" => options.smoke = true,
+            "--meshes" => options.meshes = Some(args.next().ok_or("--meshes needs a folder")?.into()),
+            "-h" | "--help" => return Err(USAGE.into()),
+            _ if command.is_none() && !arg.starts_with('-') => command = Some(arg),
+            _ => return Err(format!("unexpected argument {arg:?}\n{USAGE}")),
+        }
+    }
+    if options.smoke {
+        options.rounds = 1;
+    }
+    if let Some(command) = command {
+        options.command = command;
+    }
+    Ok(options)
+}
+
+fn run(options: &Options) -> Result<(), String> {
+    let meshes = inputs::meshes_dir(options.meshes.clone());
+    match options.command.as_str() {
+        "edits" => edits::edits(&meshes, options.rounds, options.smoke),
+        "queries" | "build" | "crowd" => Err(not_built_yet(&options.command)),
+        "all" => {
+            edits::edits(&meshes, options.rounds, options.smoke)?;
+            for command in ["queries", "build", "crowd"] {
+                println!("\n## {command}\n\n{}", not_built_yet(command));
+            }
+            Ok(())
+        }
+        "write-fixtures" => fixtures::write_fixtures(&meshes),
+        other => Err(format!("unknown command {other:?}\n{USAGE}")),
+    }
+}
+
+/// The tables that later issues fill in.
+fn not_built_yet(command: &str) -> String {
+    let issue = match command {
+        "queries" => "the query issue",
+        "build" => "the builder issue",
+        _ => "the crowd issue",
+    };
+    format!("`{command}`: not built yet; {issue} adds this table.")
+}
+
+fn main() -> ExitCode {
+    resident_bytes::count_detour_allocations();
+    let result = parse(std::env::args().skip(1)).and_then(|options| run(&options));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("{message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parsed(args: &[&str]) -> Result<Options, String> {
+        parse(args.iter().map(|a| a.to_string()))
+    }
+
+    #[test]
+    fn command_and_rounds() {
+        let options = parsed(&["edits", "--rounds", "3"]).unwrap();
+        assert_eq!((options.command.as_str(), options.rounds, options.smoke), ("edits", 3, false));
+        let options = parsed(&[]).unwrap();
+        assert_eq!((options.command.as_str(), options.rounds), ("all", DEFAULT_ROUNDS));
+    }
+
+    #[test]
+    fn smoke_is_one_round() {
+        let options = parsed(&["--rounds", "9", "edits", "--smoke"]).unwrap();
+        assert_eq!((options.rounds, options.smoke), (1, true));
+    }
+
+    #[test]
+    fn bad_arguments_are_refused() {
+        for args in [&["--rounds", "0"][..], &["--rounds"], &["--rounds", "x"], &["edits", "queries"], &["--meshes"]] {
+            assert!(parsed(args).is_err(), "{args:?}");
+        }
+    }
+}

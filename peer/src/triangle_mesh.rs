@@ -1,0 +1,46 @@
+//! The input geometry in Recast's layout: flat xyz vertex floats and
+//! triangle vertex indices, Y up.
+
+pub struct TriangleMesh {
+    /// x, y, z per vertex.
+    pub vertices: Vec<f32>,
+    /// Three vertex indices per triangle.
+    pub triangles: Vec<i32>,
+}
+
+impl TriangleMesh {
+    pub fn vertex_count(&self) -> usize {
+        self.vertices.len() / 3
+    }
+
+    /// The axis-aligned bounds of every vertex, as Recast's `rcCalcBounds`
+    /// computes them (RecastDemo's navigation-mesh bounds).
+    pub fn bounds(&self) -> ([f32; 3], [f32; 3]) {
+        let mut min = [f32::INFINITY; 3];
+        let mut max = [f32::NEG_INFINITY; 3];
+        for vertex in self.vertices.chunks_exact(3) {
+            for axis in 0..3 {
+                min[axis] = min[axis].min(vertex[axis]);
+                max[axis] = max[axis].max(vertex[axis]);
+            }
+        }
+        (min, max)
+    }
+
+    /// The indices of the triangles whose xz bounds overlap the rectangle
+    /// `min..max` (x, z): what RecastDemo's chunky mesh hands one tile.
+    pub fn triangles_overlapping(&self, min: [f32; 2], max: [f32; 2]) -> Vec<i32> {
+        let mut selected = Vec::new();
+        for triangle in self.triangles.chunks_exact(3) {
+            let corner = |i: usize, axis: usize| self.vertices[triangle[i] as usize * 3 + axis];
+            let overlaps_axis = |axis: usize, lo: f32, hi: f32| {
+                let (a, b, c) = (corner(0, axis), corner(1, axis), corner(2, axis));
+                a.min(b).min(c) <= hi && a.max(b).max(c) >= lo
+            };
+            if overlaps_axis(0, min[0], max[0]) && overlaps_axis(2, min[1], max[1]) {
+                selected.extend_from_slice(triangle);
+            }
+        }
+        selected
+    }
+}

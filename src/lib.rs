@@ -11,6 +11,7 @@
 //! - [`stitch`]: portal and off-mesh links between tiles.
 //! - [`world`]: `NavSettings`, authored links, `NavMesh` and `NavWorld`.
 //! - [`build`]: builders and their hand-over to tiles.
+//! - [`query`]: `NavMeshQuery`, filters, point queries, paths.
 //! - [`ffi`]: the C ABI, in folders mirroring these.
 //! - [`error`]: the one error enum.
 //!
@@ -22,6 +23,7 @@ pub mod error;
 pub mod ffi;
 pub mod format;
 pub mod mesh;
+pub mod query;
 pub mod stitch;
 pub mod tile;
 pub mod world;
@@ -41,6 +43,10 @@ pub use mesh::poly_ref::{PolyRef, TileRef};
 pub use mesh::tile_library::TileLibrary;
 pub use mesh::tile_streamer::TileStreamer;
 pub use mesh::tiled_nav_mesh::TiledNavMesh;
+pub use query::nav_mesh_query::NavMeshQuery;
+pub use query::query_filter::QueryFilter;
+pub use query::query_status::{PathStatus, StraightPathStatus};
+pub use query::surface_points::ClosestPoint;
 pub use stitch::links::{Link, LinkKind};
 pub use stitch::off_mesh_attachment::Attachment;
 pub use tile::nav_tile::{NavTile, PolygonView, PortalEdge};

@@ -44,6 +44,7 @@ pub use mesh::tile_library::TileLibrary;
 pub use mesh::tile_streamer::TileStreamer;
 pub use mesh::tiled_nav_mesh::TiledNavMesh;
 pub use query::nav_mesh_query::NavMeshQuery;
+pub use query::nearest_poly::NearestPoly;
 pub use query::query_filter::QueryFilter;
 pub use query::query_status::{PathStatus, StraightPathStatus};
 pub use query::surface_points::ClosestPoint;

@@ -9,9 +9,11 @@
 //! functions, total orders with index tie-breaks, no hash-order iteration.
 
 pub mod nav_mesh_query;
+pub mod nearest_poly;
 pub(crate) mod node_pool;
 pub(crate) mod open_list;
 pub(crate) mod polygon_geometry;
 pub mod query_filter;
+pub mod query_polygons;
 pub mod query_status;
 pub mod surface_points;

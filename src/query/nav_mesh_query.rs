@@ -13,6 +13,7 @@ use crate::query::node_pool::NodePool;
 use crate::query::open_list::OpenList;
 use crate::query::polygon_geometry::{tile_origin, WorldPolygon};
 use crate::query::query_filter::QueryFilter;
+use crate::query::query_polygons::TileKey;
 use crate::tile::coordinate::{check_world, is_within_bound};
 use crate::tile::nav_tile::{NavTile, PolygonView};
 use crate::world::nav_mesh::NavMesh;
@@ -21,9 +22,11 @@ use crate::world::nav_world::NavWorld;
 /// Queries over one version of a mesh.
 #[derive(Debug, Clone)]
 pub struct NavMeshQuery {
-    mesh: TiledNavMesh,
+    pub(crate) mesh: TiledNavMesh,
     pub(crate) nodes: NodePool,
     pub(crate) open: OpenList,
+    /// Scratch of the box searches.
+    pub(crate) box_tiles: Vec<TileKey>,
 }
 
 /// One polygon of the mesh as the queries read it.
@@ -51,7 +54,12 @@ impl NavMeshQuery {
         if max_nodes == 0 {
             return Err(NavMeshError::out_of_range("max_nodes = 0: a search needs at least one node"));
         }
-        Ok(NavMeshQuery { mesh: mesh.clone(), nodes: NodePool::new(max_nodes), open: OpenList::default() })
+        Ok(NavMeshQuery {
+            mesh: mesh.clone(),
+            nodes: NodePool::new(max_nodes),
+            open: OpenList::default(),
+            box_tiles: Vec::new(),
+        })
     }
 
     /// Queries over a tier-1 mesh.

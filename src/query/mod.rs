@@ -8,6 +8,8 @@
 //! rules of the crate: no fused multiply-add, no platform transcendental
 //! functions, total orders with index tie-breaks, no hash-order iteration.
 
+pub(crate) mod crossing;
+pub mod find_path;
 pub mod nav_mesh_query;
 pub mod nearest_poly;
 pub(crate) mod node_pool;
@@ -16,4 +18,5 @@ pub(crate) mod polygon_geometry;
 pub mod query_filter;
 pub mod query_polygons;
 pub mod query_status;
+pub mod sliced_find_path;
 pub mod surface_points;

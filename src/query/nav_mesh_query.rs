@@ -9,6 +9,8 @@ use std::sync::Arc;
 use crate::error::{NavMeshError, Result};
 use crate::mesh::poly_ref::PolyRef;
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
+use crate::query::crossing::Crossing;
+use crate::query::find_path::PathSearch;
 use crate::query::node_pool::NodePool;
 use crate::query::open_list::OpenList;
 use crate::query::polygon_geometry::{tile_origin, WorldPolygon};
@@ -27,6 +29,10 @@ pub struct NavMeshQuery {
     pub(crate) open: OpenList,
     /// Scratch of the box searches.
     pub(crate) box_tiles: Vec<TileKey>,
+    /// The path search in progress (sliced or whole).
+    pub(crate) search: PathSearch,
+    /// Scratch: the crossings out of the polygon being expanded.
+    pub(crate) crossings: Vec<Crossing>,
 }
 
 /// One polygon of the mesh as the queries read it.
@@ -40,7 +46,14 @@ pub(crate) struct QueryPolygon<'a> {
     pub origin: [f64; 3],
 }
 
-impl QueryPolygon<'_> {
+impl<'a> QueryPolygon<'a> {
+    /// The polygon `poly_ref` names in `mesh`, if valid.
+    #[inline]
+    pub fn of(mesh: &'a TiledNavMesh, poly_ref: PolyRef) -> Option<QueryPolygon<'a>> {
+        let (tile, view) = mesh.polygon(poly_ref)?;
+        Some(QueryPolygon { tile, view, index: poly_ref.polygon() as usize, origin: tile_origin(mesh.params(), tile) })
+    }
+
     pub fn world(&self) -> WorldPolygon {
         WorldPolygon::of(self.tile, self.origin, &self.view)
     }
@@ -48,8 +61,9 @@ impl QueryPolygon<'_> {
 
 impl NavMeshQuery {
     /// Queries over `mesh` as it is now (later edits of `mesh` are not
-    /// seen), with searches of at most `max_nodes` nodes (any size ≥ 1;
-    /// 0 is an out-of-range error).
+    /// seen), with path searches of at most `max_nodes` nodes each (any
+    /// size ≥ 1; 0 is an out-of-range error). Memory for the nodes grows to
+    /// what searches use, never beyond `max_nodes`.
     pub fn new(mesh: &TiledNavMesh, max_nodes: usize) -> Result<NavMeshQuery> {
         if max_nodes == 0 {
             return Err(NavMeshError::out_of_range("max_nodes = 0: a search needs at least one node"));
@@ -59,6 +73,8 @@ impl NavMeshQuery {
             nodes: NodePool::new(max_nodes),
             open: OpenList::default(),
             box_tiles: Vec::new(),
+            search: PathSearch::default(),
+            crossings: Vec::new(),
         })
     }
 
@@ -74,11 +90,13 @@ impl NavMeshQuery {
         NavMeshQuery::for_nav_mesh(class, max_nodes)
     }
 
-    /// Moves to another version of a mesh, keeping the buffers.
+    /// Moves to another version of a mesh, keeping the buffers; a sliced
+    /// search in progress ends (its references may not hold there).
     pub fn set_mesh(&mut self, mesh: &TiledNavMesh) {
         self.mesh = mesh.clone();
         self.nodes.clear();
         self.open.clear();
+        self.search = PathSearch::default();
     }
 
     /// The version the queries read.
@@ -86,9 +104,9 @@ impl NavMeshQuery {
         &self.mesh
     }
 
-    /// Most nodes one search may create.
+    /// The largest node budget a search may be given.
     pub fn max_nodes(&self) -> usize {
-        self.nodes.budget()
+        self.nodes.capacity()
     }
 
     /// True when `poly_ref` names a polygon of the mesh that `filter` lets

@@ -25,10 +25,6 @@ impl OpenList {
         self.position.clear();
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.heap.is_empty()
-    }
-
     /// Adds node `node` (the pool's newest, or one that left the heap).
     pub fn push(&mut self, pool: &NodePool, node: u32) {
         if self.position.len() <= node as usize {
@@ -112,6 +108,7 @@ mod tests {
             let total = (rng.below(50)) as f64;
             let node = Node {
                 poly: PolyRef(i + 1),
+                from: PolyRef::NULL,
                 parent: NO_NODE,
                 position: [0.0; 3],
                 cost: 0.0,

@@ -129,12 +129,6 @@ impl WorldPolygon {
     pub fn fan_height(&self, p: [f64; 3]) -> Option<f64> {
         (1..self.len - 1).find_map(|k| triangle_height([self.corners[0], self.corners[k], self.corners[k + 1]], p))
     }
-
-    /// Lowest and highest corner height.
-    pub fn height_range(&self) -> (f64, f64) {
-        let heights = self.corners().iter().map(|c| c[1]);
-        (heights.clone().fold(f64::INFINITY, f64::min), heights.fold(f64::NEG_INFINITY, f64::max))
-    }
 }
 
 /// The height at `p` of the triangle's plane, when `p` lies inside the

@@ -29,3 +29,22 @@ pub enum StraightPathStatus {
     /// of it nearest the end position.
     Partial,
 }
+
+/// What a path search returns besides its corridor.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PathOutcome {
+    pub status: PathStatus,
+    /// The corridor's cost under the filter's cost model
+    /// (`docs/QUERIES.md`): to the end position for a complete corridor,
+    /// else to where the corridor's last polygon was entered.
+    pub cost: f64,
+}
+
+/// How far a sliced search got in one update.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SliceProgress {
+    /// Nodes expanded in this update.
+    pub iterations: usize,
+    /// True once the search has finished; finalize it for the corridor.
+    pub finished: bool,
+}

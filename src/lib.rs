@@ -47,6 +47,9 @@ pub use query::nav_mesh_query::NavMeshQuery;
 pub use query::nearest_poly::NearestPoly;
 pub use query::query_filter::QueryFilter;
 pub use query::query_status::{PathOutcome, PathStatus, SliceProgress, StraightPathStatus};
+pub use query::straight_path::{
+    straight_path_length, PathCrossings, StraightPathOptions, StraightPathVertex, VertexFlags,
+};
 pub use query::surface_points::ClosestPoint;
 pub use stitch::links::{Link, LinkKind};
 pub use stitch::off_mesh_attachment::Attachment;

@@ -19,4 +19,5 @@ pub mod query_filter;
 pub mod query_polygons;
 pub mod query_status;
 pub mod sliced_find_path;
+pub mod straight_path;
 pub mod surface_points;

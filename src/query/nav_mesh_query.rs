@@ -33,6 +33,10 @@ pub struct NavMeshQuery {
     pub(crate) search: PathSearch,
     /// Scratch: the crossings out of the polygon being expanded.
     pub(crate) crossings: Vec<Crossing>,
+    /// Scratch of the straight path: the crossing between each pair of
+    /// corridor neighbours, and each corridor polygon's area.
+    pub(crate) path_crossings: Vec<Crossing>,
+    pub(crate) path_areas: Vec<u8>,
 }
 
 /// One polygon of the mesh as the queries read it.
@@ -75,6 +79,8 @@ impl NavMeshQuery {
             box_tiles: Vec::new(),
             search: PathSearch::default(),
             crossings: Vec::new(),
+            path_crossings: Vec::new(),
+            path_areas: Vec::new(),
         })
     }
 

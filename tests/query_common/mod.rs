@@ -251,3 +251,109 @@ impl Ord for Ordered {
 pub fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
 }
+
+/// The centre of every polygon of the mesh, by tile in (TileZ, TileX,
+/// layer) order and polygon index within a tile: positions that do not
+/// depend on slots or salts.
+pub fn query_positions(mesh: &TiledNavMesh) -> Vec<[f64; 3]> {
+    let mut keyed: Vec<((i32, i32, u16, u32), [f64; 3])> = Vec::new();
+    for poly in all_polygons(mesh) {
+        let tile = mesh.polygon(poly).unwrap().0;
+        keyed.push(((tile.tile_z(), tile.tile_x(), tile.layer(), poly.polygon()), centre(mesh, poly)));
+    }
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    keyed.into_iter().map(|(_, p)| p).collect()
+}
+
+/// The answers of a fixed set of queries from `positions`, as bytes
+/// (little-endian; references as tile position and polygon index, so they
+/// do not depend on slots or salts), and every reference they returned.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QueryAnswers {
+    pub bytes: Vec<u8>,
+    pub refs: Vec<PolyRef>,
+}
+
+struct Recorder<'m> {
+    mesh: &'m TiledNavMesh,
+    answers: QueryAnswers,
+}
+
+impl Recorder<'_> {
+    fn f64(&mut self, v: f64) {
+        self.answers.bytes.extend(v.to_le_bytes());
+    }
+
+    fn point(&mut self, p: [f64; 3]) {
+        p.into_iter().for_each(|v| self.f64(v));
+    }
+
+    fn tag(&mut self, tag: u8) {
+        self.answers.bytes.push(tag);
+    }
+
+    fn poly(&mut self, poly: PolyRef) {
+        self.answers.refs.push(poly);
+        let tile = self.mesh.polygon(poly).unwrap().0;
+        for v in [tile.tile_x(), tile.tile_z(), tile.layer() as i32, poly.polygon() as i32] {
+            self.answers.bytes.extend(v.to_le_bytes());
+        }
+    }
+}
+
+/// Runs, for pairs of positions picked by fixed strides: the nearest
+/// polygon, the polygons in a box, the height and the boundary point, a
+/// path under two filters and its straight path with each crossing option.
+pub fn answer_queries(query: &mut onav::NavMeshQuery, positions: &[[f64; 3]], pairs: usize) -> QueryAnswers {
+    use onav::{PathCrossings, StraightPathOptions};
+    let mesh = query.mesh().clone();
+    let mut r = Recorder { mesh: &mesh, answers: QueryAnswers { bytes: Vec::new(), refs: Vec::new() } };
+    let mut weighted = QueryFilter::default();
+    for area in 0..64u8 {
+        weighted.set_area_cost(area, 0.5 + (area % 3) as f64).unwrap();
+    }
+    let n = positions.len();
+    let (mut polys, mut corridor, mut path) = (Vec::new(), Vec::new(), Vec::new());
+    for k in 0..pairs {
+        let (from, to) = (positions[(k * 7) % n], positions[(k * 13 + 5) % n]);
+        let probe = [from[0] + 0.25, from[1] + 0.3, from[2] - 0.125];
+        let Some(start) = query.find_nearest_poly(probe, [2.0, 1.0, 2.0], &QueryFilter::default()).unwrap() else {
+            r.tag(0);
+            continue;
+        };
+        r.tag(1);
+        r.poly(start.poly_ref);
+        r.point(start.position);
+        r.tag(start.over_polygon as u8);
+        let Some(end) = query.find_nearest_poly(to, [2.0, 1.0, 2.0], &QueryFilter::default()).unwrap() else {
+            r.tag(0);
+            continue;
+        };
+        query.query_polygons(from, [3.0, 2.0, 3.0], &QueryFilter::default(), &mut polys).unwrap();
+        r.f64(polys.len() as f64);
+        polys.clone().into_iter().for_each(|p| r.poly(p));
+        match query.poly_height(start.poly_ref, start.position).unwrap() {
+            Some(h) => r.f64(h),
+            None => r.tag(0),
+        }
+        r.point(query.closest_point_on_poly_boundary(end.poly_ref, from).unwrap());
+        for filter in [&QueryFilter::default(), &weighted] {
+            let outcome =
+                query.find_path(start.poly_ref, end.poly_ref, start.position, to, filter, 256, &mut corridor).unwrap();
+            r.tag(outcome.status as u8);
+            r.f64(outcome.cost);
+            corridor.clone().into_iter().for_each(|p| r.poly(p));
+            for crossings in [PathCrossings::None, PathCrossings::AreaChanges, PathCrossings::AllEdges] {
+                let options = StraightPathOptions { crossings };
+                let status = query.find_straight_path(&corridor, start.position, to, options, &mut path).unwrap();
+                r.tag(status as u8);
+                for v in path.clone() {
+                    r.point(v.position);
+                    r.tag(v.flags.0);
+                    r.poly(v.poly);
+                }
+            }
+        }
+    }
+    r.answers
+}

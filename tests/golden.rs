@@ -40,12 +40,15 @@ use cases::GoldenCase;
 use onav::TileContentId;
 use sha2::{Digest, Sha256};
 
+/// A layout's read-then-write round trip.
+type Reread = fn(&[u8]) -> onav::Result<Vec<u8>>;
+
 /// One digest file under `tests/golden/`: the generator of its cases and,
-/// for a layout, its read-then-write round trip.
+/// for a layout, its round trip.
 struct GoldenFile {
     file: &'static str,
     generate: fn() -> Vec<GoldenCase>,
-    reread: Option<fn(&[u8]) -> onav::Result<Vec<u8>>>,
+    reread: Option<Reread>,
 }
 
 const GOLDEN_FILES: &[GoldenFile] = &[

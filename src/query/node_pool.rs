@@ -183,8 +183,8 @@ mod tests {
         pool.start_search(3);
         assert!(pool.nodes().is_empty());
         assert!(keys.iter().all(|&(p, f)| pool.find(PolyRef(p), PolyRef(f)).is_none()));
-        for k in 0..3 {
-            assert_eq!(pool.create(node(keys[k].0, keys[k].1)), Some(k as u32));
+        for (k, &(p, f)) in keys.iter().enumerate().take(3) {
+            assert_eq!(pool.create(node(p, f)), Some(k as u32));
         }
         assert_eq!(pool.create(node(keys[3].0, keys[3].1)), None, "the budget of this search is 3");
         assert_eq!(pool.find(PolyRef(keys[2].0), PolyRef(keys[2].1)), Some(2));

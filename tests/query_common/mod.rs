@@ -256,13 +256,12 @@ pub fn close(a: f64, b: f64) -> bool {
 /// layer) order and polygon index within a tile: positions that do not
 /// depend on slots or salts.
 pub fn query_positions(mesh: &TiledNavMesh) -> Vec<[f64; 3]> {
-    let mut keyed: Vec<((i32, i32, u16, u32), [f64; 3])> = Vec::new();
-    for poly in all_polygons(mesh) {
+    let mut polys = all_polygons(mesh);
+    polys.sort_by_key(|&poly| {
         let tile = mesh.polygon(poly).unwrap().0;
-        keyed.push(((tile.tile_z(), tile.tile_x(), tile.layer(), poly.polygon()), centre(mesh, poly)));
-    }
-    keyed.sort_by(|a, b| a.0.cmp(&b.0));
-    keyed.into_iter().map(|(_, p)| p).collect()
+        (tile.tile_z(), tile.tile_x(), tile.layer(), poly.polygon())
+    });
+    polys.into_iter().map(|poly| centre(mesh, poly)).collect()
 }
 
 /// The answers of a fixed set of queries from `positions`, as bytes

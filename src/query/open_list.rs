@@ -1,6 +1,6 @@
 //! `OpenList`: the A* frontier, a binary min-heap of node numbers keyed by
-//! (total cost, node number), so equal costs leave in creation order on
-//! every platform. Each node's place in the heap is kept, so a cheaper way
+//! (total cost, cost reversed, node number), a total order, so the same
+//! node leaves first on every platform. Each node's place in the heap is kept, so a cheaper way
 //! to an open node moves it up in place.
 
 use crate::query::node_pool::{NodePool, NO_NODE};
@@ -12,11 +12,14 @@ pub(crate) struct OpenList {
     position: Vec<u32>,
 }
 
-/// True when node `a` leaves the heap before node `b`.
+/// True when node `a` leaves the heap before node `b`: the lower total,
+/// then the higher cost (the node further along, which on a plateau of
+/// equal totals goes on towards the goal instead of widening the search),
+/// then the earlier created.
 #[inline]
 fn before(pool: &NodePool, a: u32, b: u32) -> bool {
-    let (ta, tb) = (pool.get(a).total, pool.get(b).total);
-    ta.total_cmp(&tb).then(a.cmp(&b)).is_lt()
+    let (na, nb) = (pool.get(a), pool.get(b));
+    na.total.total_cmp(&nb.total).then(nb.cost.total_cmp(&na.cost)).then(a.cmp(&b)).is_lt()
 }
 
 impl OpenList {
@@ -100,18 +103,19 @@ mod tests {
     use crate::test_rng::TestRng;
 
     #[test]
-    fn pops_by_total_then_number_after_decreases() {
+    fn pops_by_total_then_cost_then_number_after_decreases() {
         let mut rng = TestRng(7);
         let mut pool = NodePool::new(500);
         let mut open = OpenList::default();
         for i in 0..500u64 {
             let total = (rng.below(50)) as f64;
+            let cost = (rng.below(3)) as f64;
             let node = Node {
                 poly: PolyRef(i + 1),
                 from: PolyRef::NULL,
                 parent: NO_NODE,
                 position: [0.0; 3],
-                cost: 0.0,
+                cost,
                 total,
                 distance_to_goal: 0.0,
                 state: NodeState::Open,
@@ -123,9 +127,10 @@ mod tests {
             pool.get_mut(index).total -= 10.0;
             open.decreased(&pool, index);
         }
-        let mut expected: Vec<(f64, u32)> = (0..500u32).map(|i| (pool.get(i).total, i)).collect();
-        expected.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        let mut expected: Vec<(f64, f64, u32)> =
+            (0..500u32).map(|i| (pool.get(i).total, pool.get(i).cost, i)).collect();
+        expected.sort_by(|a, b| a.0.total_cmp(&b.0).then(b.1.total_cmp(&a.1)).then(a.2.cmp(&b.2)));
         let popped: Vec<u32> = std::iter::from_fn(|| open.pop(&pool)).collect();
-        assert_eq!(popped, expected.iter().map(|&(_, i)| i).collect::<Vec<_>>());
+        assert_eq!(popped, expected.iter().map(|&(_, _, i)| i).collect::<Vec<_>>());
     }
 }

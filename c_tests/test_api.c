@@ -101,15 +101,17 @@ static void test_status_names(void) {
         {ONAV_E_NULL_ARGUMENT, "ONAV_E_NULL_ARGUMENT"},
         {ONAV_E_BUFFER_TOO_SMALL, "ONAV_E_BUFFER_TOO_SMALL"},
         {ONAV_E_NOT_FOUND, "ONAV_E_NOT_FOUND"},
+        {ONAV_E_INVALID_REFERENCE, "ONAV_E_INVALID_REFERENCE"},
         {ONAV_E_INTERNAL, "ONAV_E_INTERNAL"},
     };
     CHECK(ONAV_OK == 0 && ONAV_E_FORMAT == 1 && ONAV_E_VERSION == 2 && ONAV_E_FINGERPRINT == 3);
     CHECK(ONAV_E_OUT_OF_RANGE == 4 && ONAV_E_INVALID_OPERATION == 5 && ONAV_E_NULL_ARGUMENT == 6);
-    CHECK(ONAV_E_BUFFER_TOO_SMALL == 7 && ONAV_E_NOT_FOUND == 8 && ONAV_E_INTERNAL == 100);
+    CHECK(ONAV_E_BUFFER_TOO_SMALL == 7 && ONAV_E_NOT_FOUND == 8 && ONAV_E_INVALID_REFERENCE == 9);
+    CHECK(ONAV_E_INTERNAL == 100);
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
         CHECK(strcmp(onav_status_name(known[i].status), known[i].name) == 0);
     }
-    const int32_t unknown[] = {-1, 9, 99, 101, INT32_MIN, INT32_MAX};
+    const int32_t unknown[] = {-1, 10, 99, 101, INT32_MIN, INT32_MAX};
     for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
         CHECK(strcmp(onav_status_name(unknown[i]), "ONAV_E_UNKNOWN") == 0);
     }

@@ -192,6 +192,11 @@ enum OnavStatus
    */
   ONAV_E_NOT_FOUND = 8,
   /**
+   * A polygon reference that names no polygon of the mesh: null, stale
+   * (its tile left or was replaced) or past its tile's polygon count.
+   */
+  ONAV_E_INVALID_REFERENCE = 9,
+  /**
    * A bug inside the library (a caught panic); the message says where.
    * The process keeps running; a non-const handle passed to the failing
    * call should be freed rather than used again.

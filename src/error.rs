@@ -6,6 +6,10 @@
 //! `NavMeshFingerprintException` → [`NavMeshError::Fingerprint`],
 //! `ArgumentOutOfRangeException` → [`NavMeshError::OutOfRange`] and
 //! `InvalidOperationException` → [`NavMeshError::InvalidOperation`].
+//! [`NavMeshError::InvalidReference`] has no exception in the text: the
+//! queries report a PolyRef that is null or stale (its tile left or was
+//! replaced) with it, so a host tells "ask again with a fresh reference"
+//! from a bad argument.
 
 use thiserror::Error;
 
@@ -34,6 +38,10 @@ pub enum NavMeshError {
     /// The call is not allowed in the object's current state.
     #[error("invalid operation: {0}")]
     InvalidOperation(String),
+    /// A polygon reference that names no polygon of the mesh: null, stale
+    /// (its slot's salt moved on) or past the tile's polygon count.
+    #[error("invalid reference: {0}")]
+    InvalidReference(String),
 }
 
 impl NavMeshError {
@@ -52,6 +60,10 @@ impl NavMeshError {
 
     pub(crate) fn out_of_range(message: impl Into<String>) -> Self {
         NavMeshError::OutOfRange(message.into())
+    }
+
+    pub(crate) fn invalid_reference(message: impl Into<String>) -> Self {
+        NavMeshError::InvalidReference(message.into())
     }
 }
 

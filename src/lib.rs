@@ -11,6 +11,7 @@
 //! - [`stitch`]: portal and off-mesh links between tiles.
 //! - [`world`]: `NavSettings`, authored links, `NavMesh` and `NavWorld`.
 //! - [`build`]: builders and their hand-over to tiles.
+//! - [`query`]: `NavMeshQuery`, filters, point queries, paths.
 //! - [`ffi`]: the C ABI, in folders mirroring these.
 //! - [`error`]: the one error enum.
 //! - [`import`]: importers of other tools' data (Detour tile blobs and
@@ -25,6 +26,7 @@ pub mod ffi;
 pub mod format;
 pub mod import;
 pub mod mesh;
+pub mod query;
 pub mod stitch;
 pub mod tile;
 pub mod world;
@@ -44,6 +46,14 @@ pub use mesh::poly_ref::{PolyRef, TileRef};
 pub use mesh::tile_library::TileLibrary;
 pub use mesh::tile_streamer::TileStreamer;
 pub use mesh::tiled_nav_mesh::TiledNavMesh;
+pub use query::nav_mesh_query::NavMeshQuery;
+pub use query::nearest_poly::NearestPoly;
+pub use query::query_filter::QueryFilter;
+pub use query::query_status::{PathOutcome, PathStatus, SliceProgress, StraightPathStatus};
+pub use query::straight_path::{
+    straight_path_length, PathCrossings, StraightPathOptions, StraightPathVertex, VertexFlags,
+};
+pub use query::surface_points::ClosestPoint;
 pub use stitch::links::{Link, LinkKind};
 pub use stitch::off_mesh_attachment::Attachment;
 pub use tile::nav_tile::{NavTile, PolygonView, PortalEdge};

@@ -32,6 +32,7 @@ fn kind(err: &NavMeshError) -> &'static str {
         NavMeshError::Fingerprint(_) => "fingerprint",
         NavMeshError::OutOfRange(_) => "out of range",
         NavMeshError::InvalidOperation(_) => "invalid operation",
+        NavMeshError::InvalidReference(_) => "invalid reference",
     }
 }
 

@@ -6,7 +6,10 @@
 //! `meshes.sha256` (ONPM), `snapshots.sha256` (ONPS), `nav_meshes.sha256`
 //! (ONNM) and `nav_worlds.sha256` (ONNW), `<hex>  <name>` per line, and
 //! checked on every run, so any change to the bytes is caught. Every case
-//! also reads back and writes the same bytes.
+//! also reads back and writes the same bytes. `queries.sha256` holds the
+//! digests of the answers of a fixed set of queries on those meshes
+//! (`golden/query_answers.rs`), which are answers, not a layout, so they
+//! have no read-back.
 //!
 //! A deliberate layout change (which is format version 3, see "Version
 //! policy") regenerates the files with
@@ -21,10 +24,14 @@
 //! and a round trip in `cases.rs`; adding a case to a layout is one more
 //! entry in that generator's list.
 
-mod input_2d;
-mod tile_fixture;
 #[path = "golden/cases.rs"]
 mod cases;
+mod input_2d;
+mod mesh_common;
+#[path = "golden/query_answers.rs"]
+mod query_answers;
+mod query_common;
+mod tile_fixture;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -33,20 +40,24 @@ use cases::GoldenCase;
 use onav::TileContentId;
 use sha2::{Digest, Sha256};
 
-/// One digest file under `tests/golden/`: the generator of its cases and
-/// the layout's read-then-write round trip.
+/// A layout's read-then-write round trip.
+type Reread = fn(&[u8]) -> onav::Result<Vec<u8>>;
+
+/// One digest file under `tests/golden/`: the generator of its cases and,
+/// for a layout, its round trip.
 struct GoldenFile {
     file: &'static str,
     generate: fn() -> Vec<GoldenCase>,
-    reread: fn(&[u8]) -> onav::Result<Vec<u8>>,
+    reread: Option<Reread>,
 }
 
 const GOLDEN_FILES: &[GoldenFile] = &[
-    GoldenFile { file: "tiles.sha256", generate: cases::tiles, reread: cases::reread_tile },
-    GoldenFile { file: "meshes.sha256", generate: cases::meshes, reread: cases::reread_mesh },
-    GoldenFile { file: "snapshots.sha256", generate: cases::snapshots, reread: cases::reread_snapshot },
-    GoldenFile { file: "nav_meshes.sha256", generate: cases::nav_meshes, reread: cases::reread_nav_mesh },
-    GoldenFile { file: "nav_worlds.sha256", generate: cases::nav_worlds, reread: cases::reread_nav_world },
+    GoldenFile { file: "tiles.sha256", generate: cases::tiles, reread: Some(cases::reread_tile) },
+    GoldenFile { file: "meshes.sha256", generate: cases::meshes, reread: Some(cases::reread_mesh) },
+    GoldenFile { file: "snapshots.sha256", generate: cases::snapshots, reread: Some(cases::reread_snapshot) },
+    GoldenFile { file: "nav_meshes.sha256", generate: cases::nav_meshes, reread: Some(cases::reread_nav_mesh) },
+    GoldenFile { file: "nav_worlds.sha256", generate: cases::nav_worlds, reread: Some(cases::reread_nav_world) },
+    GoldenFile { file: "queries.sha256", generate: query_answers::cases, reread: None },
 ];
 
 const UPDATE_VARIABLE: &str = "ONAV_UPDATE_GOLDEN";
@@ -125,8 +136,10 @@ fn case_names_are_unique_within_each_file() {
 #[test]
 fn golden_cases_read_back_byte_identically() {
     for GoldenFile { file, generate, reread } in GOLDEN_FILES {
+        let Some(reread) = reread else { continue };
         for case in generate() {
-            let again = reread(&case.bytes).unwrap_or_else(|e| panic!("{file}: golden case {} does not read: {e}", case.name));
+            let again =
+                reread(&case.bytes).unwrap_or_else(|e| panic!("{file}: golden case {} does not read: {e}", case.name));
             assert!(again == case.bytes, "{file}: golden case {} writes other bytes", case.name);
         }
     }

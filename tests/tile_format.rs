@@ -20,6 +20,7 @@ fn kind(result: Result<NavTile, NavMeshError>) -> &'static str {
         Err(NavMeshError::Fingerprint(_)) => "fingerprint",
         Err(NavMeshError::OutOfRange(_)) => "out of range",
         Err(NavMeshError::InvalidOperation(_)) => "invalid operation",
+        Err(NavMeshError::InvalidReference(_)) => "invalid reference",
     }
 }
 

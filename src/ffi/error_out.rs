@@ -100,6 +100,9 @@ impl From<NavMeshError> for Failure {
             NavMeshError::InvalidOperation(_) => {
                 Failure::new(OnavStatus::ONAV_E_INVALID_OPERATION, message)
             }
+            NavMeshError::InvalidReference(_) => {
+                Failure::new(OnavStatus::ONAV_E_INVALID_REFERENCE, message)
+            }
         }
     }
 }

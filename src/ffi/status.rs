@@ -33,6 +33,9 @@ pub enum OnavStatus {
     ONAV_E_BUFFER_TOO_SMALL = 7,
     /// No element at the given index or key.
     ONAV_E_NOT_FOUND = 8,
+    /// A polygon reference that names no polygon of the mesh: null, stale
+    /// (its tile left or was replaced) or past its tile's polygon count.
+    ONAV_E_INVALID_REFERENCE = 9,
     /// A bug inside the library (a caught panic); the message says where.
     /// The process keeps running; a non-const handle passed to the failing
     /// call should be freed rather than used again.
@@ -47,7 +50,7 @@ impl OnavStatus {
 }
 
 /// Every status with its name; the one place a status value meets a string.
-const STATUS_NAMES: [(OnavStatus, &CStr); 10] = [
+const STATUS_NAMES: [(OnavStatus, &CStr); 11] = [
     (OnavStatus::ONAV_OK, c"ONAV_OK"),
     (OnavStatus::ONAV_E_FORMAT, c"ONAV_E_FORMAT"),
     (OnavStatus::ONAV_E_VERSION, c"ONAV_E_VERSION"),
@@ -63,6 +66,10 @@ const STATUS_NAMES: [(OnavStatus, &CStr); 10] = [
         c"ONAV_E_BUFFER_TOO_SMALL",
     ),
     (OnavStatus::ONAV_E_NOT_FOUND, c"ONAV_E_NOT_FOUND"),
+    (
+        OnavStatus::ONAV_E_INVALID_REFERENCE,
+        c"ONAV_E_INVALID_REFERENCE",
+    ),
     (OnavStatus::ONAV_E_INTERNAL, c"ONAV_E_INTERNAL"),
 ];
 

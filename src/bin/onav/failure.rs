@@ -48,7 +48,8 @@ impl Failure {
             Failure::Invalid(NavMeshError::Format(m))
             | Failure::Invalid(NavMeshError::Fingerprint(m))
             | Failure::Invalid(NavMeshError::OutOfRange(m))
-            | Failure::Invalid(NavMeshError::InvalidOperation(m)) => m.clone(),
+            | Failure::Invalid(NavMeshError::InvalidOperation(m))
+            | Failure::Invalid(NavMeshError::InvalidReference(m)) => m.clone(),
             Failure::Invalid(NavMeshError::Version { what, found, expected }) => {
                 format!("{what} version {found} is not supported, expected {expected}")
             }
@@ -64,6 +65,7 @@ impl Failure {
             Failure::Invalid(NavMeshError::Fingerprint(_)) => "fingerprint",
             Failure::Invalid(NavMeshError::OutOfRange(_)) => "out-of-range",
             Failure::Invalid(NavMeshError::InvalidOperation(_)) => "invalid-operation",
+            Failure::Invalid(NavMeshError::InvalidReference(_)) => "invalid-reference",
         }
     }
 }

@@ -1,0 +1,126 @@
+//! `Crossing`: how a corridor steps from one polygon to the next.
+//!
+//! A polygon is left through an edge shared with an in-tile neighbour,
+//! through the covered part of a portal edge (a portal link), or through
+//! an off-mesh link. When several join the same two polygons, the step
+//! uses one canonical crossing, so the path search and the straight path
+//! agree on it whatever the filter: the first in-tile edge in edge order,
+//! else the first portal link in link order, else the first off-mesh link
+//! in link order (forward links before reverse ones). A link from a
+//! polygon to itself is no step.
+
+use crate::mesh::poly_ref::PolyRef;
+use crate::mesh::tiled_nav_mesh::TiledNavMesh;
+use crate::query::nav_mesh_query::QueryPolygon;
+use crate::query::polygon_geometry::{lerp, tile_origin, to_world, WorldPolygon};
+use crate::query::query_filter::QueryFilter;
+use crate::stitch::links::{Link, LinkKind};
+
+/// What a crossing passes through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CrossingKind {
+    /// An edge, or the covered part of one: `start` and `end` are its ends
+    /// in the leaving polygon's counter-clockwise order, so `start` is on
+    /// the right and `end` on the left of a walker leaving through it.
+    Edge,
+    /// An off-mesh link from `start` (departure) to `end` (arrival).
+    OffMesh { area: u8, flags: u16 },
+}
+
+/// One step out of a polygon.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Crossing {
+    pub target: PolyRef,
+    pub kind: CrossingKind,
+    pub start: [f64; 3],
+    pub end: [f64; 3],
+}
+
+impl Crossing {
+    /// Where the step enters the target polygon: the middle of the edge
+    /// part, or the link's arrival.
+    #[inline]
+    pub fn entry(&self) -> [f64; 3] {
+        match self.kind {
+            CrossingKind::Edge => lerp(self.start, self.end, 0.5),
+            CrossingKind::OffMesh { .. } => self.end,
+        }
+    }
+
+    /// True when `filter` lets a path take this step into a polygon with
+    /// `target_flags` and `target_area`.
+    #[inline]
+    pub fn passes(&self, filter: &QueryFilter, target_flags: u16, target_area: u8) -> bool {
+        let link_passes = match self.kind {
+            CrossingKind::Edge => true,
+            CrossingKind::OffMesh { area, flags } => filter.passes(flags, area),
+        };
+        link_passes && filter.passes(target_flags, target_area)
+    }
+}
+
+/// Replaces `out` with the canonical crossings out of `polygon` (named
+/// `poly_ref`), one per neighbour, in the order of the module text.
+pub(crate) fn collect_crossings(
+    mesh: &TiledNavMesh,
+    poly_ref: PolyRef,
+    polygon: &QueryPolygon<'_>,
+    out: &mut Vec<Crossing>,
+) {
+    out.clear();
+    let world = polygon.world();
+    let tile_ref = poly_ref.tile_ref();
+    for (k, &neighbour) in polygon.view.neighbours.iter().enumerate() {
+        if neighbour != 0 {
+            let target = tile_ref.polygon(neighbour - 1).expect("validated neighbour index");
+            let (start, end) = world.edge(k);
+            push_first(out, Crossing { target, kind: CrossingKind::Edge, start, end }, poly_ref);
+        }
+    }
+    for link in mesh.links(poly_ref).unwrap_or(&[]) {
+        if let Some(crossing) = link_crossing(mesh, polygon, &world, link) {
+            push_first(out, crossing, poly_ref);
+        }
+    }
+}
+
+/// Adds `crossing` unless it leads back into `from` or an earlier crossing
+/// already reaches its target.
+#[inline]
+fn push_first(out: &mut Vec<Crossing>, crossing: Crossing, from: PolyRef) {
+    if crossing.target != from && !out.iter().any(|c| c.target == crossing.target) {
+        out.push(crossing);
+    }
+}
+
+/// The crossing a stitched link makes; `None` for an off-mesh link whose
+/// owning tile is gone (a stitched mesh never has one).
+fn link_crossing(
+    mesh: &TiledNavMesh,
+    polygon: &QueryPolygon<'_>,
+    world: &WorldPolygon,
+    link: &Link,
+) -> Option<Crossing> {
+    let target = link.target;
+    match link.kind {
+        LinkKind::Portal => {
+            let (a, b) = world.edge(link.edge as usize);
+            let start = lerp(a, b, link.range_min as f64 / 255.0);
+            let end = lerp(a, b, link.range_max as f64 / 255.0);
+            Some(Crossing { target, kind: CrossingKind::Edge, start, end })
+        }
+        LinkKind::OffMesh => {
+            let slot = polygon.tile.off_mesh_links().get(link.off_mesh_index as usize)?;
+            let kind = CrossingKind::OffMesh { area: slot.area, flags: slot.flags };
+            let (start, end) = (to_world(polygon.origin, slot.start), to_world(polygon.origin, slot.end));
+            Some(Crossing { target, kind, start, end })
+        }
+        LinkKind::OffMeshReverse => {
+            let owner = mesh.tile(target.tile_ref())?;
+            let slot = owner.off_mesh_links().get(link.off_mesh_index as usize)?;
+            let origin = tile_origin(mesh.params(), owner);
+            let kind = CrossingKind::OffMesh { area: slot.area, flags: slot.flags };
+            Some(Crossing { target, kind, start: to_world(origin, slot.end), end: to_world(origin, slot.start) })
+        }
+    }
+}

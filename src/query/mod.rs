@@ -1,0 +1,23 @@
+//! The query layer: one [`NavMeshQuery`] per thread over a frozen version
+//! of a mesh, a [`QueryFilter`] of flags and area costs, point queries,
+//! the A* corridor search (whole or sliced) and the straight path through
+//! a corridor. The cost model is in `docs/QUERIES.md`.
+//!
+//! World positions go in and come out as `[f64; 3]` and every computation
+//! is in f64 over the tile-local f32 values widened, with the determinism
+//! rules of the crate: no fused multiply-add, no platform transcendental
+//! functions, total orders with index tie-breaks, no hash-order iteration.
+
+pub(crate) mod crossing;
+pub mod find_path;
+pub mod nav_mesh_query;
+pub mod nearest_poly;
+pub(crate) mod node_pool;
+pub(crate) mod open_list;
+pub(crate) mod polygon_geometry;
+pub mod query_filter;
+pub mod query_polygons;
+pub mod query_status;
+pub mod sliced_find_path;
+pub mod straight_path;
+pub mod surface_points;

@@ -1,0 +1,193 @@
+//! `NavMeshQuery`: the query object of one thread. It reads one frozen
+//! version of a mesh (a clone, which shares tiles and link tables) and owns
+//! the search nodes and scratch buffers every query reuses, so a host runs
+//! queries on version N on worker threads while it edits version N+1, and
+//! a warm query does not allocate. There is no global state.
+
+use std::sync::Arc;
+
+use crate::error::{NavMeshError, Result};
+use crate::mesh::poly_ref::PolyRef;
+use crate::mesh::tiled_nav_mesh::TiledNavMesh;
+use crate::query::crossing::Crossing;
+use crate::query::find_path::PathSearch;
+use crate::query::node_pool::NodePool;
+use crate::query::open_list::OpenList;
+use crate::query::polygon_geometry::{tile_origin, WorldPolygon};
+use crate::query::query_filter::QueryFilter;
+use crate::query::query_polygons::TileKey;
+use crate::tile::coordinate::{check_world, is_within_bound};
+use crate::tile::nav_tile::{NavTile, PolygonView};
+use crate::world::nav_mesh::NavMesh;
+use crate::world::nav_world::NavWorld;
+
+/// Queries over one version of a mesh.
+#[derive(Debug, Clone)]
+pub struct NavMeshQuery {
+    pub(crate) mesh: TiledNavMesh,
+    pub(crate) nodes: NodePool,
+    pub(crate) open: OpenList,
+    /// Scratch of the box searches.
+    pub(crate) box_tiles: Vec<TileKey>,
+    /// The path search in progress (sliced or whole).
+    pub(crate) search: PathSearch,
+    /// Scratch: the crossings out of the polygon being expanded.
+    pub(crate) crossings: Vec<Crossing>,
+    /// Scratch of the straight path: the crossing between each pair of
+    /// corridor neighbours, and each corridor polygon's area.
+    pub(crate) path_crossings: Vec<Crossing>,
+    pub(crate) path_areas: Vec<u8>,
+}
+
+/// One polygon of the mesh as the queries read it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct QueryPolygon<'a> {
+    pub tile: &'a Arc<NavTile>,
+    pub view: PolygonView<'a>,
+    /// The polygon's index in its tile.
+    pub index: usize,
+    /// The tile's world origin ([`tile_origin`]).
+    pub origin: [f64; 3],
+}
+
+impl<'a> QueryPolygon<'a> {
+    /// The polygon `poly_ref` names in `mesh`, if valid.
+    #[inline]
+    pub fn of(mesh: &'a TiledNavMesh, poly_ref: PolyRef) -> Option<QueryPolygon<'a>> {
+        let (tile, view) = mesh.polygon(poly_ref)?;
+        Some(QueryPolygon { tile, view, index: poly_ref.polygon() as usize, origin: tile_origin(mesh.params(), tile) })
+    }
+
+    pub fn world(&self) -> WorldPolygon {
+        WorldPolygon::of(self.tile, self.origin, &self.view)
+    }
+}
+
+impl NavMeshQuery {
+    /// Queries over `mesh` as it is now (later edits of `mesh` are not
+    /// seen), with path searches of at most `max_nodes` nodes each (any
+    /// size ≥ 1; 0 is an out-of-range error). Memory for the nodes grows to
+    /// what searches use, never beyond `max_nodes`.
+    pub fn new(mesh: &TiledNavMesh, max_nodes: usize) -> Result<NavMeshQuery> {
+        if max_nodes == 0 {
+            return Err(NavMeshError::out_of_range("max_nodes = 0: a search needs at least one node"));
+        }
+        Ok(NavMeshQuery {
+            mesh: mesh.clone(),
+            nodes: NodePool::new(max_nodes),
+            open: OpenList::default(),
+            box_tiles: Vec::new(),
+            search: PathSearch::default(),
+            crossings: Vec::new(),
+            path_crossings: Vec::new(),
+            path_areas: Vec::new(),
+        })
+    }
+
+    /// Queries over a tier-1 mesh.
+    pub fn for_nav_mesh(mesh: &NavMesh, max_nodes: usize) -> Result<NavMeshQuery> {
+        NavMeshQuery::new(mesh.mesh(), max_nodes)
+    }
+
+    /// Queries over the class of `world` an agent of `radius` walks
+    /// ([`NavWorld::class_for`]).
+    pub fn for_agent(world: &NavWorld, radius: f32, max_nodes: usize) -> Result<NavMeshQuery> {
+        let class = world.class(world.class_for(radius)).expect("class_for names a class");
+        NavMeshQuery::for_nav_mesh(class, max_nodes)
+    }
+
+    /// Moves to another version of a mesh, keeping the buffers; a sliced
+    /// search in progress ends (its references may not hold there).
+    pub fn set_mesh(&mut self, mesh: &TiledNavMesh) {
+        self.mesh = mesh.clone();
+        self.nodes.clear();
+        self.open.clear();
+        self.search = PathSearch::default();
+    }
+
+    /// The version the queries read.
+    pub fn mesh(&self) -> &TiledNavMesh {
+        &self.mesh
+    }
+
+    /// The largest node budget a search may be given.
+    pub fn max_nodes(&self) -> usize {
+        self.nodes.capacity()
+    }
+
+    /// True when `poly_ref` names a polygon of the mesh that `filter` lets
+    /// a query use.
+    pub fn is_valid_poly_ref(&self, poly_ref: PolyRef, filter: &QueryFilter) -> bool {
+        self.mesh.polygon(poly_ref).is_some_and(|(_, view)| filter.passes(view.record.flags, view.record.area))
+    }
+
+    /// The polygon `poly_ref` names, if valid.
+    #[inline]
+    pub(crate) fn polygon(&self, poly_ref: PolyRef) -> Option<QueryPolygon<'_>> {
+        let (tile, view) = self.mesh.polygon(poly_ref)?;
+        Some(QueryPolygon {
+            tile,
+            view,
+            index: poly_ref.polygon() as usize,
+            origin: tile_origin(self.mesh.params(), tile),
+        })
+    }
+
+    /// [`Self::polygon`], or an invalid-reference error naming `what`.
+    pub(crate) fn polygon_or_error(&self, poly_ref: PolyRef, what: &str) -> Result<QueryPolygon<'_>> {
+        self.polygon(poly_ref).ok_or_else(|| stale_reference(what, poly_ref))
+    }
+}
+
+/// The error for a reference that names no polygon of the mesh.
+pub(crate) fn stale_reference(what: &str, poly_ref: PolyRef) -> NavMeshError {
+    let (salt, slot, polygon) = poly_ref.decode();
+    NavMeshError::invalid_reference(format!(
+        "{what} {:#x} (salt {salt}, slot {slot}, polygon {polygon}) names no polygon of the mesh",
+        poly_ref.0
+    ))
+}
+
+/// Checks a world position passed to a query against the coordinate rule;
+/// the error names `name.x`, `name.y` or `name.z` (formatted only on
+/// failure, so a valid query does not allocate).
+pub(crate) fn check_position(name: &str, position: [f64; 3]) -> Result<()> {
+    for (axis, value) in ["x", "y", "z"].iter().zip(position) {
+        if !is_within_bound(value) {
+            check_world(&format!("{name}.{axis}"), value)?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::params::tests::sample_params;
+
+    #[test]
+    fn construction_needs_a_node() {
+        let mesh = TiledNavMesh::new(sample_params()).unwrap();
+        assert!(matches!(NavMeshQuery::new(&mesh, 0), Err(NavMeshError::OutOfRange(_))));
+        assert_eq!(NavMeshQuery::new(&mesh, 70_000).unwrap().max_nodes(), 70_000);
+    }
+
+    #[test]
+    fn positions_outside_the_rule_name_their_axis() {
+        assert!(check_position("start", [1.0, -2.0, 3.0]).is_ok());
+        let err = check_position("start", [1.0, f64::NAN, 3.0]).unwrap_err();
+        assert!(matches!(&err, NavMeshError::OutOfRange(m) if m.contains("start.y")), "{err}");
+        let err = check_position("end", [1.0, 0.0, 2_097_152.0]).unwrap_err();
+        assert!(matches!(&err, NavMeshError::OutOfRange(m) if m.contains("end.z")), "{err}");
+    }
+
+    #[test]
+    fn a_stale_reference_is_reported_as_such() {
+        let mesh = TiledNavMesh::new(sample_params()).unwrap();
+        let query = NavMeshQuery::new(&mesh, 16).unwrap();
+        let stale = PolyRef::encode(3, 0, 1).unwrap();
+        let err = query.polygon_or_error(stale, "start_ref").err().unwrap();
+        assert!(matches!(&err, NavMeshError::InvalidReference(m) if m.contains("start_ref")), "{err}");
+        assert!(!query.is_valid_poly_ref(PolyRef::NULL, &QueryFilter::default()));
+    }
+}

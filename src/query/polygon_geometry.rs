@@ -1,0 +1,193 @@
+//! Polygon geometry in world space: corners, point in polygon, closest
+//! points and the surface height (from the detail mesh when the polygon has
+//! one).
+//!
+//! Tile-local f32 values are widened and placed as the format places them
+//! (X/Z against the tile origin, Y against the tile's OriginY), and every
+//! computation is plain f64 (no fused multiply-add), so answers are the same
+//! on every platform. Inside/outside decisions use the exact orientation
+//! predicate, as the tile rules and stitching do.
+
+use robust::{orient2d, Coord};
+
+use crate::format::params::NavMeshParams;
+use crate::tile::nav_tile::{NavTile, PolygonView};
+
+/// Most corners a polygon can have (MaxVertsPerPoly ≤ 16).
+pub(crate) const MAX_CORNERS: usize = 16;
+
+/// World X of the tile origin, the tile's OriginY, world Z of the origin.
+pub(crate) fn tile_origin(params: &NavMeshParams, tile: &NavTile) -> [f64; 3] {
+    let (x, z) = params.tile_origin(tile.tile_x(), tile.tile_z());
+    [x, tile.origin_y(), z]
+}
+
+/// `origin + (f64)local`, per axis.
+#[inline]
+pub(crate) fn to_world(origin: [f64; 3], local: [f32; 3]) -> [f64; 3] {
+    [origin[0] + local[0] as f64, origin[1] + local[1] as f64, origin[2] + local[2] as f64]
+}
+
+#[inline]
+fn xz(v: [f64; 3]) -> Coord<f64> {
+    Coord { x: v[0], y: v[2] }
+}
+
+/// Signed doubled area of (a, b, p) in X/Z, exact in sign: positive when
+/// `p` lies left of a→b (counter-clockwise with X right, Z up).
+#[inline]
+pub(crate) fn orient_xz(a: [f64; 3], b: [f64; 3], p: [f64; 3]) -> f64 {
+    orient2d(xz(a), xz(b), xz(p))
+}
+
+/// Distance in X/Z.
+#[inline]
+pub(crate) fn distance_xz(a: [f64; 3], b: [f64; 3]) -> f64 {
+    let (dx, dz) = (b[0] - a[0], b[2] - a[2]);
+    (dx * dx + dz * dz).sqrt()
+}
+
+/// Distance in 3D.
+#[inline]
+pub(crate) fn distance(a: [f64; 3], b: [f64; 3]) -> f64 {
+    let (dx, dy, dz) = (b[0] - a[0], b[1] - a[1], b[2] - a[2]);
+    (dx * dx + dy * dy + dz * dz).sqrt()
+}
+
+/// `a + (b - a)·t`, per axis.
+#[inline]
+pub(crate) fn lerp(a: [f64; 3], b: [f64; 3], t: f64) -> [f64; 3] {
+    [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t]
+}
+
+/// The parameter in 0..=1 of the point of segment a–b nearest `p` in X/Z.
+#[inline]
+pub(crate) fn segment_parameter_xz(a: [f64; 3], b: [f64; 3], p: [f64; 3]) -> f64 {
+    let (ex, ez) = (b[0] - a[0], b[2] - a[2]);
+    let length_squared = ex * ex + ez * ez;
+    if length_squared == 0.0 {
+        return 0.0;
+    }
+    ((p[0] - a[0]) * ex + (p[2] - a[2]) * ez) / length_squared
+}
+
+/// A polygon's corners in world space, counter-clockwise, on the stack.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct WorldPolygon {
+    corners: [[f64; 3]; MAX_CORNERS],
+    len: usize,
+}
+
+impl WorldPolygon {
+    /// The corners of `polygon` of `tile`, whose origin is `origin`.
+    pub fn of(tile: &NavTile, origin: [f64; 3], polygon: &PolygonView<'_>) -> WorldPolygon {
+        let mut corners = [[0.0; 3]; MAX_CORNERS];
+        let vertices = tile.vertices();
+        for (corner, &index) in corners.iter_mut().zip(polygon.indices) {
+            *corner = to_world(origin, vertices[index as usize]);
+        }
+        WorldPolygon { corners, len: polygon.indices.len().min(MAX_CORNERS) }
+    }
+
+    pub fn corners(&self) -> &[[f64; 3]] {
+        &self.corners[..self.len]
+    }
+
+    /// Edge `k`: corner k to corner k+1 (mod n).
+    #[inline]
+    pub fn edge(&self, k: usize) -> ([f64; 3], [f64; 3]) {
+        (self.corners[k], self.corners[(k + 1) % self.len])
+    }
+
+    /// True when `p` lies inside the polygon or on its boundary in X/Z.
+    pub fn contains_xz(&self, p: [f64; 3]) -> bool {
+        (0..self.len).all(|k| {
+            let (a, b) = self.edge(k);
+            orient_xz(a, b, p) >= 0.0
+        })
+    }
+
+    /// The boundary point nearest `p` in X/Z, its height interpolated along
+    /// the edge, and the squared X/Z distance to it. Ties between edges go
+    /// to the lower edge index.
+    pub fn closest_on_boundary(&self, p: [f64; 3]) -> ([f64; 3], f64) {
+        let mut best = (self.corners[0], f64::INFINITY);
+        for k in 0..self.len {
+            let (a, b) = self.edge(k);
+            let point = lerp(a, b, segment_parameter_xz(a, b, p).clamp(0.0, 1.0));
+            let (dx, dz) = (point[0] - p[0], point[2] - p[2]);
+            let squared = dx * dx + dz * dz;
+            if squared < best.1 {
+                best = (point, squared);
+            }
+        }
+        best
+    }
+
+    /// Height of the polygon's own plane fan (corner 0, k, k+1) at `p`, for
+    /// a polygon without detail; `None` when no fan triangle holds `p`.
+    pub fn fan_height(&self, p: [f64; 3]) -> Option<f64> {
+        (1..self.len - 1).find_map(|k| triangle_height([self.corners[0], self.corners[k], self.corners[k + 1]], p))
+    }
+}
+
+/// The height at `p` of the triangle's plane, when `p` lies inside the
+/// triangle or on its boundary in X/Z (either winding); `None` outside or
+/// for a triangle of zero area.
+pub(crate) fn triangle_height([a, b, c]: [[f64; 3]; 3], p: [f64; 3]) -> Option<f64> {
+    // Each weight is the doubled area opposite its corner.
+    let (wc, wa, wb) = (orient_xz(a, b, p), orient_xz(b, c, p), orient_xz(c, a, p));
+    let inside = (wa >= 0.0 && wb >= 0.0 && wc >= 0.0) || (wa <= 0.0 && wb <= 0.0 && wc <= 0.0);
+    let sum = wa + wb + wc;
+    (inside && sum != 0.0).then(|| (wa * a[1] + wb * b[1] + wc * c[1]) / sum)
+}
+
+/// The surface height at `p` of polygon `index` of `tile`: from its detail
+/// triangles when the tile has detail, else from the polygon's fan; `None`
+/// when `p` lies outside them in X/Z.
+pub(crate) fn surface_height(
+    tile: &NavTile,
+    origin: [f64; 3],
+    index: usize,
+    polygon: &WorldPolygon,
+    p: [f64; 3],
+) -> Option<f64> {
+    let data = tile.data();
+    let Some(detail) = data.detail_meshes.get(index) else { return polygon.fan_height(p) };
+    let corner_count = polygon.len;
+    let corner = |i: u8| -> [f64; 3] {
+        let i = i as usize;
+        if i < corner_count {
+            polygon.corners[i]
+        } else {
+            to_world(origin, data.detail_vertices[detail.vertex_base as usize + i - corner_count])
+        }
+    };
+    let triangles = &data.detail_triangles[detail.triangle_base as usize..][..detail.triangle_count as usize];
+    triangles
+        .iter()
+        .find_map(|t| triangle_height([corner(t.indices[0]), corner(t.indices[1]), corner(t.indices[2])], p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn triangle_height_interpolates_either_winding_and_rejects_outside() {
+        let (a, b, c) = ([0.0, 1.0, 0.0], [4.0, 5.0, 0.0], [0.0, 9.0, 4.0]);
+        for tri in [[a, b, c], [a, c, b]] {
+            assert_eq!(triangle_height(tri, [1.0, 0.0, 1.0]), Some(1.0 + 1.0 + 2.0));
+            assert_eq!(triangle_height(tri, [2.0, 0.0, 0.0]), Some(3.0), "on an edge");
+            assert_eq!(triangle_height(tri, [3.0, 0.0, 3.0]), None);
+        }
+        assert_eq!(triangle_height([a, a, b], [0.0, 0.0, 0.0]), None, "zero area");
+    }
+
+    #[test]
+    fn segment_parameter_projects_in_xz() {
+        let (a, b) = ([0.0, 0.0, 0.0], [4.0, 100.0, 0.0]);
+        assert_eq!(segment_parameter_xz(a, b, [1.0, -50.0, 3.0]), 0.25);
+        assert_eq!(segment_parameter_xz(a, a, [1.0, 0.0, 3.0]), 0.0);
+    }
+}

@@ -1,0 +1,124 @@
+//! `query_polygons`: the polygons whose world bounds overlap a box.
+//!
+//! A tile's vertices may reach one tile beyond its own column (the
+//! coordinate rule's [−TileSize, 2·TileSize]), so the columns under the box
+//! and one more on each side are searched. Answers come by tile in (TileZ,
+//! TileX, layer) order, polygons ascending within a tile, whatever the
+//! slots: a box wider than the mesh has tiles walks the tiles instead of
+//! the columns and sorts them into that order.
+
+use crate::error::{NavMeshError, Result};
+use crate::mesh::poly_ref::{PolyRef, TileRef};
+use crate::mesh::tiled_nav_mesh::TiledNavMesh;
+use crate::query::nav_mesh_query::{check_position, NavMeshQuery, QueryPolygon};
+use crate::query::polygon_geometry::{tile_origin, WorldPolygon};
+use crate::query::query_filter::QueryFilter;
+
+/// An axis-aligned world box, min and max corner.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct SearchBox {
+    pub min: [f64; 3],
+    pub max: [f64; 3],
+}
+
+impl SearchBox {
+    /// The box `center ± half_extents`. The center must obey the
+    /// coordinate rule and the half extents be finite and ≥ 0, else an
+    /// out-of-range error.
+    pub fn around(center: [f64; 3], half_extents: [f64; 3]) -> Result<SearchBox> {
+        check_position("center", center)?;
+        for (axis, extent) in ["x", "y", "z"].iter().zip(half_extents) {
+            if !(extent.is_finite() && extent >= 0.0) {
+                return Err(NavMeshError::out_of_range(format!(
+                    "half_extents.{axis} = {extent} is not a finite value ≥ 0"
+                )));
+            }
+        }
+        let min = [0, 1, 2].map(|a| center[a] - half_extents[a]);
+        let max = [0, 1, 2].map(|a| center[a] + half_extents[a]);
+        Ok(SearchBox { min, max })
+    }
+
+    fn overlaps(&self, polygon: &WorldPolygon) -> bool {
+        let corners = polygon.corners();
+        (0..3).all(|axis| {
+            let low = corners.iter().map(|c| c[axis]).fold(f64::INFINITY, f64::min);
+            let high = corners.iter().map(|c| c[axis]).fold(f64::NEG_INFINITY, f64::max);
+            low <= self.max[axis] && high >= self.min[axis]
+        })
+    }
+}
+
+/// A tile to search: its column, layer and reference.
+pub(crate) type TileKey = (i32, i32, u16, TileRef);
+
+/// Tile index range along one axis covering `[low, high]` and one tile
+/// either side, clamped to the i32 tile coordinates.
+fn tile_range(low: f64, high: f64, origin: f64, tile_size: f64) -> (i64, i64) {
+    let index = |v: f64| ((v - origin) / tile_size).floor().clamp(i32::MIN as f64 + 1.0, i32::MAX as f64 - 1.0) as i64;
+    (index(low) - 1, index(high) + 1)
+}
+
+/// Calls `visit` with every polygon passing `filter` whose world bounds
+/// overlap `search`, in the order of the module text. `tiles` is scratch.
+pub(crate) fn visit_polygons_in_box<'m>(
+    mesh: &'m TiledNavMesh,
+    tiles: &mut Vec<TileKey>,
+    search: &SearchBox,
+    filter: &QueryFilter,
+    mut visit: impl FnMut(PolyRef, &QueryPolygon<'m>, &WorldPolygon),
+) {
+    let params = mesh.params();
+    let (x_low, x_high) = tile_range(search.min[0], search.max[0], params.origin_x, params.tile_size);
+    let (z_low, z_high) = tile_range(search.min[2], search.max[2], params.origin_z, params.tile_size);
+    let columns = (x_high - x_low + 1) as u128 * (z_high - z_low + 1) as u128;
+    tiles.clear();
+    if columns <= mesh.tile_count() as u128 {
+        for z in z_low..=z_high {
+            for x in x_low..=x_high {
+                let (x, z) = (x as i32, z as i32);
+                tiles.extend(mesh.column_tiles(x, z).map(|(tile_ref, tile)| (z, x, tile.layer(), tile_ref)));
+            }
+        }
+    } else {
+        let inside = |x: i32, z: i32| (x_low..=x_high).contains(&(x as i64)) && (z_low..=z_high).contains(&(z as i64));
+        let listed = mesh.tiles().filter(|(_, t)| inside(t.tile_x(), t.tile_z()));
+        tiles.extend(listed.map(|(tile_ref, t)| (t.tile_z(), t.tile_x(), t.layer(), tile_ref)));
+        tiles.sort_unstable();
+    }
+    for &(_, _, _, tile_ref) in tiles.iter() {
+        let tile = mesh.tile(tile_ref).expect("listed from the mesh");
+        let origin = tile_origin(params, tile);
+        for index in 0..tile.polygon_count() {
+            let view = tile.polygon(index).expect("index below the count");
+            if !filter.passes(view.record.flags, view.record.area) {
+                continue;
+            }
+            let polygon = QueryPolygon { tile, view, index, origin };
+            let world = polygon.world();
+            if search.overlaps(&world) {
+                visit(tile_ref.polygon(index as u32).expect("index of a valid tile"), &polygon, &world);
+            }
+        }
+    }
+}
+
+impl NavMeshQuery {
+    /// Replaces `out` with the polygons passing `filter` whose world bounds
+    /// overlap the box `center ± half_extents`, by tile in (TileZ, TileX,
+    /// layer) order and polygon index within a tile. Errors: out of range
+    /// for a center outside the coordinate rule or a negative or non-finite
+    /// extent.
+    pub fn query_polygons(
+        &mut self,
+        center: [f64; 3],
+        half_extents: [f64; 3],
+        filter: &QueryFilter,
+        out: &mut Vec<PolyRef>,
+    ) -> Result<()> {
+        let search = SearchBox::around(center, half_extents)?;
+        out.clear();
+        visit_polygons_in_box(&self.mesh, &mut self.box_tiles, &search, filter, |poly_ref, _, _| out.push(poly_ref));
+        Ok(())
+    }
+}

@@ -54,6 +54,19 @@ impl NavMeshError {
         )
     }
 
+    /// The same error with `prefix` (what it happened in) in front of its
+    /// message; a version error keeps its fields as they are.
+    pub(crate) fn prefixed(self, prefix: &str) -> Self {
+        match self {
+            NavMeshError::Format(m) => NavMeshError::Format(format!("{prefix}: {m}")),
+            NavMeshError::Fingerprint(m) => NavMeshError::Fingerprint(format!("{prefix}: {m}")),
+            NavMeshError::OutOfRange(m) => NavMeshError::OutOfRange(format!("{prefix}: {m}")),
+            NavMeshError::InvalidOperation(m) => NavMeshError::InvalidOperation(format!("{prefix}: {m}")),
+            NavMeshError::InvalidReference(m) => NavMeshError::InvalidReference(format!("{prefix}: {m}")),
+            version @ NavMeshError::Version { .. } => version,
+        }
+    }
+
     pub(crate) fn format(message: impl Into<String>) -> Self {
         NavMeshError::Format(message.into())
     }

@@ -52,19 +52,7 @@ pub fn convert_tile(params: &NavMeshParams, tile: &DnavTile, options: &ImportOpt
     params.validate()?;
     let name = tile.name();
     let data = tile_data(params, tile, options, &name)?;
-    NavTile::create(params, data).map_err(|e| in_tile(&name, e))
-}
-
-/// Prefixes a message with the tile's name; a version error keeps its
-/// fields (it cannot come from `NavTile::create`, but stays typed).
-fn in_tile(name: &str, error: NavMeshError) -> NavMeshError {
-    match error {
-        NavMeshError::Format(m) => NavMeshError::Format(format!("{name}: {m}")),
-        NavMeshError::Fingerprint(m) => NavMeshError::Fingerprint(format!("{name}: {m}")),
-        NavMeshError::OutOfRange(m) => NavMeshError::OutOfRange(format!("{name}: {m}")),
-        NavMeshError::InvalidOperation(m) => NavMeshError::InvalidOperation(format!("{name}: {m}")),
-        version @ NavMeshError::Version { .. } => version,
-    }
+    NavTile::create(params, data).map_err(|e| e.prefixed(&name))
 }
 
 fn fail<T>(name: &str, rule: String) -> Result<T> {

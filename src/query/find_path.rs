@@ -165,11 +165,24 @@ impl NavMeshQuery {
         let filter = &search.filter;
         let own_area = polygon.view.record.area;
         for crossing in crossings.iter() {
-            let Some((_, target)) = mesh.polygon(crossing.target) else { continue };
-            if !crossing.passes(filter, target.record.flags, target.record.area) {
+            let entry = crossing.entry();
+            // Back into the polygon the node was entered from, at the very
+            // point it was entered: that costs nothing, and every way on
+            // from there costs at least what it costs from the node that
+            // made this one (triangle inequality), so the step can make no
+            // cheaper corridor (docs/QUERIES.md, "Back-steps").
+            if crossing.target == node.from && entry == node.position {
                 continue;
             }
-            let entry = crossing.entry();
+            let target = if crossing.target.tile_ref() == node.poly.tile_ref() {
+                polygon.tile.data().polygons.get(crossing.target.polygon() as usize).copied()
+            } else {
+                mesh.polygon_record(crossing.target)
+            };
+            let Some(target) = target else { continue };
+            if !crossing.passes(filter, target.flags, target.area) {
+                continue;
+            }
             let mut cost = node.cost
                 + match crossing.kind {
                     CrossingKind::Edge => filter.cost(own_area, distance(node.position, entry)),
@@ -180,7 +193,7 @@ impl NavMeshQuery {
                 };
             let to_end = distance(entry, search.end);
             let total = if crossing.target == search.end_ref {
-                cost += filter.cost(target.record.area, to_end);
+                cost += filter.cost(target.area, to_end);
                 cost
             } else {
                 cost + to_end * filter.heuristic_scale()

@@ -67,6 +67,21 @@ fn nearer_goal(nodes: &NodePool, a: u32, b: u32) -> bool {
     na.distance_to_goal.total_cmp(&nb.distance_to_goal).then(na.cost.total_cmp(&nb.cost)).then(a.cmp(&b)).is_lt()
 }
 
+/// True when an expanded node of the same polygon reaches node `index`'s
+/// position, walking straight across the polygon (area `area`), for no
+/// more than `index` cost: then every way on from `index` costs at least
+/// as much from that node (triangle inequality), and that node has
+/// offered them all already (docs/QUERIES.md, "Dominated entries").
+fn is_dominated(nodes: &NodePool, index: u32, filter: &QueryFilter, area: u8) -> bool {
+    let node = nodes.get(index);
+    nodes.of_polygon(node.poly).any(|other| {
+        let other = nodes.get(other);
+        other.state == NodeState::Closed
+            && other.from != node.from
+            && other.cost + filter.cost(area, distance(other.position, node.position)) <= node.cost
+    })
+}
+
 impl NavMeshQuery {
     /// The cheapest corridor from `start_ref` (holding `start`) to
     /// `end_ref` (holding `end`) under `filter`, into `corridor` (replaced;
@@ -148,7 +163,7 @@ impl NavMeshQuery {
     /// list is empty or that node is in the end polygon.
     pub(crate) fn search_step(&mut self) {
         let NavMeshQuery { mesh, nodes, open, search, crossings, .. } = self;
-        let Some(current) = open.pop(nodes) else {
+        let Some(current) = open.pop() else {
             search.phase = Phase::Finished;
             return;
         };
@@ -161,9 +176,12 @@ impl NavMeshQuery {
         }
         // Nodes are created only for polygons of the query's frozen mesh.
         let polygon = QueryPolygon::of(mesh, node.poly).expect("a node's polygon is in the frozen mesh");
-        collect_crossings(mesh, node.poly, &polygon, crossings);
         let filter = &search.filter;
         let own_area = polygon.view.record.area;
+        if is_dominated(nodes, current, filter, own_area) {
+            return;
+        }
+        collect_crossings(mesh, node.poly, &polygon, crossings);
         for crossing in crossings.iter() {
             let entry = crossing.entry();
             // Back into the polygon the node was entered from, at the very

@@ -89,10 +89,6 @@ impl WorldPolygon {
         WorldPolygon { corners, len: polygon.indices.len().min(MAX_CORNERS) }
     }
 
-    pub fn corners(&self) -> &[[f64; 3]] {
-        &self.corners[..self.len]
-    }
-
     /// Edge `k`: corner k to corner k+1 (mod n).
     #[inline]
     pub fn edge(&self, k: usize) -> ([f64; 3], [f64; 3]) {

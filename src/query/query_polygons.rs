@@ -39,13 +39,15 @@ impl SearchBox {
         Ok(SearchBox { min, max })
     }
 
-    fn overlaps(&self, polygon: &WorldPolygon) -> bool {
-        let corners = polygon.corners();
-        (0..3).all(|axis| {
-            let low = corners.iter().map(|c| c[axis]).fold(f64::INFINITY, f64::min);
-            let high = corners.iter().map(|c| c[axis]).fold(f64::NEG_INFINITY, f64::max);
-            low <= self.max[axis] && high >= self.min[axis]
-        })
+    /// True when the world bounds of tile-local `points` placed at
+    /// `origin` overlap the box. Placing is monotonic (f64 addition
+    /// rounds monotonically), so the bounds of the placed points are the
+    /// placed bounds: a tile's vertex bounds decide for all its polygons.
+    fn overlaps(&self, origin: [f64; 3], points: impl Iterator<Item = [f32; 3]>) -> bool {
+        let [low, high] = points.fold([[f32::INFINITY; 3], [f32::NEG_INFINITY; 3]], |[low, high], v| {
+            [[0, 1, 2].map(|a| low[a].min(v[a])), [0, 1, 2].map(|a| high[a].max(v[a]))]
+        });
+        (0..3).all(|a| origin[a] + low[a] as f64 <= self.max[a] && origin[a] + high[a] as f64 >= self.min[a])
     }
 }
 
@@ -89,16 +91,17 @@ pub(crate) fn visit_polygons_in_box<'m>(
     for &(_, _, _, tile_ref) in tiles.iter() {
         let tile = mesh.tile(tile_ref).expect("listed from the mesh");
         let origin = tile_origin(params, tile);
+        if !search.overlaps(origin, tile.vertex_bounds().iter().copied()) {
+            continue;
+        }
         for index in 0..tile.polygon_count() {
             let view = tile.polygon(index).expect("index below the count");
-            if !filter.passes(view.record.flags, view.record.area) {
+            let corners = view.indices.iter().map(|&i| tile.vertices()[i as usize]);
+            if !filter.passes(view.record.flags, view.record.area) || !search.overlaps(origin, corners) {
                 continue;
             }
             let polygon = QueryPolygon { tile, view, index, origin };
-            let world = polygon.world();
-            if search.overlaps(&world) {
-                visit(tile_ref.polygon(index as u32).expect("index of a valid tile"), &polygon, &world);
-            }
+            visit(tile_ref.polygon(index as u32).expect("index of a valid tile"), &polygon, &polygon.world());
         }
     }
 }

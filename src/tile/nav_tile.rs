@@ -17,6 +17,8 @@ pub struct NavTile {
     edge_starts: Vec<u32>,
     portal_edges: Vec<PortalEdge>,
     stitching: TileStitching,
+    /// Least and greatest tile-local vertex coordinates per axis.
+    vertex_bounds: [[f32; 3]; 2],
 }
 
 /// A portal edge of the tile, in portal order (polygon, then edge: LAYOUT
@@ -59,12 +61,14 @@ impl NavTile {
     ) -> Result<NavTile> {
         let index = check_tile(params, &data)?;
         let portal_edges = collect_portal_edges(&data, &index.edge_starts);
+        let vertex_bounds = vertex_bounds(&data.vertices);
         let mut tile = NavTile {
             data,
             fingerprint,
             edge_starts: index.edge_starts,
             portal_edges,
             stitching: TileStitching::default(),
+            vertex_bounds,
         };
         tile.stitching = TileStitching::of(params, &tile);
         Ok(tile)
@@ -174,6 +178,19 @@ impl NavTile {
     pub fn off_mesh_links(&self) -> &[OffMeshLinkSlot] {
         &self.data.off_mesh_links
     }
+
+    /// Least and greatest tile-local vertex coordinates per axis (infinite
+    /// and empty for a tile without vertices), so a box search skips a
+    /// tile no polygon of which can reach the box.
+    pub(crate) fn vertex_bounds(&self) -> &[[f32; 3]; 2] {
+        &self.vertex_bounds
+    }
+}
+
+fn vertex_bounds(vertices: &[[f32; 3]]) -> [[f32; 3]; 2] {
+    vertices.iter().fold([[f32::INFINITY; 3], [f32::NEG_INFINITY; 3]], |[low, high], v| {
+        [[0, 1, 2].map(|a| low[a].min(v[a])), [0, 1, 2].map(|a| high[a].max(v[a]))]
+    })
 }
 
 fn collect_portal_edges(data: &NavTileData, edge_starts: &[u32]) -> Vec<PortalEdge> {

@@ -39,14 +39,13 @@ impl SearchBox {
         Ok(SearchBox { min, max })
     }
 
-    /// True when the world bounds of tile-local `points` placed at
-    /// `origin` overlap the box. Placing is monotonic (f64 addition
-    /// rounds monotonically), so the bounds of the placed points are the
-    /// placed bounds: a tile's vertex bounds decide for all its polygons.
-    fn overlaps(&self, origin: [f64; 3], points: impl Iterator<Item = [f32; 3]>) -> bool {
-        let [low, high] = points.fold([[f32::INFINITY; 3], [f32::NEG_INFINITY; 3]], |[low, high], v| {
-            [[0, 1, 2].map(|a| low[a].min(v[a])), [0, 1, 2].map(|a| high[a].max(v[a]))]
-        });
+    /// True when tile-local bounds placed at `origin` overlap the box.
+    /// Placing is monotonic (f64 addition rounds monotonically), so the
+    /// placed bounds of points are the bounds of the placed points: a
+    /// polygon's bounds decide as its world corners would, and a tile's
+    /// vertex bounds for all its polygons.
+    #[inline]
+    fn overlaps(&self, origin: [f64; 3], [low, high]: &[[f32; 3]; 2]) -> bool {
         (0..3).all(|a| origin[a] + low[a] as f64 <= self.max[a] && origin[a] + high[a] as f64 >= self.min[a])
     }
 }
@@ -91,13 +90,15 @@ pub(crate) fn visit_polygons_in_box<'m>(
     for &(_, _, _, tile_ref) in tiles.iter() {
         let tile = mesh.tile(tile_ref).expect("listed from the mesh");
         let origin = tile_origin(params, tile);
-        if !search.overlaps(origin, tile.vertex_bounds().iter().copied()) {
+        if !search.overlaps(origin, tile.vertex_bounds()) {
             continue;
         }
-        for index in 0..tile.polygon_count() {
+        for (index, bounds) in tile.polygon_bounds().iter().enumerate() {
+            if !search.overlaps(origin, bounds) {
+                continue;
+            }
             let view = tile.polygon(index).expect("index below the count");
-            let corners = view.indices.iter().map(|&i| tile.vertices()[i as usize]);
-            if !filter.passes(view.record.flags, view.record.area) || !search.overlaps(origin, corners) {
+            if !filter.passes(view.record.flags, view.record.area) {
                 continue;
             }
             let polygon = QueryPolygon { tile, view, index, origin };

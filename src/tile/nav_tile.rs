@@ -19,6 +19,8 @@ pub struct NavTile {
     stitching: TileStitching,
     /// Least and greatest tile-local vertex coordinates per axis.
     vertex_bounds: [[f32; 3]; 2],
+    /// The same per polygon.
+    polygon_bounds: Vec<[[f32; 3]; 2]>,
 }
 
 /// A portal edge of the tile, in portal order (polygon, then edge: LAYOUT
@@ -61,7 +63,10 @@ impl NavTile {
     ) -> Result<NavTile> {
         let index = check_tile(params, &data)?;
         let portal_edges = collect_portal_edges(&data, &index.edge_starts);
-        let vertex_bounds = vertex_bounds(&data.vertices);
+        let vertex_bounds = bounds(data.vertices.iter());
+        let corners = |edges: &[u32]| data.indices[edges[0] as usize..edges[1] as usize].iter();
+        let polygon_bounds =
+            index.edge_starts.windows(2).map(|e| bounds(corners(e).map(|&i| &data.vertices[i as usize]))).collect();
         let mut tile = NavTile {
             data,
             fingerprint,
@@ -69,6 +74,7 @@ impl NavTile {
             portal_edges,
             stitching: TileStitching::default(),
             vertex_bounds,
+            polygon_bounds,
         };
         tile.stitching = TileStitching::of(params, &tile);
         Ok(tile)
@@ -185,10 +191,17 @@ impl NavTile {
     pub(crate) fn vertex_bounds(&self) -> &[[f32; 3]; 2] {
         &self.vertex_bounds
     }
+
+    /// The same for each polygon's corners, so a box search skips a
+    /// polygon without visiting its corners.
+    pub(crate) fn polygon_bounds(&self) -> &[[[f32; 3]; 2]] {
+        &self.polygon_bounds
+    }
 }
 
-fn vertex_bounds(vertices: &[[f32; 3]]) -> [[f32; 3]; 2] {
-    vertices.iter().fold([[f32::INFINITY; 3], [f32::NEG_INFINITY; 3]], |[low, high], v| {
+/// Least and greatest coordinate per axis of `points`.
+fn bounds<'a>(points: impl Iterator<Item = &'a [f32; 3]>) -> [[f32; 3]; 2] {
+    points.fold([[f32::INFINITY; 3], [f32::NEG_INFINITY; 3]], |[low, high], v| {
         [[0, 1, 2].map(|a| low[a].min(v[a])), [0, 1, 2].map(|a| high[a].max(v[a]))]
     })
 }

@@ -8,12 +8,24 @@
 //! rules of the crate: no fused multiply-add, no platform transcendental
 //! functions, total orders with index tie-breaks, no hash-order iteration.
 
+pub mod distance_to_wall;
+pub(crate) mod edge_openings;
+pub mod local_neighbourhood;
+pub(crate) mod local_search;
+pub mod move_along_surface;
 pub mod nav_mesh_query;
 pub mod nearest_poly;
 pub(crate) mod node_pool;
 pub(crate) mod open_list;
 pub(crate) mod polygon_geometry;
+pub mod polys_around_circle;
 pub mod query_filter;
 pub mod query_polygons;
+pub mod query_rng;
 pub mod query_status;
+pub mod random_point;
+pub mod raycast;
+pub mod search_status;
+pub(crate) mod segment_xz;
 pub mod surface_points;
+pub mod wall_segments;

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use crate::error::{NavMeshError, Result};
 use crate::mesh::poly_ref::PolyRef;
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
+use crate::query::edge_openings::EdgeOpening;
 use crate::query::node_pool::NodePool;
 use crate::query::open_list::OpenList;
 use crate::query::polygon_geometry::{tile_origin, WorldPolygon};
@@ -27,6 +28,8 @@ pub struct NavMeshQuery {
     pub(crate) open: OpenList,
     /// Scratch of the box searches.
     pub(crate) box_tiles: Vec<TileKey>,
+    /// Scratch of the local queries: what lies across one edge.
+    pub(crate) edge_openings: Vec<EdgeOpening>,
 }
 
 /// One polygon of the mesh as the queries read it.
@@ -40,7 +43,14 @@ pub(crate) struct QueryPolygon<'a> {
     pub origin: [f64; 3],
 }
 
-impl QueryPolygon<'_> {
+impl<'a> QueryPolygon<'a> {
+    /// The polygon `poly_ref` names in `mesh`, if valid.
+    #[inline]
+    pub fn of(mesh: &'a TiledNavMesh, poly_ref: PolyRef) -> Option<QueryPolygon<'a>> {
+        let (tile, view) = mesh.polygon(poly_ref)?;
+        Some(QueryPolygon { tile, view, index: poly_ref.polygon() as usize, origin: tile_origin(mesh.params(), tile) })
+    }
+
     pub fn world(&self) -> WorldPolygon {
         WorldPolygon::of(self.tile, self.origin, &self.view)
     }
@@ -59,6 +69,7 @@ impl NavMeshQuery {
             nodes: NodePool::new(max_nodes),
             open: OpenList::default(),
             box_tiles: Vec::new(),
+            edge_openings: Vec::new(),
         })
     }
 

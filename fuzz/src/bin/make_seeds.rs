@@ -2,7 +2,7 @@
 //! byte-reading target with the golden cases of its layout (tiles, meshes,
 //! snapshots and envelopes covering every feature, built from the test
 //! fixtures) and creates empty corpora for the structured targets
-//! (`tile_create`, `mesh_edits`), whose inputs libFuzzer grows itself.
+//! (`tile_create`, `mesh_edits`, `query_local`), whose inputs libFuzzer grows itself.
 
 use std::path::{Path, PathBuf};
 
@@ -25,6 +25,7 @@ fn main() -> std::io::Result<()> {
     write_corpus(&root.join("nav_world_load"), &cases::nav_worlds())?;
     write_corpus(&root.join("tile_create"), &[])?;
     write_corpus(&root.join("mesh_edits"), &[])?;
+    write_corpus(&root.join("query_local"), &[])?;
     println!("seed corpora written under {}", root.display());
     Ok(())
 }

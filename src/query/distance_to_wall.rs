@@ -37,7 +37,7 @@ pub struct WallDistance {
 }
 
 impl NavMeshQuery {
-    /// The wall nearest `center` within `max_radius` over the polygons
+    /// The wall nearest `center` within `radius` over the polygons
     /// reachable from `start_ref`, as the module text says. The status is
     /// out of nodes when the node budget ran out before every polygon in
     /// reach was searched (a nearer wall may then exist).
@@ -49,12 +49,12 @@ impl NavMeshQuery {
         &mut self,
         start_ref: PolyRef,
         center: [f64; 3],
-        max_radius: f64,
+        radius: f64,
         filter: &QueryFilter,
     ) -> Result<WallDistance> {
         let mut nearest: Option<(f64, [f64; 3], [f64; 3])> = None;
-        let limit = max_radius * max_radius;
-        let status = self.search_circle(start_ref, center, max_radius, filter, |closed, openings| {
+        let limit = radius * radius;
+        let status = self.search_circle(start_ref, center, radius, filter, |closed, openings| {
             let world = closed.world;
             for k in 0..world.corners().len() {
                 edge_openings(closed.mesh, closed.found.poly_ref, closed.polygon, world, k, filter, openings);

@@ -105,7 +105,8 @@ fn overlap(
     let (au, bu, cu, du) = (a[axis], b[axis], c[axis], d[axis]);
     let low = au.min(bu).max(cu.min(du));
     let high = au.max(bu).min(cu.max(du));
-    if !(high > low) {
+    // Corners are finite, so the comparison is total.
+    if high <= low {
         return None;
     }
     // A portal edge has length along the boundary, so bu ≠ au.

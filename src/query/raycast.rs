@@ -142,7 +142,7 @@ impl NavMeshQuery {
         let NavMeshQuery { mesh, edge_openings: openings, .. } = self;
         let cost = CostSum { filter, sum: options.path_cost.then_some(0.0), at: start };
         let ray = Ray { mesh, filter, start, end, openings, visited, cost };
-        Ok(ray.cast(start_ref))
+        Ok(ray.run(start_ref))
     }
 }
 
@@ -158,7 +158,7 @@ struct Ray<'a> {
 }
 
 impl Ray<'_> {
-    fn cast(mut self, start_ref: PolyRef) -> RaycastHit {
+    fn run(mut self, start_ref: PolyRef) -> RaycastHit {
         let mut current = QueryPolygon::of(self.mesh, start_ref).expect("checked by the caller");
         let mut current_ref = start_ref;
         let mut world = current.world();

@@ -246,8 +246,3 @@ fn local_query_answers_match_the_committed_digests() {
         gone.join("\n")
     );
 }
-
-#[test]
-fn the_answers_are_the_same_on_a_second_run() {
-    assert_eq!(generate(), generate());
-}

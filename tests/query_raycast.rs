@@ -7,7 +7,8 @@ mod query_meshes;
 
 use mesh_common::{link, params, quad_tile, GridTile, Rng};
 use onav::{
-    LinkKind, NavMeshError, NavMeshQuery, PolyRef, QueryFilter, RaycastHit, RaycastOptions, TiledNavMesh, NOT_PORTAL,
+    LinkKind, NavMeshError, NavMeshQuery, NavTile, NavTileData, PolyRef, Polygon, QueryFilter, RaycastHit,
+    RaycastOptions, TiledNavMesh, NOT_PORTAL,
 };
 use proptest::prelude::*;
 
@@ -93,6 +94,40 @@ fn a_portal_edge_opens_exactly_where_its_link_covers_it() {
     assert_eq!(hit.t, 8.0 / 12.0);
     assert_eq!(hit.wall.unwrap().edge, 1);
     assert_eq!(visited, [start_ref]);
+}
+
+/// Three 4×4 squares in an L around the corner (4, 4): A at x 0..4 and
+/// B at x 4..8 along z 0..4, C at x 4..8, z 4..8. A's corners start at
+/// (4, 4), so its edge 0 is the wall on top and its edge 3 opens into B.
+fn l_shape() -> TiledNavMesh {
+    let p = params();
+    let v = |x: f32, z: f32| [x, 0.0, z];
+    let vertices = vec![v(0.0, 0.0), v(4.0, 0.0), v(8.0, 0.0), v(4.0, 4.0), v(8.0, 4.0), v(0.0, 4.0), v(4.0, 8.0), v(8.0, 8.0)];
+    let data = NavTileData {
+        vertices,
+        polygons: vec![Polygon { vertex_count: 4, area: 0, flags: 1 }; 3],
+        indices: vec![3, 5, 0, 1, 1, 2, 4, 3, 3, 4, 7, 6],
+        neighbours: vec![0, 0, 0, 2, 0, 0, 3, 1, 2, 0, 0, 0],
+        portal_sides: vec![NOT_PORTAL; 12],
+        ..NavTileData::default()
+    };
+    let mut mesh = TiledNavMesh::new(p).unwrap();
+    mesh.add_tile(NavTile::create(&p, data).unwrap()).unwrap();
+    mesh
+}
+
+#[test]
+fn a_ray_through_a_corner_goes_on_by_the_edge_that_opens_there() {
+    let mesh = l_shape();
+    let [a, b, c] = [0, 1, 2].map(|i| poly(&mesh, (0, 0, 0), i));
+    // Through (4, 4), where A's wall (edge 0) and its edge into B (edge 3)
+    // both end the ray in A; it goes on through B into C.
+    let (hit, visited) = cast(&mesh, a, [2.0, 0.0, 2.0], [6.0, 0.0, 6.0]);
+    assert_eq!((hit.t, hit.wall, visited), (1.0, None, vec![a, b, c]));
+    // Out of the mesh through the corner (0, 4): both of A's edges there
+    // are walls, and the first in edge order is hit.
+    let (hit, _) = cast(&mesh, a, [2.0, 0.0, 2.0], [-2.0, 0.0, 6.0]);
+    assert_eq!((hit.t, hit.wall.unwrap().edge), (0.5, 0));
 }
 
 #[test]

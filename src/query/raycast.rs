@@ -4,9 +4,9 @@
 //! The cast is 2D: the segment and the polygons are taken in X/Z, and the
 //! end's Y is ignored. In each polygon the segment is clipped against the
 //! edges (the exact orientation predicate decides inside and outside), and
-//! it leaves through the edge that cuts it first (the lower edge index when
-//! it leaves through a corner). It goes on into the polygon that edge opens
-//! into at the exit point ([`crate::query::edge_openings`]: an in-tile
+//! it leaves through the edge that cuts it first; through a corner, by the
+//! first of the two edges (in edge order) that opens there, else the first.
+//! It goes on into the polygon that edge opens into at the exit point ([`crate::query::edge_openings`]: an in-tile
 //! neighbour, or the part of a portal edge a portal link covers, measured
 //! exactly), if the filter passes it; anything else is the wall it hits.
 //! Off-mesh links are never taken.
@@ -64,13 +64,22 @@ struct Exit {
     t: f64,
     /// The edge it leaves by; `None` when the end lies in the polygon.
     edge: Option<usize>,
+    /// A later edge it leaves by at the same t (through a corner).
+    tied: Option<usize>,
+}
+
+impl Exit {
+    /// The edges it leaves by, in edge order.
+    fn edges(&self) -> impl Iterator<Item = usize> {
+        self.edge.into_iter().chain(self.tied)
+    }
 }
 
 /// Clips `start`–`end` against the convex `polygon` in X/Z (Cyrus–Beck):
 /// where it leaves, or `None` when it misses the polygon.
 fn exit_of(polygon: &WorldPolygon, start: [f64; 3], end: [f64; 3]) -> Option<Exit> {
     let (dx, dz) = (end[0] - start[0], end[2] - start[2]);
-    let (mut enter, mut exit) = (0.0f64, Exit { t: 1.0, edge: None });
+    let (mut enter, mut exit) = (0.0f64, Exit { t: 1.0, edge: None, tied: None });
     for k in 0..polygon.corners().len() {
         let (a, b) = polygon.edge(k);
         // Inside edge k is left of it: inside_by + t·turn ≥ 0.
@@ -84,7 +93,9 @@ fn exit_of(polygon: &WorldPolygon, start: [f64; 3], end: [f64; 3]) -> Option<Exi
         }
         let t = -inside_by / turn;
         if turn < 0.0 && t < exit.t {
-            exit = Exit { t, edge: Some(k) };
+            exit = Exit { t, edge: Some(k), tied: None };
+        } else if turn < 0.0 && t == exit.t && exit.edge.is_some() {
+            exit.tied = Some(k);
         } else if turn > 0.0 {
             enter = enter.max(t);
         }
@@ -183,13 +194,11 @@ impl Ray<'_> {
                 same_t_from = self.visited.len() - 1;
                 t = exit.t;
             }
-            let edge = world.edge(k);
             let crossing = lerp(self.start, self.end, exit.t);
-            let s = segment_parameter_xz(edge.0, edge.1, crossing);
+            let (used, s, next) = self.way_out(current_ref, &current, &world, &exit, crossing);
+            let edge = world.edge(used);
             let on_edge = lerp(edge.0, edge.1, s.clamp(0.0, 1.0));
             self.cost.walk_to(area, [crossing[0], on_edge[1], crossing[2]]);
-            edge_openings(self.mesh, current_ref, &current, &world, k, self.filter, self.openings);
-            let next = self.openings.iter().find(|o| o.covers(s)).map(|o| o.target);
             let entered = next.filter(|n| !self.visited[same_t_from..].contains(n)).and_then(|next_ref| {
                 let next = QueryPolygon::of(self.mesh, next_ref).expect("an opening names a valid polygon");
                 let next_world = next.world();
@@ -201,6 +210,32 @@ impl Ray<'_> {
             self.visited.push(next_ref);
             (current_ref, current, world, exit) = (next_ref, next, next_world, next_exit);
         }
+    }
+
+    /// The edge the ray leaves by at `crossing`: the first of `exit`'s
+    /// edges that opens there, else the first. With the crossing's
+    /// parameter along it and the polygon it opens into.
+    fn way_out(
+        &mut self,
+        current_ref: PolyRef,
+        current: &QueryPolygon<'_>,
+        world: &WorldPolygon,
+        exit: &Exit,
+        crossing: [f64; 3],
+    ) -> (usize, f64, Option<PolyRef>) {
+        let parameter = |k: usize| {
+            let (a, b) = world.edge(k);
+            segment_parameter_xz(a, b, crossing)
+        };
+        for k in exit.edges() {
+            edge_openings(self.mesh, current_ref, current, world, k, self.filter, self.openings);
+            let s = parameter(k);
+            if let Some(opening) = self.openings.iter().find(|o| o.covers(s)) {
+                return (k, s, Some(opening.target));
+            }
+        }
+        let k = exit.edge.expect("the ray leaves by an edge");
+        (k, parameter(k), None)
     }
 
     fn hit(&self, t: f64, poly_ref: PolyRef, world: &WorldPolygon, edge: usize) -> RaycastHit {
@@ -221,17 +256,18 @@ mod tests {
     #[test]
     fn a_segment_leaves_by_the_edge_that_cuts_it_first() {
         let exit = exit_of(&square(), [1.0, 0.0, 1.0], [9.0, 0.0, 3.0]).unwrap();
-        assert_eq!(exit, Exit { t: 0.375, edge: Some(1) });
+        assert_eq!(exit, Exit { t: 0.375, edge: Some(1), tied: None });
         let inside = exit_of(&square(), [1.0, 0.0, 1.0], [3.0, 7.0, 4.0]).unwrap();
-        assert_eq!(inside, Exit { t: 1.0, edge: None }, "an end on the boundary is inside");
+        assert_eq!(inside, Exit { t: 1.0, edge: None, tied: None }, "an end on the boundary is inside");
         // Through the corner (4, 4): edges 1 and 2 cut it at once.
-        assert_eq!(exit_of(&square(), [2.0, 0.0, 2.0], [6.0, 0.0, 6.0]).unwrap().edge, Some(1));
+        let corner = exit_of(&square(), [2.0, 0.0, 2.0], [6.0, 0.0, 6.0]).unwrap();
+        assert_eq!(corner.edges().collect::<Vec<_>>(), [1, 2]);
     }
 
     #[test]
     fn a_start_outside_is_clipped_and_a_miss_is_none() {
         let exit = exit_of(&square(), [-4.0, 0.0, 2.0], [12.0, 0.0, 2.0]).unwrap();
-        assert_eq!(exit, Exit { t: 0.5, edge: Some(1) });
+        assert_eq!(exit, Exit { t: 0.5, edge: Some(1), tied: None });
         assert_eq!(exit_of(&square(), [-4.0, 0.0, 2.0], [-1.0, 0.0, 2.0]), None);
         assert_eq!(exit_of(&square(), [-4.0, 0.0, 2.0], [-4.0, 0.0, 2.0]), None, "a point outside");
         assert_eq!(nearest_edge(&square(), [-4.0, 0.0, 2.0]), 3);

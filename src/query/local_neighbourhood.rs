@@ -4,7 +4,7 @@
 //! floor the search reaches first).
 //!
 //! Breadth-first from the start polygon through the openings of its edges
-//! ([`crate::query::edge_openings`]) that the circle touches in X/Z, with
+//! (`edge_openings.rs`) that the circle touches in X/Z, with
 //! nodes from the node pool. A polygon reached for the first time is kept
 //! unless its interior overlaps a polygon already kept; a polygon not kept
 //! is not searched from. Polygons that only touch do not overlap: the

@@ -2,7 +2,7 @@
 //! position over the surface, stopping at walls, as an agent moves.
 //!
 //! Breadth-first from the start polygon through the openings of its edges
-//! ([`crate::query::edge_openings`]) that touch the circle whose diameter
+//! (`edge_openings.rs`) that touch the circle whose diameter
 //! is the move (in X/Z), with nodes from the node pool (no fixed stack).
 //! When a reached polygon holds the end in X/Z, the move ends there.
 //! Otherwise it ends at the wall point nearest the end among the reached

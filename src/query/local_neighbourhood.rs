@@ -71,7 +71,7 @@ impl NavMeshQuery {
         out.push(NeighbourPoly { poly_ref: start_ref, parent: PolyRef::NULL });
         let mut status = SearchStatus::Complete;
         let mut next = 0;
-        while next < nodes.len() as u32 {
+        while next < local_search::created(nodes) {
             let index = next;
             next += 1;
             // A polygon not kept is closed at once and not searched from.

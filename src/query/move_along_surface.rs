@@ -74,7 +74,7 @@ impl NavMeshQuery {
         let mut status = SearchStatus::Complete;
         local_search::start(nodes, open, start_ref, start);
         let mut next = 0;
-        while next < nodes.len() as u32 {
+        while next < local_search::created(nodes) {
             let index = next;
             next += 1;
             let poly_ref = nodes.get(index).poly;

@@ -49,6 +49,8 @@ pub struct Query {
     end: [Value; 3],
     radius: Value,
     seed: u64,
+    /// The raycast's path cost, the wall segments' portals.
+    option: bool,
     /// Excluded areas (bit k for area k < 8).
     excluded: u8,
 }
@@ -121,7 +123,7 @@ fn run_query(query: &mut NavMeshQuery, mesh: &TiledNavMesh, remembered: &[PolyRe
     let mut refs = Vec::new();
     match q.kind % 8 {
         0 => {
-            let options = RaycastOptions { path_cost: q.seed % 2 == 0 };
+            let options = RaycastOptions { path_cost: q.option };
             if let Some(hit) = answer(query.raycast(poly, start, end, &filter, options, &mut refs)) {
                 assert!((0.0..=1.0).contains(&hit.t), "t = {}", hit.t);
                 hit.wall.iter().for_each(|w| finite(w.normal));
@@ -154,7 +156,7 @@ fn run_query(query: &mut NavMeshQuery, mesh: &TiledNavMesh, remembered: &[PolyRe
         }
         5 => {
             let mut segments = Vec::new();
-            if answer(query.poly_wall_segments(poly, &filter, q.seed % 2 == 0, &mut segments)).is_some() {
+            if answer(query.poly_wall_segments(poly, &filter, q.option, &mut segments)).is_some() {
                 segments.iter().for_each(|s| finite(s.start));
             }
         }

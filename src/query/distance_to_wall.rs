@@ -3,7 +3,7 @@
 //! The circle search of [`crate::query::polys_around_circle`] from the
 //! polygon of the centre, whose radius shrinks to the nearest wall found
 //! so far: a wall is a part of an edge no opening covers
-//! ([`crate::query::edge_openings`]), so tile borders without a neighbour
+//! (`edge_openings.rs`), so tile borders without a neighbour
 //! and openings into polygons the filter refuses are walls. Distances are
 //! in X/Z; among walls at equal distance the first found wins.
 

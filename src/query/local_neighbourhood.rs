@@ -4,7 +4,7 @@
 //! floor the search reaches first).
 //!
 //! Breadth-first from the start polygon through the openings of its edges
-//! ([`crate::query::edge_openings`]) that the circle touches in X/Z, with
+//! (`edge_openings.rs`) that the circle touches in X/Z, with
 //! nodes from the node pool. A polygon reached for the first time is kept
 //! unless its interior overlaps a polygon already kept; a polygon not kept
 //! is not searched from. Polygons that only touch do not overlap: the
@@ -71,7 +71,7 @@ impl NavMeshQuery {
         out.push(NeighbourPoly { poly_ref: start_ref, parent: PolyRef::NULL });
         let mut status = SearchStatus::Complete;
         let mut next = 0;
-        while next < nodes.nodes().len() as u32 {
+        while next < local_search::created(nodes) {
             let index = next;
             next += 1;
             // A polygon not kept is closed at once and not searched from.

@@ -36,6 +36,11 @@ pub(crate) fn start(nodes: &mut NodePool, open: &mut OpenList, poly: PolyRef, po
     nodes.create(node(poly, NO_NODE, position, 0.0)).expect("a pool holds at least one node")
 }
 
+/// How many nodes the search has made: node numbers run below it.
+pub(crate) fn created(nodes: &NodePool) -> u32 {
+    nodes.nodes().len() as u32
+}
+
 /// The node of `poly`, made (open, with these values) if it has none.
 pub(crate) fn reach(nodes: &mut NodePool, poly: PolyRef, parent: u32, position: [f64; 3], cost: f64) -> Reached {
     match nodes.find(poly, PolyRef::NULL) {

@@ -1,7 +1,9 @@
 //! The query layer: one [`NavMeshQuery`] per thread over a frozen version
 //! of a mesh, a [`QueryFilter`] of flags and area costs, point queries,
-//! the A* corridor search (whole or sliced) and the straight path through
-//! a corridor. The cost model is in `docs/QUERIES.md`.
+//! the A* corridor search (whole or sliced), the straight path through a
+//! corridor, and the local queries: raycast, moves along the surface,
+//! circle, neighbourhood and wall searches, wall segments and seeded
+//! random points. The cost model is in `docs/QUERIES.md`.
 //!
 //! World positions go in and come out as `[f64; 3]` and every computation
 //! is in f64 over the tile-local f32 values widened, with the determinism

@@ -2,7 +2,7 @@
 //! position over the surface, stopping at walls, as an agent moves.
 //!
 //! Breadth-first from the start polygon through the openings of its edges
-//! ([`crate::query::edge_openings`]) that touch the circle whose diameter
+//! (`edge_openings.rs`) that touch the circle whose diameter
 //! is the move (in X/Z), with nodes from the node pool (no fixed stack).
 //! When a reached polygon holds the end in X/Z, the move ends there.
 //! Otherwise it ends at the wall point nearest the end among the reached
@@ -74,7 +74,7 @@ impl NavMeshQuery {
         let mut status = SearchStatus::Complete;
         local_search::start(nodes, open, start_ref, start);
         let mut next = 0;
-        while next < nodes.nodes().len() as u32 {
+        while next < local_search::created(nodes) {
             let index = next;
             next += 1;
             let poly_ref = nodes.get(index).poly;

@@ -3,7 +3,7 @@
 //! parents and costs.
 //!
 //! A polygon is reached through an opening of a reached polygon's edge
-//! ([`crate::query::edge_openings`]) that the circle touches in X/Z, and
+//! (`edge_openings.rs`) that the circle touches in X/Z, and
 //! is placed at the middle of that opening. A step costs the 3D distance
 //! from the reached polygon's place to the opening's middle times the
 //! area cost of the reached polygon; the start is placed at the centre as

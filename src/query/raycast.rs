@@ -6,9 +6,10 @@
 //! edges (the exact orientation predicate decides inside and outside), and
 //! it leaves through the edge that cuts it first; through a corner, by the
 //! first of the two edges (in edge order) that opens there, else the first.
-//! It goes on into the polygon that edge opens into at the exit point ([`crate::query::edge_openings`]: an in-tile
-//! neighbour, or the part of a portal edge a portal link covers, measured
-//! exactly), if the filter passes it; anything else is the wall it hits.
+//! It goes on into the polygon that edge opens into at the exit point
+//! (`edge_openings.rs`: an in-tile neighbour, or the part of a portal edge
+//! a portal link covers, measured exactly), if the filter passes it;
+//! anything else is the wall it hits.
 //! Off-mesh links are never taken.
 
 use crate::error::Result;

@@ -1,7 +1,7 @@
 //! `poly_wall_segments`: the walls of one polygon, and optionally its
 //! portal segments with the neighbour each leads to.
 //!
-//! An edge splits into the openings of [`crate::query::edge_openings`]
+//! An edge splits into the openings of `edge_openings.rs`
 //! (an in-tile neighbour along the whole edge, or the exact part of a
 //! portal edge a portal link covers) and the walls between them; an
 //! opening into a polygon the filter refuses is wall.

@@ -10,14 +10,26 @@
 
 pub(crate) mod crossing;
 pub mod find_path;
+pub mod distance_to_wall;
+pub(crate) mod edge_openings;
+pub mod local_neighbourhood;
+pub(crate) mod local_search;
+pub mod move_along_surface;
 pub mod nav_mesh_query;
 pub mod nearest_poly;
 pub(crate) mod node_pool;
 pub(crate) mod open_list;
 pub(crate) mod polygon_geometry;
+pub mod polys_around_circle;
 pub mod query_filter;
 pub mod query_polygons;
+pub mod query_rng;
 pub mod query_status;
 pub mod sliced_find_path;
 pub mod straight_path;
+pub mod random_point;
+pub mod raycast;
+pub mod search_status;
+pub(crate) mod segment_xz;
 pub mod surface_points;
+pub mod wall_segments;

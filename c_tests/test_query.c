@@ -1,7 +1,9 @@
 /*
  * Exercises the query part of onav.h: OnavQuery over a mesh, a tier-1 mesh
  * and a world class, the filter, every point query, the path search whole
- * and sliced, the straight path and its length, with known answers on a
+ * and sliced, the straight path and its length, the raycast and the local
+ * queries (move, circle and neighbourhood searches, distance to the wall,
+ * wall segments, seeded random points), with known answers on a
  * small L-shaped mesh and every error path (NULL arguments, stale and null
  * references, coordinates outside the coordinate rule, bad budgets and
  * costs, buffers too small with the needed size, cleared outputs). Then
@@ -593,6 +595,217 @@ static void test_straight_path(void) {
     onav_mesh_free(mesh);
 }
 
+/* ---- Raycast and local queries --------------------------------------- */
+
+static void test_raycast(void) {
+    uint64_t refs[TILES];
+    OnavMesh *mesh = build_mesh(refs);
+    OnavQuery *query = new_query(mesh);
+    OnavQueryFilter filter = default_filter();
+    OnavError err = fresh_error();
+    const uint64_t a0 = poly_of(refs[TILE_A], 0), a1 = poly_of(refs[TILE_A], 1);
+    uint64_t visited[8];
+    size_t len = 0;
+    OnavRaycastHit hit;
+
+    /* Along z = 28: A1, over the diagonal into A0, the portal into B1, B's
+     * diagonal into B0, where the end lies. */
+    const uint64_t crossed[4] = {a1, a0, poly_of(refs[TILE_B], 1), poly_of(refs[TILE_B], 0)};
+    CHECK_OK(onav_query_raycast(query, a1, path_start, vec3(62, 0, 28), &filter, ONAV_RAYCAST_PATH_COST, visited, 8, &len, &hit, &err));
+    CHECK(hit.t == 1.0 && hit.hit == 0 && hit.wall_poly_ref == 0 && len == 4 && memcmp(visited, crossed, sizeof crossed) == 0);
+    CHECK(hit.has_path_cost == 1 && fabs(hit.path_cost - 58.0) < 1e-9);
+    CHECK_OK(onav_query_raycast(query, a1, path_start, vec3(62, 0, 28), &filter, 0, visited, 8, &len, &hit, &err));
+    CHECK(hit.has_path_cost == 0 && hit.path_cost == 0.0);
+    /* North from A1: A's +Z edge (edge 1) is a wall, a third of the way. */
+    CHECK_OK(onav_query_raycast(query, a1, path_start, vec3(4, 0, 40), &filter, 0, visited, 8, &len, &hit, &err));
+    CHECK(hit.hit == 1 && fabs(hit.t - 1.0 / 3.0) < 1e-12 && hit.wall_poly_ref == a1 && hit.wall_edge == 1);
+    CHECK(same_point(hit.normal, vec3(0, 0, -1)) && len == 1 && visited[0] == a1);
+    /* A filter refusing A0 turns the diagonal into a wall. */
+    filter.exclude_flags = 0x10;
+    CHECK_OK(onav_query_raycast(query, a1, path_start, vec3(62, 0, 28), &filter, 0, visited, 8, &len, &hit, &err));
+    CHECK(hit.hit == 1 && hit.wall_poly_ref == a1 && hit.wall_edge == 0 && len == 1);
+    filter = default_filter();
+
+    memset(&hit, 0x5A, sizeof hit);
+    CHECK_FAILS(onav_query_raycast(query, a1, path_start, vec3(62, 0, 28), &filter, 0, visited, 2, &len, &hit, &err), ONAV_E_BUFFER_TOO_SMALL, &err, "4");
+    CHECK(len == 4 && all_zero(&hit, sizeof hit));
+    CHECK_FAILS_ZEROES(hit, onav_query_raycast(query, 0, path_start, path_end, &filter, 0, visited, 8, &len, &hit, &err), ONAV_E_INVALID_REFERENCE, &err, "start_ref");
+    CHECK_FAILS_ZEROES(hit, onav_query_raycast(query, a1, path_start, vec3(0, INFINITY, 0), &filter, 0, visited, 8, &len, &hit, &err), ONAV_E_OUT_OF_RANGE, &err, "end.y");
+    CHECK_FAILS_ZEROES(hit, onav_query_raycast(query, a1, path_start, path_end, &filter, 2, visited, 8, &len, &hit, &err), ONAV_E_OUT_OF_RANGE, &err, "options");
+    filter.include_flags = 0x01;
+    CHECK_FAILS_ZEROES(hit, onav_query_raycast(query, a1, path_start, path_end, &filter, 0, visited, 8, &len, &hit, &err), ONAV_E_OUT_OF_RANGE, &err, "start_ref");
+    filter = default_filter();
+    CHECK_FAILS(onav_query_raycast(query, a1, path_start, path_end, NULL, 0, visited, 8, &len, &hit, &err), ONAV_E_NULL_ARGUMENT, &err, "filter");
+    CHECK_FAILS(onav_query_raycast(NULL, a1, path_start, path_end, &filter, 0, visited, 8, &len, &hit, &err), ONAV_E_NULL_ARGUMENT, &err, "query");
+    CHECK_FAILS(onav_query_raycast(query, a1, path_start, path_end, &filter, 0, visited, 8, NULL, &hit, &err), ONAV_E_NULL_ARGUMENT, &err, "len_out");
+    CHECK_FAILS(onav_query_raycast(query, a1, path_start, path_end, &filter, 0, visited, 8, &len, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "hit_out");
+    onav_query_free(query);
+    onav_mesh_free(mesh);
+}
+
+static void test_move_along_surface(void) {
+    uint64_t refs[TILES];
+    OnavMesh *mesh = build_mesh(refs);
+    OnavQuery *query = new_query(mesh);
+    OnavQueryFilter filter = default_filter();
+    OnavError err = fresh_error();
+    const uint64_t a0 = poly_of(refs[TILE_A], 0), a1 = poly_of(refs[TILE_A], 1);
+    uint64_t visited[8];
+    size_t len = 0;
+    OnavSurfaceMove moved;
+    /* Into A0, where the end lies. */
+    CHECK_OK(onav_query_move_along_surface(query, a1, path_start, vec3(30, 0, 28), &filter, visited, 8, &len, &moved, &err));
+    CHECK(same_point(moved.position, vec3(30, 0, 28)) && moved.status == ONAV_SEARCH_COMPLETE);
+    CHECK(len == 2 && visited[0] == a1 && visited[1] == a0);
+    /* Against A's +Z wall: the wall point nearest the end. */
+    CHECK_OK(onav_query_move_along_surface(query, a1, path_start, vec3(4, 0, 40), &filter, visited, 8, &len, &moved, &err));
+    CHECK(same_point(moved.position, vec3(4, 0, 32)) && len == 1 && visited[0] == a1);
+
+    memset(&moved, 0x5A, sizeof moved);
+    CHECK_FAILS(onav_query_move_along_surface(query, a1, path_start, vec3(30, 0, 28), &filter, visited, 1, &len, &moved, &err), ONAV_E_BUFFER_TOO_SMALL, &err, NULL);
+    CHECK(len == 2 && all_zero(&moved, sizeof moved));
+    CHECK_FAILS_ZEROES(moved, onav_query_move_along_surface(query, poly_of(refs[TILE_A], 5), path_start, path_end, &filter, visited, 8, &len, &moved, &err),
+                       ONAV_E_INVALID_REFERENCE, &err, "start_ref");
+    CHECK_FAILS_ZEROES(moved, onav_query_move_along_surface(query, a1, vec3(-3e6, 0, 0), path_end, &filter, visited, 8, &len, &moved, &err),
+                       ONAV_E_OUT_OF_RANGE, &err, "start.x");
+    CHECK_FAILS(onav_query_move_along_surface(query, a1, path_start, path_end, &filter, visited, 8, &len, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "move_out");
+    CHECK_FAILS(onav_query_move_along_surface(NULL, a1, path_start, path_end, &filter, visited, 8, &len, &moved, &err), ONAV_E_NULL_ARGUMENT, &err, "query");
+    onav_query_free(query);
+    onav_mesh_free(mesh);
+}
+
+static void test_circle_searches(void) {
+    uint64_t refs[TILES];
+    OnavMesh *mesh = build_mesh(refs);
+    OnavQuery *query = new_query(mesh);
+    OnavQueryFilter filter = default_filter();
+    OnavError err = fresh_error();
+    const uint64_t a0 = poly_of(refs[TILE_A], 0), a1 = poly_of(refs[TILE_A], 1);
+    OnavPolyAround around[8];
+    OnavNeighbourPoly neighbours[8];
+    size_t len = 0;
+    int32_t status = 9;
+
+    /* Radius 20 reaches A's diagonal (16.97 away, A0 placed at its middle
+     * (16, 16)) but not A0's portal (28 away). */
+    CHECK_OK(onav_query_find_polys_around_circle(query, a1, path_start, 20.0, &filter, around, 8, &len, &status, &err));
+    CHECK(status == ONAV_SEARCH_COMPLETE && len == 2);
+    CHECK(around[0].poly_ref == a1 && around[0].parent == 0 && around[0].cost == 0.0);
+    CHECK(around[1].poly_ref == a0 && around[1].parent == a1 && fabs(around[1].cost - distance(path_start, vec3(16, 0, 16))) < 1e-9);
+    CHECK_OK(onav_query_find_polys_around_circle(query, a1, path_start, 1.0, &filter, around, 8, &len, &status, &err));
+    CHECK(len == 1 && around[0].poly_ref == a1);
+    CHECK_OK(onav_query_find_local_neighbourhood(query, a1, path_start, 20.0, &filter, neighbours, 8, &len, &status, &err));
+    CHECK(status == ONAV_SEARCH_COMPLETE && len == 2);
+    CHECK(neighbours[0].poly_ref == a1 && neighbours[0].parent == 0 && neighbours[1].poly_ref == a0 && neighbours[1].parent == a1);
+
+    CHECK_FAILS_CLEARS(status, 9, onav_query_find_polys_around_circle(query, a1, path_start, 20.0, &filter, around, 1, &len, &status, &err),
+                       ONAV_E_BUFFER_TOO_SMALL, &err, NULL);
+    CHECK(len == 2);
+    CHECK_FAILS_CLEARS(status, 9, onav_query_find_local_neighbourhood(query, a1, path_start, 20.0, &filter, NULL, 0, &len, &status, &err),
+                       ONAV_E_BUFFER_TOO_SMALL, &err, NULL);
+    CHECK(len == 2);
+    CHECK_FAILS_CLEARS(status, 9, onav_query_find_polys_around_circle(query, a1, path_start, -1.0, &filter, around, 8, &len, &status, &err),
+                       ONAV_E_OUT_OF_RANGE, &err, "radius");
+    CHECK_FAILS_CLEARS(status, 9, onav_query_find_local_neighbourhood(query, a1, path_start, NAN, &filter, neighbours, 8, &len, &status, &err),
+                       ONAV_E_OUT_OF_RANGE, &err, "radius");
+    CHECK_FAILS_CLEARS(status, 9, onav_query_find_polys_around_circle(query, a1, vec3(NAN, 0, 0), 1.0, &filter, around, 8, &len, &status, &err),
+                       ONAV_E_OUT_OF_RANGE, &err, "center.x");
+    CHECK_FAILS_CLEARS(status, 9, onav_query_find_local_neighbourhood(query, 0, path_start, 1.0, &filter, neighbours, 8, &len, &status, &err),
+                       ONAV_E_INVALID_REFERENCE, &err, "start_ref");
+    CHECK_FAILS(onav_query_find_polys_around_circle(query, a1, path_start, 1.0, &filter, around, 8, &len, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "status_out");
+    CHECK_FAILS(onav_query_find_local_neighbourhood(NULL, a1, path_start, 1.0, &filter, neighbours, 8, &len, &status, &err), ONAV_E_NULL_ARGUMENT, &err, "query");
+
+    /* The nearest wall from (6, 29): A's +Z edge, 3 away. */
+    OnavWallDistance wall;
+    CHECK_OK(onav_query_find_distance_to_wall(query, a1, vec3(6, 0, 29), 10.0, &filter, &wall, &err));
+    CHECK(wall.hit == 1 && fabs(wall.distance - 3.0) < 1e-12 && wall.status == ONAV_SEARCH_COMPLETE);
+    CHECK(same_point(wall.position, vec3(6, 0, 32)) && same_point(wall.normal, vec3(0, 0, -1)));
+    CHECK_OK(onav_query_find_distance_to_wall(query, a1, vec3(6, 0, 29), 2.0, &filter, &wall, &err));
+    CHECK(wall.hit == 0 && wall.distance == 0.0 && wall.status == ONAV_SEARCH_COMPLETE);
+    CHECK_FAILS_ZEROES(wall, onav_query_find_distance_to_wall(query, a1, vec3(6, 0, 29), INFINITY, &filter, &wall, &err), ONAV_E_OUT_OF_RANGE, &err, "radius");
+    CHECK_FAILS_ZEROES(wall, onav_query_find_distance_to_wall(query, poly_of(refs[TILE_A], 2), vec3(6, 0, 29), 1.0, &filter, &wall, &err),
+                       ONAV_E_INVALID_REFERENCE, &err, "start_ref");
+    CHECK_FAILS(onav_query_find_distance_to_wall(query, a1, vec3(6, 0, 29), 1.0, &filter, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "out");
+    onav_query_free(query);
+    onav_mesh_free(mesh);
+}
+
+static void test_wall_segments(void) {
+    uint64_t refs[TILES];
+    OnavMesh *mesh = build_mesh(refs);
+    OnavQuery *query = new_query(mesh);
+    OnavQueryFilter filter = default_filter();
+    OnavError err = fresh_error();
+    const uint64_t a0 = poly_of(refs[TILE_A], 0), a1 = poly_of(refs[TILE_A], 1);
+    OnavWallSegment segments[8];
+    size_t len = 0;
+    /* A1 edge by edge: the diagonal opens into A0; +Z and -X are walls. */
+    CHECK_OK(onav_query_poly_wall_segments(query, a1, &filter, 1, segments, 8, &len, &err));
+    CHECK(len == 3);
+    CHECK(same_point(segments[0].start, vec3(0, 0, 0)) && same_point(segments[0].end, vec3(32, 0, 32)) && segments[0].neighbour == a0);
+    CHECK(same_point(segments[1].start, vec3(32, 0, 32)) && same_point(segments[1].end, vec3(0, 0, 32)) && segments[1].neighbour == 0);
+    CHECK(same_point(segments[2].start, vec3(0, 0, 32)) && same_point(segments[2].end, vec3(0, 0, 0)) && segments[2].neighbour == 0);
+    CHECK_OK(onav_query_poly_wall_segments(query, a1, &filter, 0, segments, 8, &len, &err));
+    CHECK(len == 2 && segments[0].neighbour == 0 && same_point(segments[0].start, vec3(32, 0, 32)));
+    /* A0: the -Z wall, the portal into B1, the diagonal into A1. */
+    CHECK_OK(onav_query_poly_wall_segments(query, a0, &filter, 1, segments, 8, &len, &err));
+    CHECK(len == 3 && segments[0].neighbour == 0 && segments[1].neighbour == poly_of(refs[TILE_B], 1) && segments[2].neighbour == a1);
+    /* Refusing area 2 (A1, B1) walls both openings. */
+    filter.area_costs[2] = INFINITY;
+    CHECK_OK(onav_query_poly_wall_segments(query, a0, &filter, 1, segments, 8, &len, &err));
+    CHECK(len == 3 && segments[0].neighbour == 0 && segments[1].neighbour == 0 && segments[2].neighbour == 0);
+    filter = default_filter();
+
+    CHECK_FAILS(onav_query_poly_wall_segments(query, a1, &filter, 1, segments, 2, &len, &err), ONAV_E_BUFFER_TOO_SMALL, &err, "3");
+    CHECK(len == 3);
+    CHECK_FAILS_CLEARS(len, 9, onav_query_poly_wall_segments(query, 0, &filter, 1, segments, 8, &len, &err), ONAV_E_INVALID_REFERENCE, &err, "poly_ref");
+    CHECK_FAILS_CLEARS(len, 9, onav_query_poly_wall_segments(query, a1, NULL, 1, segments, 8, &len, &err), ONAV_E_NULL_ARGUMENT, &err, "filter");
+    CHECK_FAILS(onav_query_poly_wall_segments(query, a1, &filter, 1, segments, 8, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "len_out");
+    onav_query_free(query);
+    onav_mesh_free(mesh);
+}
+
+/* True when `point` lies on its polygon (over it, on its surface). */
+static int on_its_polygon(OnavQuery *query, OnavRandomPoint point) {
+    OnavClosestPoint closest;
+    return onav_query_closest_point_on_poly(query, point.poly_ref, point.position, &closest, NULL) == ONAV_OK && closest.over_polygon == 1 &&
+           same_point(closest.position, point.position);
+}
+
+static void test_random_points(void) {
+    uint64_t refs[TILES];
+    OnavMesh *mesh = build_mesh(refs);
+    OnavQuery *query = new_query(mesh);
+    OnavQueryFilter filter = default_filter();
+    OnavError err = fresh_error();
+    const uint64_t a0 = poly_of(refs[TILE_A], 0), a1 = poly_of(refs[TILE_A], 1);
+    OnavRandomPoint point, again;
+    for (uint64_t seed = 0; seed < 20; seed++) {
+        CHECK_OK(onav_query_find_random_point(query, &filter, seed, &point, &err));
+        CHECK(point.poly_ref != 0 && on_its_polygon(query, point));
+        CHECK_OK(onav_query_find_random_point(query, &filter, seed, &again, &err));
+        CHECK(again.poly_ref == point.poly_ref && same_point(again.position, point.position));
+        int32_t status = 9;
+        CHECK_OK(onav_query_find_random_point_around_circle(query, a1, path_start, 20.0, &filter, seed, &point, &status, &err));
+        CHECK(status == ONAV_SEARCH_COMPLETE && (point.poly_ref == a1 || point.poly_ref == a0) && on_its_polygon(query, point));
+    }
+    filter.include_flags = 0;
+    point.poly_ref = 5;
+    CHECK_OK(onav_query_find_random_point(query, &filter, 1, &point, &err));
+    CHECK(point.poly_ref == 0);
+    filter = default_filter();
+    int32_t status = 9;
+    CHECK_FAILS_ZEROES(point, onav_query_find_random_point_around_circle(query, a1, path_start, -2.0, &filter, 1, &point, &status, &err), ONAV_E_OUT_OF_RANGE, &err, "radius");
+    CHECK(status == 0);
+    CHECK_FAILS_ZEROES(point, onav_query_find_random_point_around_circle(query, 0, path_start, 2.0, &filter, 1, &point, &status, &err), ONAV_E_INVALID_REFERENCE, &err, "start_ref");
+    CHECK_FAILS(onav_query_find_random_point_around_circle(query, a1, path_start, 2.0, &filter, 1, &point, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "status_out");
+    CHECK_FAILS_ZEROES(point, onav_query_find_random_point(query, NULL, 1, &point, &err), ONAV_E_NULL_ARGUMENT, &err, "filter");
+    CHECK_FAILS(onav_query_find_random_point(NULL, &filter, 1, &point, &err), ONAV_E_NULL_ARGUMENT, &err, "query");
+    CHECK_FAILS(onav_query_find_random_point(query, &filter, 1, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "out");
+    onav_query_free(query);
+    onav_mesh_free(mesh);
+}
+
 /* ---- Versions: set_mesh, stale references, tier-1 constructors ------- */
 
 static void path_status(OnavQuery *query, uint64_t start_ref, uint64_t end_ref, int32_t *status, size_t *len) {
@@ -822,6 +1035,11 @@ int main(void) {
     test_find_path();
     test_sliced_find_path();
     test_straight_path();
+    test_raycast();
+    test_move_along_surface();
+    test_circle_searches();
+    test_wall_segments();
+    test_random_points();
     test_versions();
     test_tier1_constructors();
     test_threads();

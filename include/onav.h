@@ -172,6 +172,23 @@
 #define ONAV_PATH_OUT_OF_NODES 2
 
 /**
+ * Raycast option bit: also sum the cost of the walk under the filter's
+ * cost model (OnavRaycastHit::path_cost).
+ */
+#define ONAV_RAYCAST_PATH_COST 1
+
+/**
+ * Local search status: every polygon in reach was searched.
+ */
+#define ONAV_SEARCH_COMPLETE 0
+
+/**
+ * Local search status: the node budget (the query's max_nodes) ran out;
+ * the answer comes from the polygons reached before it did.
+ */
+#define ONAV_SEARCH_OUT_OF_NODES 1
+
+/**
  * Straight-path vertex flag: the first vertex, the start position on the
  * first polygon.
  */
@@ -1062,6 +1079,33 @@ typedef struct OnavQueryFilter {
 } OnavQueryFilter;
 
 /**
+ * The answer of onav_query_find_distance_to_wall.
+ */
+typedef struct OnavWallDistance {
+  /**
+   * 1 when a wall lies within the radius, else 0 (and the rest zero).
+   */
+  uint8_t hit;
+  /**
+   * The wall point's X/Z distance from the centre.
+   */
+  double distance;
+  /**
+   * The wall point (at its edge's height).
+   */
+  struct OnavDVec3 position;
+  /**
+   * Unit X/Z vector from the wall point toward the centre (the wall's
+   * normal into its polygon when the centre lies on the wall).
+   */
+  struct OnavDVec3 normal;
+  /**
+   * ONAV_SEARCH_COMPLETE or ONAV_SEARCH_OUT_OF_NODES.
+   */
+  int32_t status;
+} OnavWallDistance;
+
+/**
  * How a path search ended.
  */
 typedef struct OnavPathOutcome {
@@ -1076,6 +1120,34 @@ typedef struct OnavPathOutcome {
    */
   double cost;
 } OnavPathOutcome;
+
+/**
+ * One polygon onav_query_find_local_neighbourhood kept.
+ */
+typedef struct OnavNeighbourPoly {
+  /**
+   * The polygon.
+   */
+  uint64_t poly_ref;
+  /**
+   * The polygon it was reached from; 0 for the start polygon.
+   */
+  uint64_t parent;
+} OnavNeighbourPoly;
+
+/**
+ * The answer of onav_query_move_along_surface.
+ */
+typedef struct OnavSurfaceMove {
+  /**
+   * Where the move ends, on the surface of the last visited polygon.
+   */
+  struct OnavDVec3 position;
+  /**
+   * ONAV_SEARCH_COMPLETE or ONAV_SEARCH_OUT_OF_NODES.
+   */
+  int32_t status;
+} OnavSurfaceMove;
 
 /**
  * The answer of onav_query_find_nearest_poly.
@@ -1095,6 +1167,75 @@ typedef struct OnavNearestPoly {
    */
   uint8_t over_polygon;
 } OnavNearestPoly;
+
+/**
+ * One polygon onav_query_find_polys_around_circle found.
+ */
+typedef struct OnavPolyAround {
+  /**
+   * The polygon.
+   */
+  uint64_t poly_ref;
+  /**
+   * The polygon it was reached from; 0 for the start polygon.
+   */
+  uint64_t parent;
+  /**
+   * The cost of reaching it (docs/QUERIES.md).
+   */
+  double cost;
+} OnavPolyAround;
+
+/**
+ * A random point and its polygon.
+ */
+typedef struct OnavRandomPoint {
+  /**
+   * The polygon; 0 when the filter passes no polygon.
+   */
+  uint64_t poly_ref;
+  /**
+   * The point, on the polygon's surface.
+   */
+  struct OnavDVec3 position;
+} OnavRandomPoint;
+
+/**
+ * The answer of onav_query_raycast.
+ */
+typedef struct OnavRaycastHit {
+  /**
+   * 1 when the end is reached, else the fraction of the segment before
+   * the wall (the hit point is start + (end - start) * t in X/Z).
+   */
+  double t;
+  /**
+   * 1 when a wall stops the ray, 0 when it reaches the end.
+   */
+  uint8_t hit;
+  /**
+   * The polygon whose wall was hit; 0 when the end is reached.
+   */
+  uint64_t wall_poly_ref;
+  /**
+   * The edge of that polygon (0 when the end is reached).
+   */
+  uint32_t wall_edge;
+  /**
+   * The wall's unit normal in X/Z (y = 0), pointing into its polygon;
+   * zero when the end is reached.
+   */
+  struct OnavDVec3 normal;
+  /**
+   * 1 when `path_cost` holds the walk's cost (ONAV_RAYCAST_PATH_COST).
+   */
+  uint8_t has_path_cost;
+  /**
+   * The 3D length of the walk in each polygon times its area cost, from
+   * the start to the end or to the wall.
+   */
+  double path_cost;
+} OnavRaycastHit;
 
 /**
  * How far a sliced search got in one update.
@@ -1143,6 +1284,25 @@ typedef struct OnavClosestPoint {
    */
   uint8_t over_polygon;
 } OnavClosestPoint;
+
+/**
+ * A part of a polygon's boundary, running counter-clockwise around the
+ * polygon (the polygon lies to its left, X right and Z up).
+ */
+typedef struct OnavWallSegment {
+  /**
+   * First point.
+   */
+  struct OnavDVec3 start;
+  /**
+   * Second point.
+   */
+  struct OnavDVec3 end;
+  /**
+   * The polygon a portal segment leads to; 0 for a wall.
+   */
+  uint64_t neighbour;
+} OnavWallSegment;
 
 #ifdef __cplusplus
 extern "C" {
@@ -3338,6 +3498,25 @@ int32_t onav_import_detour_tile(const struct OnavParams *params,
                                 struct OnavError *err);
 
 /**
+ * Writes to `*out` the wall nearest `center` within `radius` (in X/Z) that
+ * a circle search from `start_ref` reaches (walls: edge parts no opening
+ * covers). Errors as onav_query_find_polys_around_circle.
+ *
+ * Thread safety: exclusive on the query.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_query_find_distance_to_wall(struct OnavQuery *query,
+                                         uint64_t start_ref,
+                                         struct OnavDVec3 center,
+                                         double radius,
+                                         const struct OnavQueryFilter *filter,
+                                         struct OnavWallDistance *out,
+                                         struct OnavError *err);
+
+/**
  * The cheapest corridor (PolyRefs, the first `start_ref`) from `start_ref`
  * (holding `start`) to `end_ref` (holding `end`) under `filter`, creating
  * at most `budget` search nodes, copied into `buf` of `cap` entries, their
@@ -3372,6 +3551,59 @@ int32_t onav_query_find_path(struct OnavQuery *query,
                              size_t *len_out,
                              struct OnavPathOutcome *outcome_out,
                              struct OnavError *err);
+
+/**
+ * The polygons reached breadth-first from `start_ref` through edge
+ * openings the circle (`center`, `radius`, in X/Z) touches, keeping each
+ * whose interior overlaps no polygon kept before (stacked floors keep the
+ * one reached first), the start first, into `buf` of `cap` records, their
+ * number to `*len_out`, and ONAV_SEARCH_COMPLETE or
+ * ONAV_SEARCH_OUT_OF_NODES to `*status_out`. Buffer and errors as
+ * onav_query_find_polys_around_circle.
+ *
+ * Thread safety: exclusive on the query.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable records.
+ */
+ONAV_API
+int32_t onav_query_find_local_neighbourhood(struct OnavQuery *query,
+                                            uint64_t start_ref,
+                                            struct OnavDVec3 center,
+                                            double radius,
+                                            const struct OnavQueryFilter *filter,
+                                            struct OnavNeighbourPoly *buf,
+                                            size_t cap,
+                                            size_t *len_out,
+                                            int32_t *status_out,
+                                            struct OnavError *err);
+
+/**
+ * Moves from `start` (on `start_ref`) toward `end` over the surface in
+ * X/Z: the move ends at `end` when a polygon reached holds it, else at the
+ * wall point nearest `end` among the polygons reached. Writes the end to
+ * `*move_out` and the polygons visited (from `start_ref`, each entered from
+ * the one before, the last holding the end) into `buf` of `cap` entries,
+ * their number to `*len_out`. A NULL or too small buffer gives
+ * ONAV_E_BUFFER_TOO_SMALL with the needed number in `*len_out`. Errors as
+ * onav_query_raycast.
+ *
+ * Thread safety: exclusive on the query.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable entries.
+ */
+ONAV_API
+int32_t onav_query_move_along_surface(struct OnavQuery *query,
+                                      uint64_t start_ref,
+                                      struct OnavDVec3 start,
+                                      struct OnavDVec3 end,
+                                      const struct OnavQueryFilter *filter,
+                                      uint64_t *buf,
+                                      size_t cap,
+                                      size_t *len_out,
+                                      struct OnavSurfaceMove *move_out,
+                                      struct OnavError *err);
 
 /**
  * Stores in `*out` a query over the mesh as it is now (a cheap clone:
@@ -3506,6 +3738,33 @@ int32_t onav_query_find_nearest_poly(struct OnavQuery *query,
                                      struct OnavError *err);
 
 /**
+ * The polygons reached from `start_ref` through edge openings the circle
+ * (`center`, `radius`, in X/Z) touches, in cost order (equal costs in the
+ * order reached), with their parents and costs, into `buf` of `cap`
+ * records, their number to `*len_out`, and ONAV_SEARCH_COMPLETE or
+ * ONAV_SEARCH_OUT_OF_NODES to `*status_out`. A NULL or too small buffer
+ * gives ONAV_E_BUFFER_TOO_SMALL with the needed number in `*len_out`.
+ * Errors as onav_query_raycast; a negative or non-finite radius is
+ * ONAV_E_OUT_OF_RANGE.
+ *
+ * Thread safety: exclusive on the query.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable records.
+ */
+ONAV_API
+int32_t onav_query_find_polys_around_circle(struct OnavQuery *query,
+                                            uint64_t start_ref,
+                                            struct OnavDVec3 center,
+                                            double radius,
+                                            const struct OnavQueryFilter *filter,
+                                            struct OnavPolyAround *buf,
+                                            size_t cap,
+                                            size_t *len_out,
+                                            int32_t *status_out,
+                                            struct OnavError *err);
+
+/**
  * Writes the default filter to `*out`: every flag included, none
  * excluded, cost 1 in every area.
  *
@@ -3539,6 +3798,77 @@ int32_t onav_query_polygons(struct OnavQuery *query,
                             size_t cap,
                             size_t *len_out,
                             struct OnavError *err);
+
+/**
+ * Writes to `*out` a point drawn with `seed` (SplitMix64): a polygon the
+ * filter passes picked with probability proportional to its X/Z area,
+ * then a point uniform over it. When the filter passes no polygon,
+ * `out->poly_ref` is 0 (no error).
+ *
+ * Thread safety: exclusive on the query.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_query_find_random_point(struct OnavQuery *query,
+                                     const struct OnavQueryFilter *filter,
+                                     uint64_t seed,
+                                     struct OnavRandomPoint *out,
+                                     struct OnavError *err);
+
+/**
+ * Writes to `*out` a point drawn with `seed` among the polygons
+ * onav_query_find_polys_around_circle finds from `start_ref` (picked by
+ * area; the point may lie outside the circle, as in Detour) and
+ * ONAV_SEARCH_COMPLETE or ONAV_SEARCH_OUT_OF_NODES to `*status_out`.
+ * Errors as onav_query_find_polys_around_circle.
+ *
+ * Thread safety: exclusive on the query.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_query_find_random_point_around_circle(struct OnavQuery *query,
+                                                   uint64_t start_ref,
+                                                   struct OnavDVec3 center,
+                                                   double radius,
+                                                   const struct OnavQueryFilter *filter,
+                                                   uint64_t seed,
+                                                   struct OnavRandomPoint *out,
+                                                   int32_t *status_out,
+                                                   struct OnavError *err);
+
+/**
+ * Casts the segment `start` → `end` in X/Z (the end's Y is ignored) over
+ * the surface from `start_ref`, writes the answer to `*hit_out` and the
+ * polygons crossed, in order from `start_ref`, into `buf` of `cap`
+ * entries, their number to `*len_out`. `options`: 0 or
+ * ONAV_RAYCAST_PATH_COST. Off-mesh links are never taken. A NULL or too
+ * small buffer gives ONAV_E_BUFFER_TOO_SMALL with the needed number in
+ * `*len_out`. Errors: ONAV_E_INVALID_REFERENCE for a null or stale
+ * `start_ref`; ONAV_E_OUT_OF_RANGE for a coordinate outside ±2^21 (or
+ * NaN), a start polygon the filter does not pass, a bad area cost or an
+ * unknown option bit.
+ *
+ * Thread safety: exclusive on the query.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable entries.
+ */
+ONAV_API
+int32_t onav_query_raycast(struct OnavQuery *query,
+                           uint64_t start_ref,
+                           struct OnavDVec3 start,
+                           struct OnavDVec3 end,
+                           const struct OnavQueryFilter *filter,
+                           uint32_t options,
+                           uint64_t *buf,
+                           size_t cap,
+                           size_t *len_out,
+                           struct OnavRaycastHit *hit_out,
+                           struct OnavError *err);
 
 /**
  * Starts a sliced search with the arguments and errors of
@@ -3735,6 +4065,31 @@ int32_t onav_query_poly_height(struct OnavQuery *query,
                                uint8_t *over_out,
                                double *height_out,
                                struct OnavError *err);
+
+/**
+ * The walls of polygon `poly_ref` and, when `include_portals` is 1, its
+ * portal segments with the polygon each leads to, edge after edge and
+ * along each edge from its first corner, into `buf` of `cap` segments,
+ * their number to `*len_out`. A portal edge covered in part splits into
+ * its openings and the walls between them; an edge opening into a polygon
+ * the filter refuses is a wall. A NULL or too small buffer gives
+ * ONAV_E_BUFFER_TOO_SMALL with the needed number in `*len_out`;
+ * ONAV_E_INVALID_REFERENCE for a null or stale reference.
+ *
+ * Thread safety: exclusive on the query.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable segments.
+ */
+ONAV_API
+int32_t onav_query_poly_wall_segments(struct OnavQuery *query,
+                                      uint64_t poly_ref,
+                                      const struct OnavQueryFilter *filter,
+                                      uint8_t include_portals,
+                                      struct OnavWallSegment *buf,
+                                      size_t cap,
+                                      size_t *len_out,
+                                      struct OnavError *err);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -4,9 +4,12 @@
 //! query's limits and reference validity.
 
 use crate::mesh::poly_ref::PolyRef;
+use crate::query::local_neighbourhood::NeighbourPoly;
 use crate::query::nav_mesh_query::NavMeshQuery;
+use crate::query::polys_around_circle::PolyAround;
 use crate::query::query_status::PathOutcome;
 use crate::query::straight_path::StraightPathVertex;
+use crate::query::wall_segments::WallSegment;
 
 use crate::ffi::args::{arg_mut, arg_ref, out_arg};
 use crate::ffi::error_out::OnavError;
@@ -31,10 +34,14 @@ use crate::ffi::world::nav_world::OnavNavWorld;
 /// while another thread edits the original mesh.
 pub struct OnavQuery {
     pub(crate) query: NavMeshQuery,
-    /// Scratch: a corridor handed in or found, reused between calls.
+    /// Scratch, reused between calls: a corridor handed in or found (or the
+    /// polygons a local query visited), the straight path's vertices and
+    /// the local queries' answers.
     pub(crate) corridor: Vec<PolyRef>,
-    /// Scratch: the straight path's vertices, reused between calls.
     pub(crate) vertices: Vec<StraightPathVertex>,
+    pub(crate) around: Vec<PolyAround>,
+    pub(crate) neighbours: Vec<NeighbourPoly>,
+    pub(crate) walls: Vec<WallSegment>,
     /// A finalized sliced search whose corridor (in `corridor`) did not fit
     /// the caller's buffer: the next finalize returns it instead of failing
     /// for want of a search, since finalizing ended the search.
@@ -47,6 +54,9 @@ impl OnavQuery {
             query,
             corridor: Vec::new(),
             vertices: Vec::new(),
+            around: Vec::new(),
+            neighbours: Vec::new(),
+            walls: Vec::new(),
             pending: None,
         }
     }

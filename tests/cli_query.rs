@@ -1,7 +1,8 @@
 //! The query commands of `onav` run as a process: `path` (status, length,
-//! corners, polygons, the SVG with the path over the mesh), `nearest`
-//! (found, poly_ref, point, distance), their JSON fields against the
-//! library's own answers and known geometry, and their exit statuses.
+//! corners, polygons, the SVG with the path over the mesh), `raycast` (t,
+//! hit, normal, polygons), `nearest` (found, poly_ref, point, distance),
+//! their JSON fields against the library's own answers and known geometry,
+//! and their exit statuses.
 //!
 //! The mesh: input_2d's grid (16-unit tiles from (-8, 2.5, 4)) with tiles
 //! (0, 0), (1, 0) and (1, 1), an L round the inner corner (8, 20); tile
@@ -14,8 +15,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use onav::{
-    straight_path_length, NavMesh, NavMeshQuery, OffMeshLinkDefinition, QueryFilter, StraightPathOptions,
-    StraightPathVertex,
+    straight_path_length, NavMesh, NavMeshQuery, OffMeshLinkDefinition, QueryFilter, RaycastOptions,
+    StraightPathOptions, StraightPathVertex,
 };
 use serde_json::Value;
 
@@ -221,6 +222,43 @@ fn path_svg_draws_the_path_over_the_mesh() {
     assert!(!std::fs::read_to_string(plain).unwrap().contains("id=\"path\""), "onav svg draws no path");
 }
 
+/// The polygons the library's cast from the polygon under `from` crosses.
+fn library_cast(from: [f64; 3], to: [f64; 3]) -> Vec<String> {
+    let mesh = mesh();
+    let mut query = NavMeshQuery::for_nav_mesh(&mesh, 1 << 16).unwrap();
+    let filter = QueryFilter::default();
+    let start = query.find_nearest_poly(from, [2.0, 4.0, 2.0], &filter).unwrap().unwrap();
+    let mut visited = Vec::new();
+    query.raycast(start.poly_ref, start.position, to, &filter, RaycastOptions::default(), &mut visited).unwrap();
+    visited.iter().map(|r| r.0.to_string()).collect()
+}
+
+#[test]
+fn raycast_reaches_the_end_or_reports_the_wall() {
+    let dir = scratch("raycast");
+    let file = mesh_file(&dir);
+    // Along z = 10 through tiles (0, 0) and (1, 0), to the end.
+    let (from, to) = ([-6.0, HEIGHT, 10.0], [20.0, HEIGHT, 10.0]);
+    let report = json(&["raycast", &file, "--from", &triple(from), "--to", &triple(to), "--json"]);
+    assert_eq!(report["t"], 1.0);
+    assert_eq!(report["hit"], false);
+    assert!(report["normal"].is_null());
+    assert_eq!(strings(&report["polygons"]), library_cast(from, to));
+    // On to x = 40: tile (1, 0) ends at x = 24, a wall facing back (-X).
+    let (from, to) = ([-6.0, HEIGHT, 10.0], [40.0, HEIGHT, 10.0]);
+    let report = json(&["raycast", &file, "--from", &triple(from), "--to", &triple(to), "--json"]);
+    assert_eq!(report["hit"], true);
+    assert!((report["t"].as_f64().unwrap() - 30.0 / 46.0).abs() < 1e-12, "{report}");
+    assert!(close(as_point(&report["normal"]), [-1.0, 0.0, 0.0]), "{report}");
+    assert_eq!(strings(&report["polygons"]), library_cast(from, to));
+
+    let output = onav(&["raycast", &file, "--from", "-6,2.5,10", "--to", "40,2.5,10"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(stdout(&output).contains("hit: yes\nnormal: (-1, 0, 0)\npolygons: "), "{}", stdout(&output));
+    assert_error(&onav(&["raycast", &file, "--from", "-100,0,0", "--to", "0,0,0"]), 1, "usage", "--from");
+    assert_error(&onav(&["raycast", &file, "--from", "0,2.5,10", "--to", "0,1e9,0"]), 1, "usage", "end.y");
+}
+
 #[test]
 fn nearest_reports_the_polygon_point_and_distance() {
     let dir = scratch("nearest");
@@ -262,10 +300,11 @@ fn bad_points_and_files_exit_1() {
 
 #[test]
 fn query_commands_have_help() {
-    for sub in ["path", "nearest"] {
+    for sub in ["path", "raycast", "nearest"] {
         let help = onav(&["help", sub]);
         assert_eq!(help.status.code(), Some(0), "{sub}");
         assert!(stdout(&help).contains(&format!("Usage: onav {sub}")), "{}", stdout(&help));
     }
-    assert!(stdout(&onav(&["--help"])).contains("path"));
+    let top = stdout(&onav(&["--help"]));
+    assert!(top.contains("path") && top.contains("raycast") && top.contains("nearest"), "{top}");
 }

@@ -14,6 +14,7 @@ mod nearest;
 mod off_mesh_links;
 mod path;
 mod query_args;
+mod raycast;
 mod svg;
 mod tile_header;
 mod validate;
@@ -117,6 +118,29 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 0)]
         class: usize,
     },
+    /// Cast a ray over the surface (in X/Z) from the polygon under --from
+    /// toward --to until it reaches --to or hits a wall. Prints t (1 at
+    /// --to, else the fraction of the segment before the wall), whether it
+    /// hit, the wall's normal and the polygons crossed.
+    Raycast {
+        /// ONPM, ONNM or ONNW file.
+        file: PathBuf,
+        /// Start point.
+        #[arg(long, value_name = "X,Y,Z", value_parser = parse_triple, allow_hyphen_values = true)]
+        from: [f64; 3],
+        /// End point (its Y is ignored: the cast is 2D).
+        #[arg(long, value_name = "X,Y,Z", value_parser = parse_triple, allow_hyphen_values = true)]
+        to: [f64; 3],
+        /// Half extents of the box searched for the polygon under --from.
+        #[arg(long, value_name = "HX,HY,HZ", value_parser = parse_triple, allow_hyphen_values = true, default_value = DEFAULT_EXTENTS)]
+        extents: [f64; 3],
+        /// Write JSON (t, hit, normal, polygons as decimal strings).
+        #[arg(long)]
+        json: bool,
+        /// Agent class of an ONNW file.
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        class: usize,
+    },
     /// Find the polygon nearest a point within the box point ± extents: a
     /// floor directly below within the climb wins over a nearer polygon
     /// beside it. Prints the polygon, its nearest point and the distance.
@@ -188,6 +212,7 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Path { file, from, to, extents, json, svg, class } => {
             path::run(&path::PathArgs { file: &file, from, to, extents, class, json, svg: svg.as_deref() })
         }
+        Command::Raycast { file, from, to, extents, json, class } => raycast::run(&file, from, to, extents, class, json),
         Command::Nearest { file, at, extents, json, class } => nearest::run(&file, at, extents, class, json),
         Command::ImportDetour { file, output, max_slope, boundary_tolerance } => import_detour::run(
             &file,

@@ -1,21 +1,14 @@
-//! The random tile order of the churn measurement: xorshift64 (Marsaglia's
-//! 13/7/17 triple) from a fixed seed, so both libraries and every run
-//! visit the same tiles in the same order.
+//! The random tile order of the churn measurement, from a fixed seed, so
+//! both libraries and every run visit the same tiles in the same order.
+
+use crate::xorshift::Xorshift64;
 
 const SEED: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// `steps` tile indices below `tile_count`, drawn with replacement.
 pub fn churn_order(tile_count: usize, steps: usize) -> Vec<usize> {
-    let mut state = SEED;
-    (0..steps)
-        .map(|_| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            // Multiply-shift maps the high 32 bits onto 0..tile_count.
-            ((state >> 32) * tile_count as u64 >> 32) as usize
-        })
-        .collect()
+    let mut rng = Xorshift64::new(SEED);
+    (0..steps).map(|_| rng.below(tile_count)).collect()
 }
 
 #[cfg(test)]

@@ -53,6 +53,11 @@ impl DetourMesh {
         Ok(mesh)
     }
 
+    /// The mesh, for a query object that reads it while this value lives.
+    pub fn as_ptr(&self) -> *const dtNavMesh {
+        self.mesh.as_ptr()
+    }
+
     /// Adds a tile Detour owns from now on (`DT_TILE_FREE_DATA`); `last_ref`
     /// restores a saved reference (0 for a new one). On failure the data
     /// comes back with the status.
@@ -76,7 +81,9 @@ impl DetourMesh {
         flags: i32,
         last_ref: dtTileRef,
     ) -> Result<dtTileRef, (DetourTileData, dtStatus)> {
-        let Ok(size) = i32::try_from(data.as_bytes().len()) else { return Err((data, DT_FAILURE)) };
+        let Ok(size) = i32::try_from(data.as_bytes().len()) else {
+            return Err((data, DT_FAILURE));
+        };
         let (ptr, len) = data.into_raw();
         let mut tile_ref: dtTileRef = 0;
         // SAFETY: the buffer is a dtAlloc block of `size` bytes; on success

@@ -4,7 +4,8 @@
 use crate::edit_round::OPERATIONS_PER_ROUND;
 use crate::edits::{Measured, CHURN_STEPS};
 use crate::markdown_table::Table;
-use crate::timing::{median, min_max, spread, RowSamples};
+use crate::noise_line::noise_line;
+use crate::timing::{median, min_max, RowSamples};
 
 /// A round's rows, in order; the last is a whole mesh, the others one tile.
 const OPERATIONS: [&str; 4] =
@@ -30,7 +31,7 @@ pub fn report(measured: &[Measured], rounds: usize) -> String {
          which otherwise calls malloc). Links: Detour also links neighbouring polygons of one tile; onav keeps \
          those in the tile's neighbour array, so only Detour's external links compare with onav's portal links.\n",
         time_table(measured).render(),
-        noise_line(measured),
+        noise_line(measured.iter().map(|m| &m.rounds)),
         footprint_table(measured).render()
     )
 }
@@ -69,22 +70,6 @@ fn time_row(input: &str, operation: &str, row: &RowSamples) -> Vec<String> {
         range(&row.peer),
         range(&row.onav),
     ]
-}
-
-/// The fixed workload's spread, and the widest spread of any row per side.
-fn noise_line(measured: &[Measured]) -> String {
-    let workload: Vec<f64> = measured.iter().flat_map(|m| m.rounds.workload.iter().copied()).collect();
-    let rows = || measured.iter().flat_map(|m| &m.rounds.rows);
-    let widest = |side: fn(&RowSamples) -> &[f64]| rows().map(|row| spread(side(row))).fold(0.0, f64::max);
-    format!(
-        "Noise: a fixed 2^23-step xorshift loop timed after every round took {:.2} ms median, spread \
-         (max − min)/median {:.1}% over {} rounds; the widest spread of any row above: Detour {:.1}%, onav {:.1}%.",
-        median(&workload) * 1e3,
-        spread(&workload) * 100.0,
-        workload.len(),
-        widest(|row| &row.peer) * 100.0,
-        widest(|row| &row.onav) * 100.0
-    )
 }
 
 fn footprint_table(measured: &[Measured]) -> Table {

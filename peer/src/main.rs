@@ -6,6 +6,8 @@
 mod churn_order;
 mod detour_edits;
 mod detour_mesh;
+mod detour_queries;
+mod detour_query;
 mod detour_tile_data;
 mod edit_round;
 mod edits;
@@ -16,12 +18,20 @@ mod footprint;
 mod inputs;
 mod markdown_table;
 mod mset;
+mod noise_line;
 mod obj_mesh;
 mod onav_edits;
+mod onav_queries;
+mod prepared_input;
+mod queries;
+mod queries_report;
+mod query_points;
+mod query_round;
 mod recast_build;
 mod resident_bytes;
 mod timing;
 mod triangle_mesh;
+mod xorshift;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -74,10 +84,13 @@ fn run(options: &Options) -> Result<(), String> {
     let meshes = inputs::meshes_dir(options.meshes.clone());
     match options.command.as_str() {
         "edits" => edits::edits(&meshes, options.rounds, options.smoke),
-        "queries" | "build" | "crowd" => Err(not_built_yet(&options.command)),
+        "queries" => queries::queries(&meshes, options.rounds, options.smoke),
+        "build" | "crowd" => Err(not_built_yet(&options.command)),
         "all" => {
             edits::edits(&meshes, options.rounds, options.smoke)?;
-            for command in ["queries", "build", "crowd"] {
+            println!();
+            queries::queries(&meshes, options.rounds, options.smoke)?;
+            for command in ["build", "crowd"] {
                 println!("\n## {command}\n\n{}", not_built_yet(command));
             }
             Ok(())
@@ -89,11 +102,7 @@ fn run(options: &Options) -> Result<(), String> {
 
 /// The tables that later issues fill in.
 fn not_built_yet(command: &str) -> String {
-    let issue = match command {
-        "queries" => "the query issue",
-        "build" => "the builder issue",
-        _ => "the crowd issue",
-    };
+    let issue = if command == "build" { "the builder issue" } else { "the crowd issue" };
     format!("`{command}`: not built yet; {issue} adds this table.")
 }
 

@@ -19,6 +19,7 @@ use crate::mesh::poly_ref::{PolyRef, TileRef};
 use crate::stitch::portal_stitching::{neighbour_column, opposite_side, Column};
 use crate::stitch::stitching::{reverse_link_ends, MeshSlot, Mirrors, Scratch, StitchView, NO_SLOT};
 use crate::tile::nav_tile::{NavTile, PolygonView};
+use crate::tile::tile_data::Polygon;
 use crate::format::tile_format::read_tile_checked;
 use crate::mesh::tile_slots::TileSlots;
 
@@ -227,8 +228,15 @@ impl TiledNavMesh {
     /// The links leaving a polygon, in the text's order; `None` for an
     /// invalid reference.
     pub fn links(&self, poly_ref: PolyRef) -> Option<&[Link]> {
-        self.polygon(poly_ref)?;
-        Some(self.current_slot(poly_ref.tile_ref())?.links.of_polygon(poly_ref.polygon()))
+        let slot = self.current_slot(poly_ref.tile_ref())?;
+        let index = poly_ref.polygon();
+        ((index as usize) < slot.tile.polygon_count()).then(|| slot.links.of_polygon(index))
+    }
+
+    /// The flags and area record of the polygon a reference names, if the
+    /// reference is valid (without the polygon's edges).
+    pub(crate) fn polygon_record(&self, poly_ref: PolyRef) -> Option<Polygon> {
+        self.tile(poly_ref.tile_ref())?.data().polygons.get(poly_ref.polygon() as usize).copied()
     }
 
     /// How each off-mesh link of a tile resolved, in link order; `None` for

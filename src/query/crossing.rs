@@ -12,7 +12,7 @@
 use crate::mesh::poly_ref::PolyRef;
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::query::nav_mesh_query::QueryPolygon;
-use crate::query::polygon_geometry::{lerp, tile_origin, to_world, WorldPolygon};
+use crate::query::polygon_geometry::{lerp, tile_origin, to_world};
 use crate::query::query_filter::QueryFilter;
 use crate::stitch::links::{Link, LinkKind};
 
@@ -68,20 +68,27 @@ pub(crate) fn collect_crossings(
     out: &mut Vec<Crossing>,
 ) {
     out.clear();
-    let world = polygon.world();
     let tile_ref = poly_ref.tile_ref();
     for (k, &neighbour) in polygon.view.neighbours.iter().enumerate() {
         if neighbour != 0 {
             let target = tile_ref.polygon(neighbour - 1).expect("validated neighbour index");
-            let (start, end) = world.edge(k);
+            let (start, end) = edge(polygon, k);
             push_first(out, Crossing { target, kind: CrossingKind::Edge, start, end }, poly_ref);
         }
     }
     for link in mesh.links(poly_ref).unwrap_or(&[]) {
-        if let Some(crossing) = link_crossing(mesh, polygon, &world, link) {
+        if let Some(crossing) = link_crossing(mesh, polygon, link) {
             push_first(out, crossing, poly_ref);
         }
     }
+}
+
+/// Edge `k` of `polygon` in world space, without placing its other corners.
+#[inline]
+fn edge(polygon: &QueryPolygon<'_>, k: usize) -> ([f64; 3], [f64; 3]) {
+    let (indices, vertices) = (polygon.view.indices, polygon.tile.vertices());
+    let corner = |i: usize| to_world(polygon.origin, vertices[indices[i] as usize]);
+    (corner(k), corner((k + 1) % indices.len()))
 }
 
 /// Adds `crossing` unless it leads back into `from` or an earlier crossing
@@ -95,16 +102,11 @@ fn push_first(out: &mut Vec<Crossing>, crossing: Crossing, from: PolyRef) {
 
 /// The crossing a stitched link makes; `None` for an off-mesh link whose
 /// owning tile is gone (a stitched mesh never has one).
-fn link_crossing(
-    mesh: &TiledNavMesh,
-    polygon: &QueryPolygon<'_>,
-    world: &WorldPolygon,
-    link: &Link,
-) -> Option<Crossing> {
+fn link_crossing(mesh: &TiledNavMesh, polygon: &QueryPolygon<'_>, link: &Link) -> Option<Crossing> {
     let target = link.target;
     match link.kind {
         LinkKind::Portal => {
-            let (a, b) = world.edge(link.edge as usize);
+            let (a, b) = edge(polygon, link.edge as usize);
             let start = lerp(a, b, link.range_min as f64 / 255.0);
             let end = lerp(a, b, link.range_max as f64 / 255.0);
             Some(Crossing { target, kind: CrossingKind::Edge, start, end })

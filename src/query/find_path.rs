@@ -67,6 +67,21 @@ fn nearer_goal(nodes: &NodePool, a: u32, b: u32) -> bool {
     na.distance_to_goal.total_cmp(&nb.distance_to_goal).then(na.cost.total_cmp(&nb.cost)).then(a.cmp(&b)).is_lt()
 }
 
+/// True when an expanded node of the same polygon reaches node `index`'s
+/// position, walking straight across the polygon (area `area`), for no
+/// more than `index` cost: then every way on from `index` costs at least
+/// as much from that node (triangle inequality), and that node has
+/// offered them all already (docs/QUERIES.md, "Dominated entries").
+fn is_dominated(nodes: &NodePool, index: u32, filter: &QueryFilter, area: u8) -> bool {
+    let node = nodes.get(index);
+    nodes.of_polygon(node.poly).any(|other| {
+        let other = nodes.get(other);
+        other.state == NodeState::Closed
+            && other.from != node.from
+            && other.cost + filter.cost(area, distance(other.position, node.position)) <= node.cost
+    })
+}
+
 impl NavMeshQuery {
     /// The cheapest corridor from `start_ref` (holding `start`) to
     /// `end_ref` (holding `end`) under `filter`, into `corridor` (replaced;
@@ -148,7 +163,7 @@ impl NavMeshQuery {
     /// list is empty or that node is in the end polygon.
     pub(crate) fn search_step(&mut self) {
         let NavMeshQuery { mesh, nodes, open, search, crossings, .. } = self;
-        let Some(current) = open.pop(nodes) else {
+        let Some(current) = open.pop() else {
             search.phase = Phase::Finished;
             return;
         };
@@ -161,15 +176,31 @@ impl NavMeshQuery {
         }
         // Nodes are created only for polygons of the query's frozen mesh.
         let polygon = QueryPolygon::of(mesh, node.poly).expect("a node's polygon is in the frozen mesh");
-        collect_crossings(mesh, node.poly, &polygon, crossings);
         let filter = &search.filter;
         let own_area = polygon.view.record.area;
+        if is_dominated(nodes, current, filter, own_area) {
+            return;
+        }
+        collect_crossings(mesh, node.poly, &polygon, crossings);
         for crossing in crossings.iter() {
-            let Some((_, target)) = mesh.polygon(crossing.target) else { continue };
-            if !crossing.passes(filter, target.record.flags, target.record.area) {
+            let entry = crossing.entry();
+            // Back into the polygon the node was entered from, at the very
+            // point it was entered: that costs nothing, and every way on
+            // from there costs at least what it costs from the node that
+            // made this one (triangle inequality), so the step can make no
+            // cheaper corridor (docs/QUERIES.md, "Back-steps").
+            if crossing.target == node.from && entry == node.position {
                 continue;
             }
-            let entry = crossing.entry();
+            let target = if crossing.target.tile_ref() == node.poly.tile_ref() {
+                polygon.tile.data().polygons.get(crossing.target.polygon() as usize).copied()
+            } else {
+                mesh.polygon_record(crossing.target)
+            };
+            let Some(target) = target else { continue };
+            if !crossing.passes(filter, target.flags, target.area) {
+                continue;
+            }
             let mut cost = node.cost
                 + match crossing.kind {
                     CrossingKind::Edge => filter.cost(own_area, distance(node.position, entry)),
@@ -180,7 +211,7 @@ impl NavMeshQuery {
                 };
             let to_end = distance(entry, search.end);
             let total = if crossing.target == search.end_ref {
-                cost += filter.cost(target.record.area, to_end);
+                cost += filter.cost(target.area, to_end);
                 cost
             } else {
                 cost + to_end * filter.heuristic_scale()

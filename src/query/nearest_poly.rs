@@ -13,7 +13,7 @@ use crate::mesh::poly_ref::PolyRef;
 use crate::query::nav_mesh_query::NavMeshQuery;
 use crate::query::query_filter::QueryFilter;
 use crate::query::query_polygons::{visit_polygons_in_box, SearchBox};
-use crate::query::surface_points::closest_point;
+use crate::query::surface_points::{closest_point_xz, height_at};
 
 /// The answer of [`NavMeshQuery::find_nearest_poly`].
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -40,11 +40,17 @@ impl NavMeshQuery {
         let climb = self.mesh.params().walkable_climb as f64;
         let mut best: Option<((f64, f64), NearestPoly)> = None;
         visit_polygons_in_box(&self.mesh, &mut self.box_tiles, &search, filter, |poly_ref, polygon, world| {
-            let closest = closest_point(polygon, world, center);
-            let score = score(center, closest.position, closest.over_polygon, climb);
+            let (closest, over_polygon) = closest_point_xz(world, center);
+            // Beside the polygon the score is at least the X/Z part of the
+            // distance: a polygon already beaten on that needs no height.
+            let (dx, dz) = (center[0] - closest[0], center[2] - closest[2]);
+            if !over_polygon && best.as_ref().is_some_and(|(kept, _)| dx * dx + dz * dz > kept.0) {
+                return;
+            }
+            let position = [closest[0], height_at(polygon, world, closest), closest[2]];
+            let score = score(center, position, over_polygon, climb);
             if best.as_ref().map_or(true, |(kept, _)| score.0 < kept.0 || (score.0 == kept.0 && score.1 < kept.1)) {
-                let found = NearestPoly { poly_ref, position: closest.position, over_polygon: closest.over_polygon };
-                best = Some((score, found));
+                best = Some((score, NearestPoly { poly_ref, position, over_polygon }));
             }
         });
         Ok(best.map(|(_, found)| found))

@@ -5,11 +5,13 @@
 //! polygon it was entered from), so its position (where the crossing
 //! enters it) is fixed and the search is an exact shortest-path search
 //! over crossings (`docs/QUERIES.md`). Nodes are numbered in the order they
-//! are created, and a chained hash from the key to the node number finds a
-//! node (used for lookup only, never iterated). Clearing visits only the buckets the last search
-//! used, so a small search after a large one costs what it touches. The
-//! capacity caps every search's budget; the arrays grow up to what
-//! searches use and keep their size, so a warm query does not allocate.
+//! are created. A chained hash on the polygon alone finds a node by its key
+//! and lists a polygon's nodes (in reverse creation order; a chain is
+//! only walked, never iterated as a whole). Clearing visits only the
+//! buckets the last search used, so a small search after a large one costs
+//! what it touches. The capacity caps every search's budget; the arrays
+//! grow up to what searches use and keep their size, so a warm query does
+//! not allocate.
 
 use crate::mesh::poly_ref::PolyRef;
 
@@ -90,7 +92,7 @@ impl NodePool {
     /// Forgets every node, keeping the arrays.
     pub fn clear(&mut self) {
         for node in &self.nodes {
-            let bucket = self.bucket_of(node.poly, node.from);
+            let bucket = self.bucket_of(node.poly);
             self.buckets[bucket] = NO_NODE;
         }
         self.nodes.clear();
@@ -98,25 +100,33 @@ impl NodePool {
     }
 
     #[inline]
-    fn bucket_of(&self, poly: PolyRef, from: PolyRef) -> usize {
+    fn bucket_of(&self, poly: PolyRef) -> usize {
         // Fibonacci hashing: the high bits of the product mix salt, slot
-        // and polygon index of both references.
-        let mixed = (poly.0 ^ from.0.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        // and polygon index.
+        let mixed = poly.0.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         (mixed >> 32) as usize & (self.buckets.len() - 1)
+    }
+
+    /// The nodes of `poly`, newest first.
+    #[inline]
+    pub fn of_polygon(&self, poly: PolyRef) -> impl Iterator<Item = u32> + '_ {
+        let mut index = self.buckets[self.bucket_of(poly)];
+        std::iter::from_fn(move || {
+            while index != NO_NODE {
+                let at = index;
+                index = self.chain[at as usize];
+                if self.nodes[at as usize].poly == poly {
+                    return Some(at);
+                }
+            }
+            None
+        })
     }
 
     /// The node of `poly` entered from `from`, if the search reached it.
     #[inline]
     pub fn find(&self, poly: PolyRef, from: PolyRef) -> Option<u32> {
-        let mut index = self.buckets[self.bucket_of(poly, from)];
-        while index != NO_NODE {
-            let node = &self.nodes[index as usize];
-            if node.poly == poly && node.from == from {
-                return Some(index);
-            }
-            index = self.chain[index as usize];
-        }
-        None
+        self.of_polygon(poly).find(|&index| self.nodes[index as usize].from == from)
     }
 
     /// A new node for a key that has none yet, or `None` when the budget
@@ -126,7 +136,7 @@ impl NodePool {
             return None;
         }
         let index = self.nodes.len() as u32;
-        let bucket = self.bucket_of(node.poly, node.from);
+        let bucket = self.bucket_of(node.poly);
         self.chain.push(self.buckets[bucket]);
         self.buckets[bucket] = index;
         self.nodes.push(node);
@@ -180,6 +190,7 @@ mod tests {
             assert_eq!(pool.find(PolyRef(p), PolyRef(f)), Some(i as u32));
         }
         assert_eq!(pool.find(PolyRef(keys[0].0), PolyRef(9)), None);
+        assert_eq!(pool.of_polygon(PolyRef(keys[4].0)).collect::<Vec<_>>(), [5, 4], "newest first");
         pool.start_search(3);
         assert!(pool.nodes().is_empty());
         assert!(keys.iter().all(|&(p, f)| pool.find(PolyRef(p), PolyRef(f)).is_none()));

@@ -1,25 +1,49 @@
 //! `OpenList`: the A* frontier, a binary min-heap of node numbers keyed by
 //! (total cost, cost reversed, node number), a total order, so the same
-//! node leaves first on every platform. Each node's place in the heap is kept, so a cheaper way
-//! to an open node moves it up in place.
+//! node leaves first on every platform. Each entry carries its node's key,
+//! so sifting compares entries without visiting the nodes, and each
+//! node's place in the heap is kept, so a cheaper way to an open node
+//! moves it up in place.
+
+use std::cmp::Ordering;
 
 use crate::query::node_pool::{NodePool, NO_NODE};
 
-#[derive(Debug, Clone, Default)]
-pub(crate) struct OpenList {
-    heap: Vec<u32>,
-    /// Heap position per node number ([`NO_NODE`] when not in the heap).
-    position: Vec<u32>,
+/// A heap entry: a node and its ordering key.
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    total: f64,
+    cost: f64,
+    node: u32,
 }
 
-/// True when node `a` leaves the heap before node `b`: the lower total,
-/// then the higher cost (the node further along, which on a plateau of
-/// equal totals goes on towards the goal instead of widening the search),
-/// then the earlier created.
-#[inline]
-fn before(pool: &NodePool, a: u32, b: u32) -> bool {
-    let (na, nb) = (pool.get(a), pool.get(b));
-    na.total.total_cmp(&nb.total).then(nb.cost.total_cmp(&na.cost)).then(a.cmp(&b)).is_lt()
+impl Entry {
+    fn of(pool: &NodePool, node: u32) -> Entry {
+        let n = pool.get(node);
+        Entry { total: n.total, cost: n.cost, node }
+    }
+
+    /// True when `self` leaves the heap before `other`: the lower total,
+    /// then the higher cost (the node further along, which on a plateau of
+    /// equal totals goes on towards the goal instead of widening the
+    /// search), then the earlier created.
+    #[inline]
+    fn before(&self, other: &Entry) -> bool {
+        let by_total = self.total.total_cmp(&other.total);
+        let order = if by_total != Ordering::Equal {
+            by_total
+        } else {
+            other.cost.total_cmp(&self.cost).then(self.node.cmp(&other.node))
+        };
+        order.is_lt()
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+pub(crate) struct OpenList {
+    heap: Vec<Entry>,
+    /// Heap position per node number ([`NO_NODE`] when not in the heap).
+    position: Vec<u32>,
 }
 
 impl OpenList {
@@ -31,21 +55,24 @@ impl OpenList {
     /// Adds node `node` (the pool's newest, or one that left the heap).
     pub fn push(&mut self, pool: &NodePool, node: u32) {
         if self.position.len() <= node as usize {
-            self.position.resize(node as usize + 1, NO_NODE);
+            // Doubling, so pushing the newest node each time grows it in
+            // amortised constant time.
+            let len = (node as usize + 1).max(2 * self.position.len());
+            self.position.resize(len, NO_NODE);
         }
-        self.heap.push(node);
-        self.sift_up(pool, self.heap.len() - 1);
+        self.heap.push(Entry::of(pool, node));
+        self.sift_up(self.heap.len() - 1);
     }
 
     /// Takes the node with the lowest (total, number).
-    pub fn pop(&mut self, pool: &NodePool) -> Option<u32> {
-        let top = *self.heap.first()?;
+    pub fn pop(&mut self) -> Option<u32> {
+        let top = self.heap.first()?.node;
         let last = self.heap.pop().expect("not empty");
         self.position[top as usize] = NO_NODE;
         if !self.heap.is_empty() {
             self.heap[0] = last;
-            self.position[last as usize] = 0;
-            self.sift_down(pool, 0);
+            self.position[last.node as usize] = 0;
+            self.sift_down(0);
         }
         Some(top)
     }
@@ -54,44 +81,46 @@ impl OpenList {
     pub fn decreased(&mut self, pool: &NodePool, node: u32) {
         let at = self.position[node as usize];
         debug_assert_ne!(at, NO_NODE, "only an open node's cost goes down");
-        self.sift_up(pool, at as usize);
+        self.heap[at as usize] = Entry::of(pool, node);
+        self.sift_up(at as usize);
     }
 
-    fn place(&mut self, at: usize, node: u32) {
-        self.heap[at] = node;
-        self.position[node as usize] = at as u32;
+    #[inline]
+    fn place(&mut self, at: usize, entry: Entry) {
+        self.heap[at] = entry;
+        self.position[entry.node as usize] = at as u32;
     }
 
-    fn sift_up(&mut self, pool: &NodePool, mut at: usize) {
-        let node = self.heap[at];
+    fn sift_up(&mut self, mut at: usize) {
+        let entry = self.heap[at];
         while at > 0 {
             let parent = (at - 1) / 2;
-            if !before(pool, node, self.heap[parent]) {
+            if !entry.before(&self.heap[parent]) {
                 break;
             }
             self.place(at, self.heap[parent]);
             at = parent;
         }
-        self.place(at, node);
+        self.place(at, entry);
     }
 
-    fn sift_down(&mut self, pool: &NodePool, mut at: usize) {
-        let node = self.heap[at];
+    fn sift_down(&mut self, mut at: usize) {
+        let entry = self.heap[at];
+        let len = self.heap.len();
         loop {
             let left = 2 * at + 1;
-            if left >= self.heap.len() {
+            if left >= len {
                 break;
             }
             let right = left + 1;
-            let child =
-                if right < self.heap.len() && before(pool, self.heap[right], self.heap[left]) { right } else { left };
-            if !before(pool, self.heap[child], node) {
+            let child = if right < len && self.heap[right].before(&self.heap[left]) { right } else { left };
+            if !self.heap[child].before(&entry) {
                 break;
             }
             self.place(at, self.heap[child]);
             at = child;
         }
-        self.place(at, node);
+        self.place(at, entry);
     }
 }
 
@@ -130,7 +159,7 @@ mod tests {
         let mut expected: Vec<(f64, f64, u32)> =
             (0..500u32).map(|i| (pool.get(i).total, pool.get(i).cost, i)).collect();
         expected.sort_by(|a, b| a.0.total_cmp(&b.0).then(b.1.total_cmp(&a.1)).then(a.2.cmp(&b.2)));
-        let popped: Vec<u32> = std::iter::from_fn(|| open.pop(&pool)).collect();
+        let popped: Vec<u32> = std::iter::from_fn(|| open.pop()).collect();
         assert_eq!(popped, expected.iter().map(|&(_, _, i)| i).collect::<Vec<_>>());
     }
 }

@@ -39,13 +39,14 @@ impl SearchBox {
         Ok(SearchBox { min, max })
     }
 
-    fn overlaps(&self, polygon: &WorldPolygon) -> bool {
-        let corners = polygon.corners();
-        (0..3).all(|axis| {
-            let low = corners.iter().map(|c| c[axis]).fold(f64::INFINITY, f64::min);
-            let high = corners.iter().map(|c| c[axis]).fold(f64::NEG_INFINITY, f64::max);
-            low <= self.max[axis] && high >= self.min[axis]
-        })
+    /// True when tile-local bounds placed at `origin` overlap the box.
+    /// Placing is monotonic (f64 addition rounds monotonically), so the
+    /// placed bounds of points are the bounds of the placed points: a
+    /// polygon's bounds decide as its world corners would, and a tile's
+    /// vertex bounds for all its polygons.
+    #[inline]
+    fn overlaps(&self, origin: [f64; 3], [low, high]: &[[f32; 3]; 2]) -> bool {
+        (0..3).all(|a| origin[a] + low[a] as f64 <= self.max[a] && origin[a] + high[a] as f64 >= self.min[a])
     }
 }
 
@@ -89,16 +90,19 @@ pub(crate) fn visit_polygons_in_box<'m>(
     for &(_, _, _, tile_ref) in tiles.iter() {
         let tile = mesh.tile(tile_ref).expect("listed from the mesh");
         let origin = tile_origin(params, tile);
-        for index in 0..tile.polygon_count() {
+        if !search.overlaps(origin, tile.vertex_bounds()) {
+            continue;
+        }
+        for (index, bounds) in tile.polygon_bounds().iter().enumerate() {
+            if !search.overlaps(origin, bounds) {
+                continue;
+            }
             let view = tile.polygon(index).expect("index below the count");
             if !filter.passes(view.record.flags, view.record.area) {
                 continue;
             }
             let polygon = QueryPolygon { tile, view, index, origin };
-            let world = polygon.world();
-            if search.overlaps(&world) {
-                visit(tile_ref.polygon(index as u32).expect("index of a valid tile"), &polygon, &world);
-            }
+            visit(tile_ref.polygon(index as u32).expect("index of a valid tile"), &polygon, &polygon.world());
         }
     }
 }

@@ -33,8 +33,7 @@ impl NavMeshQuery {
     /// polygon. Errors as [`Self::closest_point_on_poly`].
     pub fn closest_point_on_poly_boundary(&self, poly_ref: PolyRef, position: [f64; 3]) -> Result<[f64; 3]> {
         check_position("position", position)?;
-        let world = self.polygon_or_error(poly_ref, "poly_ref")?.world();
-        Ok(if world.contains_xz(position) { position } else { world.closest_on_boundary(position).0 })
+        Ok(closest_point_xz(&self.polygon_or_error(poly_ref, "poly_ref")?.world(), position).0)
     }
 
     /// The surface height of the polygon under or over `position`: from
@@ -61,11 +60,17 @@ pub(crate) fn height_at(polygon: &QueryPolygon<'_>, world: &WorldPolygon, p: [f6
 
 /// [`NavMeshQuery::closest_point_on_poly`] for a polygon already looked up.
 pub(crate) fn closest_point(polygon: &QueryPolygon<'_>, world: &WorldPolygon, position: [f64; 3]) -> ClosestPoint {
+    let (point, over_polygon) = closest_point_xz(world, position);
+    ClosestPoint { position: [point[0], height_at(polygon, world, point), point[2]], over_polygon }
+}
+
+/// The point of the polygon nearest `position` in X/Z, its height not yet
+/// on the surface: `position` itself when it lies over the polygon (then
+/// true), else the nearest boundary point.
+pub(crate) fn closest_point_xz(world: &WorldPolygon, position: [f64; 3]) -> ([f64; 3], bool) {
     if world.contains_xz(position) {
-        let height = height_at(polygon, world, position);
-        return ClosestPoint { position: [position[0], height, position[2]], over_polygon: true };
+        (position, true)
+    } else {
+        (world.closest_on_boundary(position).0, false)
     }
-    let (on_boundary, _) = world.closest_on_boundary(position);
-    let height = height_at(polygon, world, on_boundary);
-    ClosestPoint { position: [on_boundary[0], height, on_boundary[2]], over_polygon: false }
 }

@@ -17,6 +17,10 @@ pub struct NavTile {
     edge_starts: Vec<u32>,
     portal_edges: Vec<PortalEdge>,
     stitching: TileStitching,
+    /// Least and greatest tile-local vertex coordinates per axis.
+    vertex_bounds: [[f32; 3]; 2],
+    /// The same per polygon.
+    polygon_bounds: Vec<[[f32; 3]; 2]>,
 }
 
 /// A portal edge of the tile, in portal order (polygon, then edge: LAYOUT
@@ -59,12 +63,18 @@ impl NavTile {
     ) -> Result<NavTile> {
         let index = check_tile(params, &data)?;
         let portal_edges = collect_portal_edges(&data, &index.edge_starts);
+        let vertex_bounds = bounds(data.vertices.iter());
+        let corners = |edges: &[u32]| data.indices[edges[0] as usize..edges[1] as usize].iter();
+        let polygon_bounds =
+            index.edge_starts.windows(2).map(|e| bounds(corners(e).map(|&i| &data.vertices[i as usize]))).collect();
         let mut tile = NavTile {
             data,
             fingerprint,
             edge_starts: index.edge_starts,
             portal_edges,
             stitching: TileStitching::default(),
+            vertex_bounds,
+            polygon_bounds,
         };
         tile.stitching = TileStitching::of(params, &tile);
         Ok(tile)
@@ -174,6 +184,26 @@ impl NavTile {
     pub fn off_mesh_links(&self) -> &[OffMeshLinkSlot] {
         &self.data.off_mesh_links
     }
+
+    /// Least and greatest tile-local vertex coordinates per axis (infinite
+    /// and empty for a tile without vertices), so a box search skips a
+    /// tile no polygon of which can reach the box.
+    pub(crate) fn vertex_bounds(&self) -> &[[f32; 3]; 2] {
+        &self.vertex_bounds
+    }
+
+    /// The same for each polygon's corners, so a box search skips a
+    /// polygon without visiting its corners.
+    pub(crate) fn polygon_bounds(&self) -> &[[[f32; 3]; 2]] {
+        &self.polygon_bounds
+    }
+}
+
+/// Least and greatest coordinate per axis of `points`.
+fn bounds<'a>(points: impl Iterator<Item = &'a [f32; 3]>) -> [[f32; 3]; 2] {
+    points.fold([[f32::INFINITY; 3], [f32::NEG_INFINITY; 3]], |[low, high], v| {
+        [[0, 1, 2].map(|a| low[a].min(v[a])), [0, 1, 2].map(|a| high[a].max(v[a]))]
+    })
 }
 
 fn collect_portal_edges(data: &NavTileData, edge_starts: &[u32]) -> Vec<PortalEdge> {

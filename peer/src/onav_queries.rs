@@ -1,0 +1,54 @@
+//! onav's side of the query measurements: one `NavMeshQuery` over the
+//! imported mesh, the default filter, warm buffers.
+
+use onav::{
+    straight_path_length, NavMeshQuery, PathStatus, PolyRef, QueryFilter, StraightPathOptions, StraightPathVertex,
+};
+
+use crate::query_round::{QuerySide, HALF_EXTENTS};
+
+pub struct OnavQueries {
+    pub query: NavMeshQuery,
+    pub filter: QueryFilter,
+    /// Node budget of every search.
+    pub budget: usize,
+    pub corridor: Vec<PolyRef>,
+    pub path: Vec<StraightPathVertex>,
+}
+
+fn widened(p: &[f32; 3]) -> [f64; 3] {
+    p.map(f64::from)
+}
+
+impl QuerySide for OnavQueries {
+    type Ref = PolyRef;
+
+    fn find_nearest_poly(&mut self, point: &[f32; 3]) -> Result<Option<PolyRef>, String> {
+        let nearest = self.query.find_nearest_poly(widened(point), widened(&HALF_EXTENTS), &self.filter);
+        Ok(nearest.map_err(|e| format!("onav find_nearest_poly: {e}"))?.map(|n| n.poly_ref))
+    }
+
+    fn find_path(&mut self, start: (PolyRef, &[f32; 3]), end: (PolyRef, &[f32; 3])) -> Result<bool, String> {
+        let outcome = self
+            .query
+            .find_path(start.0, end.0, widened(start.1), widened(end.1), &self.filter, self.budget, &mut self.corridor)
+            .map_err(|e| format!("onav find_path: {e}"))?;
+        Ok(outcome.status == PathStatus::Complete)
+    }
+
+    fn find_straight_path(&mut self, start: &[f32; 3], end: &[f32; 3]) -> Result<(), String> {
+        let options = StraightPathOptions::default();
+        self.query
+            .find_straight_path(&self.corridor, widened(start), widened(end), options, &mut self.path)
+            .map(drop)
+            .map_err(|e| format!("onav find_straight_path: {e}"))
+    }
+
+    fn straight_path_length(&self) -> f64 {
+        straight_path_length(&self.path)
+    }
+
+    fn corridor_len(&self) -> usize {
+        self.corridor.len()
+    }
+}

@@ -1,0 +1,98 @@
+//! One round of query measurements, timed the same way for both
+//! libraries: the nearest polygon of every start and end point, then for
+//! each pair whose four ends both libraries found, the path search, and
+//! the path search followed by the straight path. Each call is timed on
+//! its own, so a round gives each operation's median and 99th percentile.
+
+use crate::query_points::QueryPair;
+use crate::timing::{median, timed, RoundResult};
+
+/// The nearest-polygon search box: RecastDemo's half extents (2, 4, 2).
+pub const HALF_EXTENTS: [f32; 3] = [2.0, 4.0, 2.0];
+
+/// One library's queries over one mesh.
+pub trait QuerySide {
+    type Ref: Copy;
+    fn find_nearest_poly(&mut self, point: &[f32; 3]) -> Result<Option<Self::Ref>, String>;
+    /// The corridor from `start` to `end`, kept for the straight path;
+    /// true when it is complete.
+    fn find_path(&mut self, start: (Self::Ref, &[f32; 3]), end: (Self::Ref, &[f32; 3])) -> Result<bool, String>;
+    /// The straight path through the kept corridor, kept for its length.
+    fn find_straight_path(&mut self, start: &[f32; 3], end: &[f32; 3]) -> Result<(), String>;
+    /// `onav::straight_path_length`'s metric of the kept straight path.
+    fn straight_path_length(&self) -> f64;
+    /// Polygons in the kept corridor.
+    fn corridor_len(&self) -> usize;
+}
+
+/// What a side answered for one pair (untimed bookkeeping).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PairAnswer {
+    pub found_ends: bool,
+    pub complete: bool,
+    pub length: f64,
+    pub corridor: usize,
+}
+
+/// The value below which 99% of `values` lie.
+pub fn p99(values: &[f64]) -> f64 {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    sorted[(sorted.len() * 99 / 100).min(sorted.len() - 1)]
+}
+
+/// Seconds per call: median and p99 of find_nearest_poly, find_path, and
+/// find_path + find_straight_path. `path_pairs` says which pairs search a
+/// path; `answers` gets one entry per pair.
+pub fn query_round<S: QuerySide>(
+    side: &mut S,
+    pairs: &[QueryPair],
+    path_pairs: &[bool],
+    answers: &mut Vec<PairAnswer>,
+) -> RoundResult {
+    let mut nearest = Vec::with_capacity(2 * pairs.len());
+    let mut ends = Vec::with_capacity(pairs.len());
+    for pair in pairs {
+        let (start, start_time) = timed(|| side.find_nearest_poly(&pair.start))?;
+        let (end, end_time) = timed(|| side.find_nearest_poly(&pair.end))?;
+        nearest.extend([start_time, end_time]);
+        ends.push(start.zip(end));
+    }
+    let (mut path, mut path_and_straight) = (Vec::new(), Vec::new());
+    answers.clear();
+    for ((pair, &refs), &search) in pairs.iter().zip(&ends).zip(path_pairs) {
+        let mut answer = PairAnswer { found_ends: refs.is_some(), ..PairAnswer::default() };
+        if let (Some((start, end)), true) = (refs, search) {
+            let (complete, path_time) = timed(|| side.find_path((start, &pair.start), (end, &pair.end)))?;
+            let ((), straight_time) = timed(|| side.find_straight_path(&pair.start, &pair.end))?;
+            path.push(path_time);
+            path_and_straight.push(path_time + straight_time);
+            answer =
+                PairAnswer { complete, length: side.straight_path_length(), corridor: side.corridor_len(), ..answer };
+        }
+        answers.push(answer);
+    }
+    if path.is_empty() {
+        return Err("no pair has all four ends in both libraries".into());
+    }
+    Ok(vec![
+        median(&nearest),
+        p99(&nearest),
+        median(&path),
+        p99(&path),
+        median(&path_and_straight),
+        p99(&path_and_straight),
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn p99_is_the_value_below_which_99_percent_lie() {
+        let values: Vec<f64> = (0..200).rev().map(f64::from).collect();
+        assert_eq!(p99(&values), 198.0);
+        assert_eq!(p99(&[4.0]), 4.0);
+    }
+}

@@ -4,17 +4,29 @@
 //! whose end lies outside the mesh, so it stays unconnected.
 //!
 //! `cargo run --example demo -- DIR` writes DIR/mesh.onnm (the tier-1
-//! envelope) and DIR/mesh.onpm (the bare mesh); `scripts/demo.sh` then looks
-//! at them with the `onav` command.
+//! envelope) and DIR/mesh.onpm (the bare mesh) and prints the path between
+//! [`PATH_FROM`] and [`PATH_TO`] as the query layer finds it;
+//! `scripts/demo.sh` then looks at the files with the `onav` command and
+//! draws that path over the mesh (`onav path ... --svg`).
 
 use std::path::PathBuf;
 
-use onav::{write_mesh, NavMesh, NavSettings, OffMeshLinkDefinition, TileInput2d};
+use onav::{
+    straight_path_length, write_mesh, NavMesh, NavMeshQuery, NavSettings, OffMeshLinkDefinition, QueryFilter,
+    StraightPathOptions, TileInput2d,
+};
 
 /// Tiles are 16 units square; each is covered by SQUARES × SQUARES polygons.
 const TILE_SIZE: f64 = 16.0;
 const SQUARES: usize = 4;
 const HEIGHT: f64 = 0.0;
+/// The demo path: from tile (0, 0) to tile (2, 1), past the layer-1 strip
+/// (scripts/demo.sh passes the same points to `onav path`).
+const PATH_FROM: [f64; 3] = [6.0, HEIGHT, 2.0];
+const PATH_TO: [f64; 3] = [44.0, HEIGHT, 31.0];
+/// Half extents of the box searched for the polygon under each point (the
+/// `onav path` default).
+const PICK_EXTENTS: [f64; 3] = [2.0, 4.0, 2.0];
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let dir = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "target/demo".to_string()));
@@ -38,6 +50,29 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         mesh.mesh().link_count(),
         dir.join("mesh.onnm").display(),
         dir.join("mesh.onpm").display()
+    );
+    print_path(&mesh)
+}
+
+/// Finds the demo path the way a host would: the polygons under the two
+/// points, the corridor between them, its straight path.
+fn print_path(mesh: &NavMesh) -> Result<(), Box<dyn std::error::Error>> {
+    let mut query = NavMeshQuery::for_nav_mesh(mesh, 4096)?;
+    let filter = QueryFilter::default();
+    let start = query.find_nearest_poly(PATH_FROM, PICK_EXTENTS, &filter)?.ok_or("no polygon under PATH_FROM")?;
+    let end = query.find_nearest_poly(PATH_TO, PICK_EXTENTS, &filter)?.ok_or("no polygon under PATH_TO")?;
+    let mut corridor = Vec::new();
+    let outcome =
+        query.find_path(start.poly_ref, end.poly_ref, start.position, end.position, &filter, 4096, &mut corridor)?;
+    let mut path = Vec::new();
+    query.find_straight_path(&corridor, start.position, end.position, StraightPathOptions::default(), &mut path)?;
+    let corners: Vec<String> = path.iter().map(|v| format!("({}, {}, {})", v.position[0], v.position[1], v.position[2])).collect();
+    println!(
+        "path {:?}: {} polygons, length {:.3}, corners {}",
+        outcome.status,
+        corridor.len(),
+        straight_path_length(&path),
+        corners.join(" ")
     );
     Ok(())
 }

@@ -146,6 +146,84 @@
 #define ONAV_PARTITION_LAYERS 2
 
 /**
+ * Number of areas a polygon or off-mesh link can carry (0..63), the
+ * length of OnavQueryFilter::area_costs.
+ */
+#define ONAV_AREA_COUNT 64
+
+/**
+ * Path status: the corridor (or straight path) reaches the goal; a
+ * corridor is then the cheapest under the filter's costs.
+ */
+#define ONAV_PATH_COMPLETE 0
+
+/**
+ * Path status: the goal cannot be reached (or a sliced search was
+ * finalized early): the corridor leads to the reached polygon nearest the
+ * goal. For a straight path: two corridor neighbours are not joined, and
+ * the path stops in the last joined polygon.
+ */
+#define ONAV_PATH_PARTIAL 1
+
+/**
+ * Path status: the node budget ran out; the corridor leads to the goal if
+ * the search reached it (then maybe not the cheapest), else as partial.
+ */
+#define ONAV_PATH_OUT_OF_NODES 2
+
+/**
+ * Raycast option bit: also sum the cost of the walk under the filter's
+ * cost model (OnavRaycastHit::path_cost).
+ */
+#define ONAV_RAYCAST_PATH_COST 1
+
+/**
+ * Local search status: every polygon in reach was searched.
+ */
+#define ONAV_SEARCH_COMPLETE 0
+
+/**
+ * Local search status: the node budget (the query's max_nodes) ran out;
+ * the answer comes from the polygons reached before it did.
+ */
+#define ONAV_SEARCH_OUT_OF_NODES 1
+
+/**
+ * Straight-path vertex flag: the first vertex, the start position on the
+ * first polygon.
+ */
+#define ONAV_STRAIGHT_PATH_START 1
+
+/**
+ * Straight-path vertex flag: the last vertex, the end position on the
+ * last polygon.
+ */
+#define ONAV_STRAIGHT_PATH_END 2
+
+/**
+ * Straight-path vertex flag: the departure of an off-mesh link; the next
+ * vertex is its arrival.
+ */
+#define ONAV_STRAIGHT_PATH_OFF_MESH 4
+
+/**
+ * Straight-path option: vertices only at turns, off-mesh links, start
+ * and end.
+ */
+#define ONAV_STRAIGHT_PATH_CROSSINGS_NONE 0
+
+/**
+ * Straight-path option: also a vertex where the path crosses an edge
+ * between polygons of different areas.
+ */
+#define ONAV_STRAIGHT_PATH_CROSSINGS_AREA_CHANGES 1
+
+/**
+ * Straight-path option: also a vertex at every crossed edge.
+ */
+#define ONAV_STRAIGHT_PATH_CROSSINGS_ALL_EDGES 2
+
+/**
  * Status of a call: `ONAV_OK` or the kind of failure. Functions return it
  * as `int32_t`.
  */
@@ -245,6 +323,22 @@ typedef struct OnavNavMesh OnavNavMesh;
  * takes it as const, so it may be used from several threads at once.
  */
 typedef struct OnavNavWorld OnavNavWorld;
+
+/**
+ * Queries over one version of a mesh: a cheap clone taken when the query
+ * is created (or moved by onav_query_set_mesh), so the host may edit,
+ * stream or free its OnavMesh meanwhile; the query keeps answering from
+ * its version. It owns the search nodes and scratch buffers every query
+ * reuses, so warm queries do not allocate. Opaque: created by
+ * onav_query_new, onav_query_new_for_nav_mesh or
+ * onav_query_new_for_agent, released by onav_query_free.
+ *
+ * Thread safety: one thread at a time per OnavQuery (every query function
+ * takes it non-const: searches write its nodes and scratch buffers). Many OnavQuery handles,
+ * over one mesh or clones of it, run concurrently on different threads
+ * while another thread edits the original mesh.
+ */
+typedef struct OnavQuery OnavQuery;
 
 /**
  * Build settings of one agent class over one tile grid: the grid, the
@@ -958,6 +1052,257 @@ typedef struct OnavDetourImportOptions {
    */
   double boundary_tolerance_cells;
 } OnavDetourImportOptions;
+
+/**
+ * Which polygons and off-mesh links a query may use and what travelling
+ * in each area costs. A polygon (or link, by its own flags and area)
+ * passes when its flags share a bit with `include_flags`, none with
+ * `exclude_flags`, and its area's cost is finite. Plain data, checked by
+ * every query that takes it: a negative or NaN cost is
+ * ONAV_E_OUT_OF_RANGE naming the area. Start from
+ * onav_query_filter_default.
+ */
+typedef struct OnavQueryFilter {
+  /**
+   * A polygon passes only when its flags share a bit with this mask.
+   */
+  uint16_t include_flags;
+  /**
+   * A polygon passes only when its flags share no bit with this mask.
+   */
+  uint16_t exclude_flags;
+  /**
+   * Cost per unit of distance travelled in each area: a finite value
+   * >= 0 (below 1 allowed), or INFINITY to exclude the area.
+   */
+  double area_costs[ONAV_AREA_COUNT];
+} OnavQueryFilter;
+
+/**
+ * The answer of onav_query_find_distance_to_wall.
+ */
+typedef struct OnavWallDistance {
+  /**
+   * 1 when a wall lies within the radius, else 0 (and the rest zero).
+   */
+  uint8_t hit;
+  /**
+   * The wall point's X/Z distance from the centre.
+   */
+  double distance;
+  /**
+   * The wall point (at its edge's height).
+   */
+  struct OnavDVec3 position;
+  /**
+   * Unit X/Z vector from the wall point toward the centre (the wall's
+   * normal into its polygon when the centre lies on the wall).
+   */
+  struct OnavDVec3 normal;
+  /**
+   * ONAV_SEARCH_COMPLETE or ONAV_SEARCH_OUT_OF_NODES.
+   */
+  int32_t status;
+} OnavWallDistance;
+
+/**
+ * How a path search ended.
+ */
+typedef struct OnavPathOutcome {
+  /**
+   * ONAV_PATH_COMPLETE, ONAV_PATH_PARTIAL or ONAV_PATH_OUT_OF_NODES.
+   */
+  int32_t status;
+  /**
+   * The corridor's cost under the filter's cost model (docs/QUERIES.md):
+   * to the end position for a complete corridor, else to where its last
+   * polygon was entered.
+   */
+  double cost;
+} OnavPathOutcome;
+
+/**
+ * One polygon onav_query_find_local_neighbourhood kept.
+ */
+typedef struct OnavNeighbourPoly {
+  /**
+   * The polygon.
+   */
+  uint64_t poly_ref;
+  /**
+   * The polygon it was reached from; 0 for the start polygon.
+   */
+  uint64_t parent;
+} OnavNeighbourPoly;
+
+/**
+ * The answer of onav_query_move_along_surface.
+ */
+typedef struct OnavSurfaceMove {
+  /**
+   * Where the move ends, on the surface of the last visited polygon.
+   */
+  struct OnavDVec3 position;
+  /**
+   * ONAV_SEARCH_COMPLETE or ONAV_SEARCH_OUT_OF_NODES.
+   */
+  int32_t status;
+} OnavSurfaceMove;
+
+/**
+ * The answer of onav_query_find_nearest_poly.
+ */
+typedef struct OnavNearestPoly {
+  /**
+   * PolyRef of the polygon found; 0 (the null reference) when the box
+   * holds no polygon passing the filter.
+   */
+  uint64_t poly_ref;
+  /**
+   * The polygon's point nearest the position, on its surface.
+   */
+  struct OnavDVec3 position;
+  /**
+   * 1 when the position lies over (or under) the polygon in X/Z, else 0.
+   */
+  uint8_t over_polygon;
+} OnavNearestPoly;
+
+/**
+ * One polygon onav_query_find_polys_around_circle found.
+ */
+typedef struct OnavPolyAround {
+  /**
+   * The polygon.
+   */
+  uint64_t poly_ref;
+  /**
+   * The polygon it was reached from; 0 for the start polygon.
+   */
+  uint64_t parent;
+  /**
+   * The cost of reaching it (docs/QUERIES.md).
+   */
+  double cost;
+} OnavPolyAround;
+
+/**
+ * A random point and its polygon.
+ */
+typedef struct OnavRandomPoint {
+  /**
+   * The polygon; 0 when the filter passes no polygon.
+   */
+  uint64_t poly_ref;
+  /**
+   * The point, on the polygon's surface.
+   */
+  struct OnavDVec3 position;
+} OnavRandomPoint;
+
+/**
+ * The answer of onav_query_raycast.
+ */
+typedef struct OnavRaycastHit {
+  /**
+   * 1 when the end is reached, else the fraction of the segment before
+   * the wall (the hit point is start + (end - start) * t in X/Z).
+   */
+  double t;
+  /**
+   * 1 when a wall stops the ray, 0 when it reaches the end.
+   */
+  uint8_t hit;
+  /**
+   * The polygon whose wall was hit; 0 when the end is reached.
+   */
+  uint64_t wall_poly_ref;
+  /**
+   * The edge of that polygon (0 when the end is reached).
+   */
+  uint32_t wall_edge;
+  /**
+   * The wall's unit normal in X/Z (y = 0), pointing into its polygon;
+   * zero when the end is reached.
+   */
+  struct OnavDVec3 normal;
+  /**
+   * 1 when `path_cost` holds the walk's cost (ONAV_RAYCAST_PATH_COST).
+   */
+  uint8_t has_path_cost;
+  /**
+   * The 3D length of the walk in each polygon times its area cost, from
+   * the start to the end or to the wall.
+   */
+  double path_cost;
+} OnavRaycastHit;
+
+/**
+ * How far a sliced search got in one update.
+ */
+typedef struct OnavSliceProgress {
+  /**
+   * Nodes expanded in this update.
+   */
+  uint32_t iterations;
+  /**
+   * 1 once the search has finished (finalize it for the corridor), else 0.
+   */
+  uint8_t finished;
+} OnavSliceProgress;
+
+/**
+ * One vertex of a straight path.
+ */
+typedef struct OnavStraightPathVertex {
+  /**
+   * World position.
+   */
+  struct OnavDVec3 position;
+  /**
+   * ONAV_STRAIGHT_PATH_* bits.
+   */
+  uint8_t flags;
+  /**
+   * PolyRef of the polygon the path runs in from this vertex on: the
+   * polygon entered at a turn or crossing, the link's landing polygon at
+   * an off-mesh departure, the last polygon at the end.
+   */
+  uint64_t poly_ref;
+} OnavStraightPathVertex;
+
+/**
+ * The answer of onav_query_closest_point_on_poly.
+ */
+typedef struct OnavClosestPoint {
+  /**
+   * The point of the polygon's surface nearest the position in X/Z.
+   */
+  struct OnavDVec3 position;
+  /**
+   * 1 when the position lies over (or under) the polygon in X/Z, else 0.
+   */
+  uint8_t over_polygon;
+} OnavClosestPoint;
+
+/**
+ * A part of a polygon's boundary, running counter-clockwise around the
+ * polygon (the polygon lies to its left, X right and Z up).
+ */
+typedef struct OnavWallSegment {
+  /**
+   * First point.
+   */
+  struct OnavDVec3 start;
+  /**
+   * Second point.
+   */
+  struct OnavDVec3 end;
+  /**
+   * The polygon a portal segment leads to; 0 for a wall.
+   */
+  uint64_t neighbour;
+} OnavWallSegment;
 
 #ifdef __cplusplus
 extern "C" {
@@ -3151,6 +3496,600 @@ int32_t onav_import_detour_tile(const struct OnavParams *params,
                                 const struct OnavDetourImportOptions *options,
                                 struct OnavTile **out,
                                 struct OnavError *err);
+
+/**
+ * Writes to `*out` the wall nearest `center` within `radius` (in X/Z) that
+ * a circle search from `start_ref` reaches (walls: edge parts no opening
+ * covers). Errors as onav_query_find_polys_around_circle.
+ *
+ * Thread safety: exclusive on the query.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_query_find_distance_to_wall(struct OnavQuery *query,
+                                         uint64_t start_ref,
+                                         struct OnavDVec3 center,
+                                         double radius,
+                                         const struct OnavQueryFilter *filter,
+                                         struct OnavWallDistance *out,
+                                         struct OnavError *err);
+
+/**
+ * The cheapest corridor (PolyRefs, the first `start_ref`) from `start_ref`
+ * (holding `start`) to `end_ref` (holding `end`) under `filter`, creating
+ * at most `budget` search nodes, copied into `buf` of `cap` entries, their
+ * number written to `*len_out`, and how the search ended to
+ * `*outcome_out` (ONAV_PATH_COMPLETE, ONAV_PATH_PARTIAL: the end cannot be
+ * reached and the corridor leads to the reached polygon nearest it,
+ * ONAV_PATH_OUT_OF_NODES: the budget ran out). The cost model is
+ * docs/QUERIES.md's. A NULL or too small buffer gives
+ * ONAV_E_BUFFER_TOO_SMALL with the needed number in `*len_out` (the
+ * search is deterministic: the same call with a larger buffer gives that
+ * corridor). Errors: ONAV_E_INVALID_REFERENCE for a null or stale
+ * `start_ref` or `end_ref`; ONAV_E_OUT_OF_RANGE for a coordinate outside
+ * ±2^21 (or NaN), a budget of 0 or above the query's max_nodes, a start
+ * polygon the filter does not pass, or a bad area cost. A sliced search in
+ * progress is dropped.
+ *
+ * Thread safety: exclusive on the query.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable entries.
+ */
+ONAV_API
+int32_t onav_query_find_path(struct OnavQuery *query,
+                             uint64_t start_ref,
+                             uint64_t end_ref,
+                             struct OnavDVec3 start,
+                             struct OnavDVec3 end,
+                             const struct OnavQueryFilter *filter,
+                             uint32_t budget,
+                             uint64_t *buf,
+                             size_t cap,
+                             size_t *len_out,
+                             struct OnavPathOutcome *outcome_out,
+                             struct OnavError *err);
+
+/**
+ * The polygons reached breadth-first from `start_ref` through edge
+ * openings the circle (`center`, `radius`, in X/Z) touches, keeping each
+ * whose interior overlaps no polygon kept before (stacked floors keep the
+ * one reached first), the start first, into `buf` of `cap` records, their
+ * number to `*len_out`, and ONAV_SEARCH_COMPLETE or
+ * ONAV_SEARCH_OUT_OF_NODES to `*status_out`. Buffer and errors as
+ * onav_query_find_polys_around_circle.
+ *
+ * Thread safety: exclusive on the query.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable records.
+ */
+ONAV_API
+int32_t onav_query_find_local_neighbourhood(struct OnavQuery *query,
+                                            uint64_t start_ref,
+                                            struct OnavDVec3 center,
+                                            double radius,
+                                            const struct OnavQueryFilter *filter,
+                                            struct OnavNeighbourPoly *buf,
+                                            size_t cap,
+                                            size_t *len_out,
+                                            int32_t *status_out,
+                                            struct OnavError *err);
+
+/**
+ * Moves from `start` (on `start_ref`) toward `end` over the surface in
+ * X/Z: the move ends at `end` when a polygon reached holds it, else at the
+ * wall point nearest `end` among the polygons reached. Writes the end to
+ * `*move_out` and the polygons visited (from `start_ref`, each entered from
+ * the one before, the last holding the end) into `buf` of `cap` entries,
+ * their number to `*len_out`. A NULL or too small buffer gives
+ * ONAV_E_BUFFER_TOO_SMALL with the needed number in `*len_out`. Errors as
+ * onav_query_raycast.
+ *
+ * Thread safety: exclusive on the query.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable entries.
+ */
+ONAV_API
+int32_t onav_query_move_along_surface(struct OnavQuery *query,
+                                      uint64_t start_ref,
+                                      struct OnavDVec3 start,
+                                      struct OnavDVec3 end,
+                                      const struct OnavQueryFilter *filter,
+                                      uint64_t *buf,
+                                      size_t cap,
+                                      size_t *len_out,
+                                      struct OnavSurfaceMove *move_out,
+                                      struct OnavError *err);
+
+/**
+ * Stores in `*out` a query over the mesh as it is now (a cheap clone:
+ * later edits of `mesh` are not seen), whose path searches may create up
+ * to `max_nodes` nodes each. Node memory grows to what searches use, never
+ * beyond `max_nodes`. `max_nodes` 0 is ONAV_E_OUT_OF_RANGE.
+ *
+ * Thread safety: may be called concurrently on the same mesh (it reads
+ * the mesh), for example from worker threads while no thread edits it.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_query_new(const struct OnavMesh *mesh,
+                       uint32_t max_nodes,
+                       struct OnavQuery **out,
+                       struct OnavError *err);
+
+/**
+ * As onav_query_new, over the tiled mesh of a tier-1 mesh.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_query_new_for_nav_mesh(const struct OnavNavMesh *nav_mesh,
+                                    uint32_t max_nodes,
+                                    struct OnavQuery **out,
+                                    struct OnavError *err);
+
+/**
+ * As onav_query_new, over the class of `world` an agent of `radius`
+ * walks (onav_nav_world_class_for: the smallest AgentRadius >= `radius`,
+ * else the largest).
+ *
+ * Thread safety: may be called concurrently on the same world.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_query_new_for_agent(const struct OnavNavWorld *world,
+                                 float radius,
+                                 uint32_t max_nodes,
+                                 struct OnavQuery **out,
+                                 struct OnavError *err);
+
+/**
+ * Moves the query to the mesh as it is now (a cheap clone), keeping its
+ * buffers. A sliced search in progress (or a finalized corridor not yet
+ * collected) ends: its references may not hold in the new version.
+ *
+ * Thread safety: exclusive on the query; may run concurrently with other
+ * readers of the mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_query_set_mesh(struct OnavQuery *query,
+                            const struct OnavMesh *mesh,
+                            struct OnavError *err);
+
+/**
+ * The largest node budget a path search of this query may be given (its
+ * `max_nodes`).
+ *
+ * Thread safety: may be called concurrently on the same query.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_query_max_nodes(const struct OnavQuery *query,
+                             uint32_t *out,
+                             struct OnavError *err);
+
+/**
+ * Writes 1 to `*valid_out` when `poly_ref` names a polygon of the query's
+ * version that `filter` lets a query use, else 0.
+ *
+ * Thread safety: exclusive on the query.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_query_is_valid_poly_ref(struct OnavQuery *query,
+                                     uint64_t poly_ref,
+                                     const struct OnavQueryFilter *filter,
+                                     uint8_t *valid_out,
+                                     struct OnavError *err);
+
+/**
+ * Releases a query. Its mesh version goes with it; the host's meshes are
+ * unaffected. NULL is a no-op; freeing the same query twice is not
+ * allowed.
+ *
+ * Thread safety: exclusive: no other call may use the query meanwhile or
+ * afterwards.
+ *
+ * # Safety
+ * `query` is NULL or a query from this library not yet freed.
+ */
+ONAV_API void onav_query_free(struct OnavQuery *query);
+
+/**
+ * Writes to `*out` the polygon passing `filter` nearest `center` among
+ * those whose bounds overlap the box `center` ± `half_extents`: a polygon
+ * the position lies over (or under) in X/Z scores the square of how far
+ * its surface lies beyond WalkableClimb above or below it, any other the
+ * squared 3D distance to its closest point; ties go to the vertically
+ * nearest surface, then to the first in onav_query_polygons order. No
+ * polygon in the box is no error: `out->poly_ref` is 0. A center outside
+ * ±2^21 (or NaN) and a negative or non-finite half extent are
+ * ONAV_E_OUT_OF_RANGE naming the axis.
+ *
+ * Thread safety: exclusive on the query.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_query_find_nearest_poly(struct OnavQuery *query,
+                                     struct OnavDVec3 center,
+                                     struct OnavDVec3 half_extents,
+                                     const struct OnavQueryFilter *filter,
+                                     struct OnavNearestPoly *out,
+                                     struct OnavError *err);
+
+/**
+ * The polygons reached from `start_ref` through edge openings the circle
+ * (`center`, `radius`, in X/Z) touches, in cost order (equal costs in the
+ * order reached), with their parents and costs, into `buf` of `cap`
+ * records, their number to `*len_out`, and ONAV_SEARCH_COMPLETE or
+ * ONAV_SEARCH_OUT_OF_NODES to `*status_out`. A NULL or too small buffer
+ * gives ONAV_E_BUFFER_TOO_SMALL with the needed number in `*len_out`.
+ * Errors as onav_query_raycast; a negative or non-finite radius is
+ * ONAV_E_OUT_OF_RANGE.
+ *
+ * Thread safety: exclusive on the query.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable records.
+ */
+ONAV_API
+int32_t onav_query_find_polys_around_circle(struct OnavQuery *query,
+                                            uint64_t start_ref,
+                                            struct OnavDVec3 center,
+                                            double radius,
+                                            const struct OnavQueryFilter *filter,
+                                            struct OnavPolyAround *buf,
+                                            size_t cap,
+                                            size_t *len_out,
+                                            int32_t *status_out,
+                                            struct OnavError *err);
+
+/**
+ * Writes the default filter to `*out`: every flag included, none
+ * excluded, cost 1 in every area.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API int32_t onav_query_filter_default(struct OnavQueryFilter *out, struct OnavError *err);
+
+/**
+ * The PolyRefs of the polygons passing `filter` whose world bounds
+ * overlap the box `center` ± `half_extents`, by tile in (tile z, tile x,
+ * layer) order and by polygon index within a tile, copied into `buf` of
+ * `cap` entries, their number written to `*len_out`. A NULL or too small
+ * buffer gives ONAV_E_BUFFER_TOO_SMALL with the needed number in
+ * `*len_out`. A center outside ±2^21 (or NaN) and a negative or
+ * non-finite half extent are ONAV_E_OUT_OF_RANGE naming the axis.
+ *
+ * Thread safety: exclusive on the query.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable entries.
+ */
+ONAV_API
+int32_t onav_query_polygons(struct OnavQuery *query,
+                            struct OnavDVec3 center,
+                            struct OnavDVec3 half_extents,
+                            const struct OnavQueryFilter *filter,
+                            uint64_t *buf,
+                            size_t cap,
+                            size_t *len_out,
+                            struct OnavError *err);
+
+/**
+ * Writes to `*out` a point drawn with `seed` (SplitMix64): a polygon the
+ * filter passes picked with probability proportional to its X/Z area,
+ * then a point uniform over it. When the filter passes no polygon,
+ * `out->poly_ref` is 0 (no error).
+ *
+ * Thread safety: exclusive on the query.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_query_find_random_point(struct OnavQuery *query,
+                                     const struct OnavQueryFilter *filter,
+                                     uint64_t seed,
+                                     struct OnavRandomPoint *out,
+                                     struct OnavError *err);
+
+/**
+ * Writes to `*out` a point drawn with `seed` among the polygons
+ * onav_query_find_polys_around_circle finds from `start_ref` (picked by
+ * area; the point may lie outside the circle, as in Detour) and
+ * ONAV_SEARCH_COMPLETE or ONAV_SEARCH_OUT_OF_NODES to `*status_out`.
+ * Errors as onav_query_find_polys_around_circle.
+ *
+ * Thread safety: exclusive on the query.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_query_find_random_point_around_circle(struct OnavQuery *query,
+                                                   uint64_t start_ref,
+                                                   struct OnavDVec3 center,
+                                                   double radius,
+                                                   const struct OnavQueryFilter *filter,
+                                                   uint64_t seed,
+                                                   struct OnavRandomPoint *out,
+                                                   int32_t *status_out,
+                                                   struct OnavError *err);
+
+/**
+ * Casts the segment `start` → `end` in X/Z (the end's Y is ignored) over
+ * the surface from `start_ref`, writes the answer to `*hit_out` and the
+ * polygons crossed, in order from `start_ref`, into `buf` of `cap`
+ * entries, their number to `*len_out`. `options`: 0 or
+ * ONAV_RAYCAST_PATH_COST. Off-mesh links are never taken. A NULL or too
+ * small buffer gives ONAV_E_BUFFER_TOO_SMALL with the needed number in
+ * `*len_out`. Errors: ONAV_E_INVALID_REFERENCE for a null or stale
+ * `start_ref`; ONAV_E_OUT_OF_RANGE for a coordinate outside ±2^21 (or
+ * NaN), a start polygon the filter does not pass, a bad area cost or an
+ * unknown option bit.
+ *
+ * Thread safety: exclusive on the query.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable entries.
+ */
+ONAV_API
+int32_t onav_query_raycast(struct OnavQuery *query,
+                           uint64_t start_ref,
+                           struct OnavDVec3 start,
+                           struct OnavDVec3 end,
+                           const struct OnavQueryFilter *filter,
+                           uint32_t options,
+                           uint64_t *buf,
+                           size_t cap,
+                           size_t *len_out,
+                           struct OnavRaycastHit *hit_out,
+                           struct OnavError *err);
+
+/**
+ * Starts a sliced search with the arguments and errors of
+ * onav_query_find_path and expands nothing yet. A search in progress, or
+ * a finalized corridor not yet collected, is dropped.
+ *
+ * Thread safety: exclusive on the query.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_query_init_sliced_find_path(struct OnavQuery *query,
+                                         uint64_t start_ref,
+                                         uint64_t end_ref,
+                                         struct OnavDVec3 start,
+                                         struct OnavDVec3 end,
+                                         const struct OnavQueryFilter *filter,
+                                         uint32_t budget,
+                                         struct OnavError *err);
+
+/**
+ * Expands at most `max_iterations` nodes of the sliced search; writes how
+ * many it expanded and whether the search has finished to
+ * `*progress_out`. Without a search started by
+ * onav_query_init_sliced_find_path (or after it was finalized) it is
+ * ONAV_E_INVALID_OPERATION.
+ *
+ * Thread safety: exclusive on the query.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_query_update_sliced_find_path(struct OnavQuery *query,
+                                           uint32_t max_iterations,
+                                           struct OnavSliceProgress *progress_out,
+                                           struct OnavError *err);
+
+/**
+ * Ends the sliced search: its corridor into `buf` of `cap` entries, their
+ * number to `*len_out`, and its outcome to `*outcome_out`. Finalizing
+ * before the search finished gives the corridor to the reached polygon
+ * nearest the end, as ONAV_PATH_PARTIAL. A NULL or too small buffer gives
+ * ONAV_E_BUFFER_TOO_SMALL with the needed number in `*len_out`; the
+ * corridor is kept, and the next finalize (either form) returns it. Without
+ * a search (or a kept corridor) it is ONAV_E_INVALID_OPERATION.
+ *
+ * Thread safety: exclusive on the query.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable entries.
+ */
+ONAV_API
+int32_t onav_query_finalize_sliced_find_path(struct OnavQuery *query,
+                                             uint64_t *buf,
+                                             size_t cap,
+                                             size_t *len_out,
+                                             struct OnavPathOutcome *outcome_out,
+                                             struct OnavError *err);
+
+/**
+ * As onav_query_finalize_sliced_find_path, but when the search did not
+ * reach the end polygon the corridor leads to the polygon latest in
+ * `existing` (of `existing_len` PolyRefs: a corridor being replaced) that
+ * the search reached, so an agent keeps the part of its old route the new
+ * one shares; when it reached none of them, to the polygon nearest the
+ * end.
+ *
+ * Thread safety: exclusive on the query.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `existing` holds `existing_len` PolyRefs
+ * (may be NULL when `existing_len` is 0); `buf` holds `cap` writable
+ * entries.
+ */
+ONAV_API
+int32_t onav_query_finalize_sliced_find_path_partial(struct OnavQuery *query,
+                                                     const uint64_t *existing,
+                                                     size_t existing_len,
+                                                     uint64_t *buf,
+                                                     size_t cap,
+                                                     size_t *len_out,
+                                                     struct OnavPathOutcome *outcome_out,
+                                                     struct OnavError *err);
+
+/**
+ * The straight path from `start` to `end` through `corridor` (of
+ * `corridor_len` PolyRefs, as onav_query_find_path gives it), copied into
+ * `buf` of `cap` vertices, their number written to `*len_out`, and
+ * ONAV_PATH_COMPLETE or ONAV_PATH_PARTIAL to `*status_out`. `start` and
+ * `end` are first moved onto the first and last polygons (their closest
+ * points), then the path is pulled tight through the crossings in X/Z;
+ * `crossings` (ONAV_STRAIGHT_PATH_CROSSINGS_*) adds vertices where it
+ * crosses edges. When two neighbours of the corridor are not joined (or
+ * one is stale) the path ends at the point of the last joined polygon
+ * nearest `end`, as ONAV_PATH_PARTIAL. A NULL or too small buffer gives
+ * ONAV_E_BUFFER_TOO_SMALL with the needed number in `*len_out`. Errors:
+ * ONAV_E_OUT_OF_RANGE for an empty corridor, a coordinate outside ±2^21
+ * (or NaN) or an unknown `crossings`; ONAV_E_INVALID_REFERENCE for a null
+ * or stale first polygon.
+ *
+ * Thread safety: exclusive on the query.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `corridor` holds `corridor_len` PolyRefs
+ * (may be NULL when `corridor_len` is 0); `buf` holds `cap` writable
+ * vertices.
+ */
+ONAV_API
+int32_t onav_query_find_straight_path(struct OnavQuery *query,
+                                      const uint64_t *corridor,
+                                      size_t corridor_len,
+                                      struct OnavDVec3 start,
+                                      struct OnavDVec3 end,
+                                      int32_t crossings,
+                                      struct OnavStraightPathVertex *buf,
+                                      size_t cap,
+                                      size_t *len_out,
+                                      int32_t *status_out,
+                                      struct OnavError *err);
+
+/**
+ * Writes to `*out` the length of the straight path `vertices` (of `count`
+ * vertices) by the metric of docs/QUERIES.md: the X/Z length of every
+ * segment on the surface plus the 3D length of every off-mesh link (the
+ * segment leaving a vertex flagged ONAV_STRAIGHT_PATH_OFF_MESH).
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `vertices` holds `count` vertices (may be
+ * NULL when `count` is 0).
+ */
+ONAV_API
+int32_t onav_straight_path_length(const struct OnavStraightPathVertex *vertices,
+                                  size_t count,
+                                  double *out,
+                                  struct OnavError *err);
+
+/**
+ * Writes to `*out` the point of polygon `poly_ref` nearest `position`:
+ * straight above or below it on the surface (from the detail mesh when
+ * the polygon has one) when it lies over the polygon in X/Z, else the
+ * nearest boundary point at the surface height there. A null, stale or
+ * out-of-range reference is ONAV_E_INVALID_REFERENCE; a coordinate
+ * outside ±2^21 (or NaN) ONAV_E_OUT_OF_RANGE naming it.
+ *
+ * Thread safety: exclusive on the query.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_query_closest_point_on_poly(struct OnavQuery *query,
+                                         uint64_t poly_ref,
+                                         struct OnavDVec3 position,
+                                         struct OnavClosestPoint *out,
+                                         struct OnavError *err);
+
+/**
+ * Writes to `*out` the point of the polygon's boundary nearest `position`
+ * in X/Z (at its height along the edge), or `position` itself when it
+ * lies over the polygon. Errors as onav_query_closest_point_on_poly.
+ *
+ * Thread safety: exclusive on the query.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_query_closest_point_on_poly_boundary(struct OnavQuery *query,
+                                                  uint64_t poly_ref,
+                                                  struct OnavDVec3 position,
+                                                  struct OnavDVec3 *out,
+                                                  struct OnavError *err);
+
+/**
+ * The surface height of polygon `poly_ref` under or over `position`
+ * (from the detail mesh when the polygon has one): writes 1 to
+ * `*over_out` and the height to `*height_out` when `position` lies over
+ * the polygon in X/Z, else 0 and 0.0. Errors as
+ * onav_query_closest_point_on_poly.
+ *
+ * Thread safety: exclusive on the query.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_query_poly_height(struct OnavQuery *query,
+                               uint64_t poly_ref,
+                               struct OnavDVec3 position,
+                               uint8_t *over_out,
+                               double *height_out,
+                               struct OnavError *err);
+
+/**
+ * The walls of polygon `poly_ref` and, when `include_portals` is 1, its
+ * portal segments with the polygon each leads to, edge after edge and
+ * along each edge from its first corner, into `buf` of `cap` segments,
+ * their number to `*len_out`. A portal edge covered in part splits into
+ * its openings and the walls between them; an edge opening into a polygon
+ * the filter refuses is a wall. A NULL or too small buffer gives
+ * ONAV_E_BUFFER_TOO_SMALL with the needed number in `*len_out`;
+ * ONAV_E_INVALID_REFERENCE for a null or stale reference.
+ *
+ * Thread safety: exclusive on the query.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable segments.
+ */
+ONAV_API
+int32_t onav_query_poly_wall_segments(struct OnavQuery *query,
+                                      uint64_t poly_ref,
+                                      const struct OnavQueryFilter *filter,
+                                      uint8_t include_portals,
+                                      struct OnavWallSegment *buf,
+                                      size_t cap,
+                                      size_t *len_out,
+                                      struct OnavError *err);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -46,14 +46,23 @@ pub use mesh::poly_ref::{PolyRef, TileRef};
 pub use mesh::tile_library::TileLibrary;
 pub use mesh::tile_streamer::TileStreamer;
 pub use mesh::tiled_nav_mesh::TiledNavMesh;
+pub use query::distance_to_wall::{WallDistance, WallHit};
+pub use query::local_neighbourhood::NeighbourPoly;
+pub use query::move_along_surface::SurfaceMove;
 pub use query::nav_mesh_query::NavMeshQuery;
 pub use query::nearest_poly::NearestPoly;
+pub use query::polys_around_circle::PolyAround;
 pub use query::query_filter::QueryFilter;
+pub use query::query_rng::QueryRng;
 pub use query::query_status::{PathOutcome, PathStatus, SliceProgress, StraightPathStatus};
+pub use query::random_point::{RandomPoint, RandomPointAround};
+pub use query::raycast::{RaycastHit, RaycastOptions, RaycastWall};
+pub use query::search_status::SearchStatus;
 pub use query::straight_path::{
     straight_path_length, PathCrossings, StraightPathOptions, StraightPathVertex, VertexFlags,
 };
 pub use query::surface_points::ClosestPoint;
+pub use query::wall_segments::WallSegment;
 pub use stitch::links::{Link, LinkKind};
 pub use stitch::off_mesh_attachment::Attachment;
 pub use tile::nav_tile::{NavTile, PolygonView, PortalEdge};

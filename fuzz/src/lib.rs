@@ -16,6 +16,8 @@ mod input_2d;
 mod mesh_common;
 #[path = "../../tests/tile_fixture/mod.rs"]
 mod tile_fixture;
+#[path = "../../tests/query_meshes/mod.rs"]
+mod query_meshes;
 /// The golden cases of `tests/golden.rs`, which seed the corpora, and each
 /// layout's read-then-write round trip.
 #[path = "../../tests/golden/cases.rs"]
@@ -23,6 +25,8 @@ pub mod cases;
 /// Edit sequences on a mesh and their invariants, shared with
 /// `tests/mesh_edit_properties.rs`.
 pub mod mesh_edits;
+/// Random local queries on random meshes between edits.
+pub mod query_local;
 
 use mesh_edits::{assert_links_match_a_full_restitch, Edit};
 

@@ -94,6 +94,17 @@ impl<T: Copy> OutBuffer<'_, T> {
     /// Copies `items` into the buffer and writes their count; or writes the
     /// needed count and fails when they do not fit.
     pub(crate) fn fill(self, items: &[T]) -> Result<(), Failure> {
+        self.fill_mapped(items, |&item| item)
+    }
+
+    /// As [`Self::fill`], converting each of `items` with `convert` on the
+    /// way, so library values reach the caller's C structs without an
+    /// intermediate copy.
+    pub(crate) fn fill_mapped<S>(
+        self,
+        items: &[S],
+        convert: impl Fn(&S) -> T,
+    ) -> Result<(), Failure> {
         let needed = items.len();
         let fits = needed <= self.cap && (needed == 0 || !self.buf.is_null());
         if !fits {
@@ -107,11 +118,11 @@ impl<T: Copy> OutBuffer<'_, T> {
                 ),
             ));
         }
-        if needed > 0 {
+        for (i, item) in items.iter().enumerate() {
             // SAFETY: `buf` is non-NULL and writable for `cap >= needed`
-            // elements (contract of `byte_buffer` / `array_buffer`); `items`
-            // is library memory, so the ranges do not overlap.
-            unsafe { std::ptr::copy_nonoverlapping(items.as_ptr(), self.buf, needed) };
+            // elements (contract of `byte_buffer` / `array_buffer`); `write`
+            // never reads the caller's old (maybe uninitialised) element.
+            unsafe { self.buf.add(i).write(convert(item)) };
         }
         self.len_out.write(needed);
         Ok(())

@@ -25,6 +25,9 @@
 //!   ([`build::nav_tile_assembler`]); `OnavTileInput2d`, one tile of 2D
 //!   build input ([`build::build_2d`]).
 //! - [`import`]: importers of other tools' data (Detour, RecastDemo).
+//! - [`query`]: the `OnavQuery` handle over one version of a mesh
+//!   ([`query::nav_mesh_query`]), `OnavQueryFilter` ([`query::query_filter`]),
+//!   point queries, the path search whole and sliced, and the straight path.
 //!
 //! What every entry point shares stays at this level:
 //! - [`status`]: status codes and `onav_status_name`.
@@ -54,3 +57,4 @@ pub mod stitch;
 pub mod world;
 pub mod build;
 pub mod import;
+pub mod query;

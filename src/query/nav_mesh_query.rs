@@ -11,6 +11,7 @@ use crate::mesh::poly_ref::PolyRef;
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::query::crossing::Crossing;
 use crate::query::find_path::PathSearch;
+use crate::query::edge_openings::EdgeOpening;
 use crate::query::node_pool::NodePool;
 use crate::query::open_list::OpenList;
 use crate::query::polygon_geometry::{tile_origin, WorldPolygon};
@@ -37,6 +38,8 @@ pub struct NavMeshQuery {
     /// corridor neighbours, and each corridor polygon's area.
     pub(crate) path_crossings: Vec<Crossing>,
     pub(crate) path_areas: Vec<u8>,
+    /// Scratch of the local queries: what lies across one edge.
+    pub(crate) edge_openings: Vec<EdgeOpening>,
 }
 
 /// One polygon of the mesh as the queries read it.
@@ -81,6 +84,7 @@ impl NavMeshQuery {
             crossings: Vec::new(),
             path_crossings: Vec::new(),
             path_areas: Vec::new(),
+            edge_openings: Vec::new(),
         })
     }
 

@@ -89,6 +89,18 @@ impl WorldPolygon {
         WorldPolygon { corners, len: polygon.indices.len().min(MAX_CORNERS) }
     }
 
+    /// A polygon of these corners (at most [`MAX_CORNERS`]), for tests.
+    #[cfg(test)]
+    pub fn from_corners(corners: &[[f64; 3]]) -> WorldPolygon {
+        let mut all = [[0.0; 3]; MAX_CORNERS];
+        all[..corners.len()].copy_from_slice(corners);
+        WorldPolygon { corners: all, len: corners.len() }
+    }
+
+    pub fn corners(&self) -> &[[f64; 3]] {
+        &self.corners[..self.len]
+    }
+
     /// Edge `k`: corner k to corner k+1 (mod n).
     #[inline]
     pub fn edge(&self, k: usize) -> ([f64; 3], [f64; 3]) {

@@ -10,7 +10,11 @@ mod failure;
 mod import_detour;
 mod inspect;
 mod mesh_summary;
+mod nearest;
 mod off_mesh_links;
+mod path;
+mod query_args;
+mod raycast;
 mod svg;
 mod tile_header;
 mod validate;
@@ -21,6 +25,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use failure::Failure;
+use query_args::{parse_triple, DEFAULT_EXTENTS};
 
 /// Inspect, validate, dump and draw onav navigation-mesh files
 /// (ONPT tiles, ONPM meshes, ONPS snapshots, ONNM and ONNW envelopes).
@@ -85,6 +90,76 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 0)]
         class: usize,
     },
+    /// Find the path between two points: the polygons nearest them (within
+    /// --extents), the cheapest corridor between those and its straight
+    /// path. Prints the status (complete, partial, out_of_nodes, or no_path
+    /// when no polygon lies around a point), the length (X/Z lengths on the
+    /// surface plus the 3D length of each off-mesh link, docs/QUERIES.md),
+    /// the corners and the corridor's polygons.
+    Path {
+        /// ONPM, ONNM or ONNW file.
+        file: PathBuf,
+        /// Start point.
+        #[arg(long, value_name = "X,Y,Z", value_parser = parse_triple, allow_hyphen_values = true)]
+        from: [f64; 3],
+        /// End point.
+        #[arg(long, value_name = "X,Y,Z", value_parser = parse_triple, allow_hyphen_values = true)]
+        to: [f64; 3],
+        /// Half extents of the box searched for the polygon under each point.
+        #[arg(long, value_name = "HX,HY,HZ", value_parser = parse_triple, allow_hyphen_values = true, default_value = DEFAULT_EXTENTS)]
+        extents: [f64; 3],
+        /// Write JSON (status, length, corners, polygons as decimal strings).
+        #[arg(long)]
+        json: bool,
+        /// Also draw the path over the mesh picture (as `onav svg`) into this file.
+        #[arg(long, value_name = "OUT.svg")]
+        svg: Option<PathBuf>,
+        /// Agent class of an ONNW file.
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        class: usize,
+    },
+    /// Cast a ray over the surface (in X/Z) from the polygon under --from
+    /// toward --to until it reaches --to or hits a wall. Prints t (1 at
+    /// --to, else the fraction of the segment before the wall), whether it
+    /// hit, the wall's normal and the polygons crossed.
+    Raycast {
+        /// ONPM, ONNM or ONNW file.
+        file: PathBuf,
+        /// Start point.
+        #[arg(long, value_name = "X,Y,Z", value_parser = parse_triple, allow_hyphen_values = true)]
+        from: [f64; 3],
+        /// End point (its Y is ignored: the cast is 2D).
+        #[arg(long, value_name = "X,Y,Z", value_parser = parse_triple, allow_hyphen_values = true)]
+        to: [f64; 3],
+        /// Half extents of the box searched for the polygon under --from.
+        #[arg(long, value_name = "HX,HY,HZ", value_parser = parse_triple, allow_hyphen_values = true, default_value = DEFAULT_EXTENTS)]
+        extents: [f64; 3],
+        /// Write JSON (t, hit, normal, polygons as decimal strings).
+        #[arg(long)]
+        json: bool,
+        /// Agent class of an ONNW file.
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        class: usize,
+    },
+    /// Find the polygon nearest a point within the box point ± extents: a
+    /// floor directly below within the climb wins over a nearer polygon
+    /// beside it. Prints the polygon, its nearest point and the distance.
+    Nearest {
+        /// ONPM, ONNM or ONNW file.
+        file: PathBuf,
+        /// The point.
+        #[arg(long, value_name = "X,Y,Z", value_parser = parse_triple, allow_hyphen_values = true)]
+        at: [f64; 3],
+        /// Half extents of the box searched.
+        #[arg(long, value_name = "HX,HY,HZ", value_parser = parse_triple, allow_hyphen_values = true)]
+        extents: [f64; 3],
+        /// Write JSON (found, poly_ref as a decimal string, point, distance).
+        #[arg(long)]
+        json: bool,
+        /// Agent class of an ONNW file.
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        class: usize,
+    },
     /// Import a RecastDemo tile set (MSET) of Detour tiles (DNAV version 7,
     /// 32-bit or 64-bit references) as an onav mesh (ONPM).
     ImportDetour {
@@ -134,6 +209,11 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Validate { file, params, class } => validate::run(&file, params.as_deref(), class),
         Command::Debug { file, class, .. } => debug_json::run(&file, class),
         Command::Svg { file, output, layer, class } => svg::run(&file, &output, layer, class),
+        Command::Path { file, from, to, extents, json, svg, class } => {
+            path::run(&path::PathArgs { file: &file, from, to, extents, class, json, svg: svg.as_deref() })
+        }
+        Command::Raycast { file, from, to, extents, json, class } => raycast::run(&file, from, to, extents, class, json),
+        Command::Nearest { file, at, extents, json, class } => nearest::run(&file, at, extents, class, json),
         Command::ImportDetour { file, output, max_slope, boundary_tolerance } => import_detour::run(
             &file,
             &output,

@@ -20,7 +20,7 @@ use crate::ffi::build::build_2d::{copy_inputs, OnavTileInput2d};
 /// onav_nav_world_load, released by onav_nav_world_free. Every function
 /// takes it as const, so it may be used from several threads at once.
 pub struct OnavNavWorld {
-    world: NavWorld,
+    pub(crate) world: NavWorld,
 }
 
 /// Copies the settings behind each of the `count` pointers of `classes`,

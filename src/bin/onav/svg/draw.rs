@@ -1,11 +1,11 @@
 //! The picture's layers, bottom to top: polygons, tile borders, portals,
-//! off-mesh links. Each is one `<g>` carrying the shared style, so a
-//! polygon or a line is one short element.
+//! off-mesh links and a path. Each is one `<g>` carrying the shared style,
+//! so a polygon or a line is one short element.
 
 use std::fmt::{self, Write};
 
 use super::frame::{px, Frame};
-use super::palette::{area_colour, ONE_WAY, POLYGON_OUTLINE, PORTAL, TILE_BORDER, TWO_WAY, UNCONNECTED};
+use super::palette::{area_colour, ONE_WAY, PATH, POLYGON_OUTLINE, PORTAL, TILE_BORDER, TWO_WAY, UNCONNECTED};
 use super::scene::{top_down, Scene};
 use crate::off_mesh_links::OffMeshLinkView;
 
@@ -17,6 +17,9 @@ pub const OFF_MESH_WIDTH: f64 = 1.5;
 /// Pixels from the centre to a corner of the cross marking an unconnected
 /// end.
 const CROSS: f64 = 4.0;
+/// Pixels of line width of a path, and of the radius of its end dots.
+pub const PATH_WIDTH: f64 = 3.0;
+const PATH_DOT: f64 = 5.0;
 
 /// Arrowhead markers; `auto-start-reverse` points the start marker of a
 /// two-way link backwards.
@@ -77,6 +80,26 @@ pub fn write_off_mesh_links(out: &mut String, frame: &Frame, scene: &Scene) -> f
     for link in &scene.off_mesh_links {
         let (a, b) = (frame.point(top_down(link.start)), frame.point(top_down(link.end)));
         write_off_mesh_link(out, a, b, link_style(link))?;
+    }
+    writeln!(out, "</g>")
+}
+
+/// The path as one polyline through its corners, a dot at each end; nothing
+/// when the scene has no path.
+pub fn write_path(out: &mut String, frame: &Frame, scene: &Scene) -> fmt::Result {
+    let (Some(&first), Some(&last)) = (scene.path.first(), scene.path.last()) else {
+        return Ok(());
+    };
+    writeln!(
+        out,
+        "<g id=\"path\" stroke=\"{PATH}\" stroke-width=\"{}\" stroke-linejoin=\"round\" stroke-linecap=\"round\">",
+        px(PATH_WIDTH)
+    )?;
+    let points: Vec<String> = scene.path.iter().map(|&p| frame.point(p)).map(|[x, y]| format!("{},{}", px(x), px(y))).collect();
+    writeln!(out, "<polyline fill=\"none\" points=\"{}\"/>", points.join(" "))?;
+    for end in [first, last] {
+        let [x, y] = frame.point(end);
+        writeln!(out, "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{PATH}\"/>", px(x), px(y), px(PATH_DOT))?;
     }
     writeln!(out, "</g>")
 }

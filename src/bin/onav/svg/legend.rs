@@ -3,9 +3,9 @@
 
 use std::fmt::{self, Write};
 
-use super::draw::{write_off_mesh_link, LinkStyle, OFF_MESH_WIDTH};
+use super::draw::{write_off_mesh_link, LinkStyle, OFF_MESH_WIDTH, PATH_WIDTH};
 use super::frame::px;
-use super::palette::{area_colour, PORTAL, TILE_BORDER};
+use super::palette::{area_colour, PATH, PORTAL, TILE_BORDER};
 use super::scene::Scene;
 
 /// Pixels of the legend column, and of the gap before it.
@@ -22,6 +22,7 @@ enum Row {
     TileBorder,
     Portal,
     OffMesh(LinkStyle, &'static str),
+    Path,
 }
 
 fn rows(scene: &Scene) -> Vec<Row> {
@@ -39,6 +40,9 @@ fn rows(scene: &Scene) -> Vec<Row> {
         Row::OffMesh(LinkStyle::TwoWay, "off-mesh link, two-way"),
         Row::OffMesh(LinkStyle::Unconnected, "off-mesh link, unconnected"),
     ]);
+    if !scene.path.is_empty() {
+        rows.push(Row::Path);
+    }
     rows
 }
 
@@ -89,6 +93,10 @@ fn write_row(out: &mut String, row: &Row, left: f64, top: f64) -> fmt::Result {
             write_off_mesh_link(out, [left + 4.0, mid], [left + SAMPLE - 4.0, mid], *style)?;
             writeln!(out, "</g>")?;
             label(out, text)
+        }
+        Row::Path => {
+            sample_line(out, left, mid, &format!("stroke=\"{PATH}\" stroke-width=\"{}\"", px(PATH_WIDTH)))?;
+            label(out, "path (straight path corners)")
         }
     }
 }

@@ -1,15 +1,14 @@
-//! `onav svg FILE -o OUT.svg [--layer N]`: a top-down picture of a mesh.
+//! `onav svg FILE -o OUT.svg [--layer N]`: a top-down picture of a mesh;
+//! `onav path ... --svg OUT.svg` draws a path over the same picture.
 
 mod draw;
 mod frame;
 mod legend;
 mod palette;
-mod scene;
+pub mod scene;
 
 use std::fmt::{self, Write};
 use std::path::Path;
-
-use onav::TiledNavMesh;
 
 use crate::document::Document;
 use crate::failure::Failure;
@@ -19,16 +18,19 @@ use scene::Scene;
 
 pub fn run(path: &Path, output: &Path, layer: Option<u16>, class: usize) -> Result<(), Failure> {
     let mesh = Document::open(path)?.into_mesh(class)?;
-    let svg = render(&mesh, layer);
-    std::fs::write(output, svg)
+    write_svg(output, &Scene::of(&mesh, layer))
+}
+
+/// Writes the picture of `scene` to `output`.
+pub fn write_svg(output: &Path, scene: &Scene) -> Result<(), Failure> {
+    std::fs::write(output, render(scene))
         .map_err(|e| Failure::Io(format!("cannot write {}: {e}", output.display())))
 }
 
-/// The whole SVG document; the same mesh and layer give the same bytes.
-pub fn render(mesh: &TiledNavMesh, layer: Option<u16>) -> String {
-    let scene = Scene::of(mesh, layer);
+/// The whole SVG document; the same scene gives the same bytes.
+fn render(scene: &Scene) -> String {
     let mut out = String::new();
-    write_document(&mut out, &scene).expect("writing to a String cannot fail");
+    write_document(&mut out, scene).expect("writing to a String cannot fail");
     out
 }
 
@@ -49,6 +51,7 @@ fn write_document(out: &mut String, scene: &Scene) -> fmt::Result {
     draw::write_tile_borders(out, &frame, scene)?;
     draw::write_portals(out, &frame, scene)?;
     draw::write_off_mesh_links(out, &frame, scene)?;
+    draw::write_path(out, &frame, scene)?;
     write_legend(out, scene, drawing_width + LEGEND_GAP)?;
     writeln!(out, "</svg>")
 }

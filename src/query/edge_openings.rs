@@ -1,0 +1,171 @@
+//! What lies across each edge of a polygon, as the local queries see it.
+//!
+//! An edge with an in-tile neighbour opens into it along its whole length.
+//! A portal edge opens only where its portal links cover it, and each
+//! covered part is the exact overlap of the two edges along the tile
+//! boundary (computed from both edges' corners, not from the link's
+//! 1/255ths), so a ray or a wall ends where the neighbouring polygon
+//! really ends. An opening into a polygon the filter does not pass is
+//! wall. What no opening covers is wall.
+//!
+//! Off-mesh links are not edges: the local queries move over the surface
+//! and never take them (`docs/QUERIES.md`).
+
+use crate::mesh::poly_ref::PolyRef;
+use crate::mesh::tiled_nav_mesh::TiledNavMesh;
+use crate::query::nav_mesh_query::QueryPolygon;
+use crate::query::polygon_geometry::{lerp, WorldPolygon};
+use crate::query::query_filter::QueryFilter;
+use crate::stitch::links::LinkKind;
+use crate::stitch::portal_stitching::along_axis;
+use crate::tile::tile_data::NOT_PORTAL;
+
+/// A part of an edge that leads into a neighbouring polygon: edge
+/// parameters `t_min..=t_max` (0 at the edge's first corner, 1 at its
+/// second).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct EdgeOpening {
+    pub target: PolyRef,
+    pub t_min: f64,
+    pub t_max: f64,
+    /// The link's place among the polygon's links (0 for an in-tile
+    /// neighbour): the last tie-break of the order.
+    order: u32,
+}
+
+impl EdgeOpening {
+    /// The opening's two ends on edge `a`–`b`.
+    #[inline]
+    pub fn segment(&self, (a, b): ([f64; 3], [f64; 3])) -> ([f64; 3], [f64; 3]) {
+        (lerp(a, b, self.t_min), lerp(a, b, self.t_max))
+    }
+
+    /// True when edge parameter `s` of a point on the edge's line lies in
+    /// the opening. An opening that reaches an end of the edge covers
+    /// what lies beyond that end, so a point found a rounding outside the
+    /// edge still passes.
+    #[inline]
+    pub fn covers(&self, s: f64) -> bool {
+        (self.t_min <= 0.0 || s >= self.t_min) && (self.t_max >= 1.0 || s <= self.t_max)
+    }
+}
+
+/// Replaces `out` with the openings of edge `k` of `polygon` (named
+/// `poly_ref`) whose target passes `filter`, by ascending (t_min, t_max),
+/// then in link order.
+pub(crate) fn edge_openings(
+    mesh: &TiledNavMesh,
+    poly_ref: PolyRef,
+    polygon: &QueryPolygon<'_>,
+    world: &WorldPolygon,
+    k: usize,
+    filter: &QueryFilter,
+    out: &mut Vec<EdgeOpening>,
+) {
+    out.clear();
+    let neighbour = polygon.view.neighbours[k];
+    if neighbour != 0 {
+        let index = neighbour - 1;
+        let view = polygon.tile.polygon(index as usize).expect("validated neighbour index");
+        if filter.passes(view.record.flags, view.record.area) {
+            let target = poly_ref.tile_ref().polygon(index).expect("validated neighbour index");
+            out.push(EdgeOpening { target, t_min: 0.0, t_max: 1.0, order: 0 });
+        }
+        return;
+    }
+    if polygon.view.portal_sides[k] == NOT_PORTAL {
+        return;
+    }
+    let edge = world.edge(k);
+    let links = mesh.links(poly_ref).unwrap_or(&[]);
+    for (order, link) in links.iter().enumerate() {
+        if link.kind != LinkKind::Portal || link.edge as usize != k {
+            continue;
+        }
+        let Some(target) = QueryPolygon::of(mesh, link.target) else { continue };
+        if !filter.passes(target.view.record.flags, target.view.record.area) {
+            continue;
+        }
+        let target_edge = target.world().edge(link.target_edge as usize);
+        if let Some((t_min, t_max)) = overlap(edge, target_edge, along_axis(link.side)) {
+            out.push(EdgeOpening { target: link.target, t_min, t_max, order: order as u32 });
+        }
+    }
+    out.sort_unstable_by(|a, b| a.t_min.total_cmp(&b.t_min).then(a.t_max.total_cmp(&b.t_max)).then(a.order.cmp(&b.order)));
+}
+
+/// The part of edge `a`–`b` that edge `c`–`d` covers along world axis
+/// `axis` (both lie on one tile boundary), as edge parameters of `a`–`b`;
+/// `None` when they only touch.
+fn overlap(
+    (a, b): ([f64; 3], [f64; 3]),
+    (c, d): ([f64; 3], [f64; 3]),
+    axis: usize,
+) -> Option<(f64, f64)> {
+    let (au, bu, cu, du) = (a[axis], b[axis], c[axis], d[axis]);
+    let low = au.min(bu).max(cu.min(du));
+    let high = au.max(bu).min(cu.max(du));
+    // Corners are finite, so the comparison is total.
+    if high <= low {
+        return None;
+    }
+    // A portal edge has length along the boundary, so bu ≠ au.
+    let t = |u: f64| ((u - au) / (bu - au)).clamp(0.0, 1.0);
+    let (t_low, t_high) = (t(low), t(high));
+    Some((t_low.min(t_high), t_low.max(t_high)))
+}
+
+/// Calls `wall` with every part `(t_min, t_max)` of an edge that none of
+/// `openings` (sorted as [`edge_openings`] sorts them) covers, along the
+/// edge.
+pub(crate) fn wall_parts(openings: &[EdgeOpening], mut wall: impl FnMut(f64, f64)) {
+    let mut covered = 0.0;
+    for opening in openings {
+        if opening.t_min > covered {
+            wall(covered, opening.t_min);
+        }
+        covered = opening.t_max.max(covered);
+    }
+    if covered < 1.0 {
+        wall(covered, 1.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opening(t_min: f64, t_max: f64) -> EdgeOpening {
+        EdgeOpening { target: PolyRef(1), t_min, t_max, order: 0 }
+    }
+
+    #[test]
+    fn walls_are_the_gaps_between_openings() {
+        let mut walls = Vec::new();
+        wall_parts(&[opening(0.25, 0.5), opening(0.375, 0.625), opening(0.75, 1.0)], |a, b| walls.push((a, b)));
+        assert_eq!(walls, [(0.0, 0.25), (0.625, 0.75)]);
+        walls.clear();
+        wall_parts(&[], |a, b| walls.push((a, b)));
+        assert_eq!(walls, [(0.0, 1.0)]);
+        walls.clear();
+        wall_parts(&[opening(0.0, 1.0)], |a, b| walls.push((a, b)));
+        assert!(walls.is_empty());
+    }
+
+    #[test]
+    fn overlap_is_measured_along_the_boundary_from_the_first_corner() {
+        // Edge from z 8 down to z 0 on x 16; the other edge covers z 2..4.
+        let edge = ([16.0, 0.0, 8.0], [16.0, 1.0, 0.0]);
+        assert_eq!(overlap(edge, ([16.0, 5.0, 2.0], [16.0, 5.0, 4.0]), 2), Some((0.5, 0.75)));
+        assert_eq!(overlap(edge, ([16.0, 0.0, 8.0], [16.0, 0.0, 12.0]), 2), None, "touching at one end");
+        assert_eq!(overlap(edge, ([16.0, 0.0, -4.0], [16.0, 0.0, 20.0]), 2), Some((0.0, 1.0)));
+    }
+
+    #[test]
+    fn an_opening_reaching_an_end_covers_beyond_it() {
+        assert!(opening(0.0, 0.5).covers(-1e-12));
+        assert!(!opening(0.25, 0.5).covers(0.2));
+        assert!(opening(0.5, 1.0).covers(1.0 + 1e-12));
+        assert!(!opening(0.5, 0.75).covers(0.76));
+    }
+}

@@ -1,0 +1,136 @@
+//! `find_local_neighbourhood`: the polygons around a position that do not
+//! overlap one another in X/Z, as a crowd agent needs for its local
+//! surroundings when floors stack (a bridge over a road keeps only the
+//! floor the search reaches first).
+//!
+//! Breadth-first from the start polygon through the openings of its edges
+//! (`edge_openings.rs`) that the circle touches in X/Z, with
+//! nodes from the node pool. A polygon reached for the first time is kept
+//! unless its interior overlaps a polygon already kept; a polygon not kept
+//! is not searched from. Polygons that only touch do not overlap: the
+//! test is the separating-axis test on the edges of both, decided by the
+//! exact orientation predicate.
+
+use crate::error::Result;
+use crate::mesh::poly_ref::PolyRef;
+use crate::query::edge_openings::edge_openings;
+use crate::query::local_search::{self, check_radius, check_start, reach, Reached};
+use crate::query::nav_mesh_query::{check_position, NavMeshQuery, QueryPolygon};
+use crate::query::node_pool::NodeState;
+use crate::query::polygon_geometry::{orient_xz, WorldPolygon};
+use crate::query::query_filter::QueryFilter;
+use crate::query::search_status::SearchStatus;
+use crate::query::segment_xz::nearest_on_segment_xz;
+
+/// One polygon [`NavMeshQuery::find_local_neighbourhood`] kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NeighbourPoly {
+    pub poly_ref: PolyRef,
+    /// The polygon it was reached from ([`PolyRef::NULL`] for the start).
+    pub parent: PolyRef,
+}
+
+/// True when some edge of `a` has all of `b` on or right of it, so a line
+/// separates their interiors.
+fn separates(a: &WorldPolygon, b: &WorldPolygon) -> bool {
+    (0..a.corners().len()).any(|k| {
+        let (p, q) = a.edge(k);
+        b.corners().iter().all(|&c| orient_xz(p, q, c) <= 0.0)
+    })
+}
+
+/// True when the interiors of the convex polygons `a` and `b` overlap in
+/// X/Z.
+fn overlaps_xz(a: &WorldPolygon, b: &WorldPolygon) -> bool {
+    !separates(a, b) && !separates(b, a)
+}
+
+impl NavMeshQuery {
+    /// Replaces `out` with the non-overlapping polygons around `center`
+    /// within `radius`, from `start_ref` (first) in breadth-first order, as
+    /// the module text says. The status is out of nodes when the node
+    /// budget ran out before every polygon in reach was tested.
+    ///
+    /// Errors: invalid reference for a null or stale `start_ref`; out of
+    /// range for a centre outside the coordinate rule, a negative or
+    /// non-finite radius, or a start polygon the filter does not pass.
+    pub fn find_local_neighbourhood(
+        &mut self,
+        start_ref: PolyRef,
+        center: [f64; 3],
+        radius: f64,
+        filter: &QueryFilter,
+        out: &mut Vec<NeighbourPoly>,
+    ) -> Result<SearchStatus> {
+        check_position("center", center)?;
+        check_radius("radius", radius)?;
+        check_start(filter, start_ref, &self.polygon_or_error(start_ref, "start_ref")?)?;
+        let NavMeshQuery { mesh, nodes, open, edge_openings: openings, .. } = self;
+        local_search::start(nodes, open, start_ref, center);
+        out.clear();
+        out.push(NeighbourPoly { poly_ref: start_ref, parent: PolyRef::NULL });
+        let mut status = SearchStatus::Complete;
+        let mut next = 0;
+        while next < local_search::created(nodes) {
+            let index = next;
+            next += 1;
+            // A polygon not kept is closed at once and not searched from.
+            if nodes.get(index).state == NodeState::Closed {
+                continue;
+            }
+            let poly_ref = nodes.get(index).poly;
+            let polygon = QueryPolygon::of(mesh, poly_ref).expect("nodes name valid polygons");
+            let world = polygon.world();
+            for k in 0..world.corners().len() {
+                edge_openings(mesh, poly_ref, &polygon, &world, k, filter, openings);
+                for opening in openings.iter() {
+                    if nearest_on_segment_xz(center, opening.segment(world.edge(k))).1 > radius * radius {
+                        continue;
+                    }
+                    let new = match reach(nodes, opening.target, index, center, 0.0) {
+                        Reached::New(new) => new,
+                        Reached::Known(_) => continue,
+                        Reached::OutOfNodes => {
+                            status = SearchStatus::OutOfNodes;
+                            continue;
+                        }
+                    };
+                    let candidate = QueryPolygon::of(mesh, opening.target).expect("an opening names a valid polygon");
+                    let candidate = candidate.world();
+                    let overlapping = out.iter().any(|kept| {
+                        let kept = QueryPolygon::of(mesh, kept.poly_ref).expect("kept polygons are valid");
+                        overlaps_xz(&candidate, &kept.world())
+                    });
+                    if overlapping {
+                        nodes.get_mut(new).state = NodeState::Closed;
+                    } else {
+                        out.push(NeighbourPoly { poly_ref: opening.target, parent: poly_ref });
+                    }
+                }
+            }
+        }
+        Ok(status)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn square(x: f64, z: f64, size: f64) -> WorldPolygon {
+        WorldPolygon::from_corners(&[[x, 0.0, z], [x + size, 0.0, z], [x + size, 0.0, z + size], [x, 0.0, z + size]])
+    }
+
+    #[test]
+    fn touching_polygons_do_not_overlap() {
+        let a = square(0.0, 0.0, 2.0);
+        assert!(!overlaps_xz(&a, &square(2.0, 0.0, 2.0)), "sharing an edge");
+        assert!(!overlaps_xz(&a, &square(2.0, 2.0, 2.0)), "sharing a corner");
+        assert!(!overlaps_xz(&a, &square(5.0, 0.0, 1.0)));
+        assert!(overlaps_xz(&a, &square(1.0, 1.0, 2.0)));
+        assert!(overlaps_xz(&a, &square(0.5, 0.5, 1.0)), "one inside the other");
+        assert!(overlaps_xz(&a, &a));
+        let triangle = WorldPolygon::from_corners(&[[3.0, 0.0, -1.0], [3.0, 0.0, 3.0], [1.5, 0.0, 1.0]]);
+        assert!(overlaps_xz(&a, &triangle), "a corner reaching in");
+    }
+}

@@ -1,0 +1,276 @@
+//! `raycast`: walks a segment over the surface from a start polygon until
+//! it reaches the end or hits a wall.
+//!
+//! The cast is 2D: the segment and the polygons are taken in X/Z, and the
+//! end's Y is ignored. In each polygon the segment is clipped against the
+//! edges (the exact orientation predicate decides inside and outside), and
+//! it leaves through the edge that cuts it first; through a corner, by the
+//! first of the two edges (in edge order) that opens there, else the first.
+//! It goes on into the polygon that edge opens into at the exit point
+//! (`edge_openings.rs`: an in-tile neighbour, or the part of a portal edge
+//! a portal link covers, measured exactly), if the filter passes it;
+//! anything else is the wall it hits.
+//! Off-mesh links are never taken.
+
+use crate::error::Result;
+use crate::mesh::poly_ref::PolyRef;
+use crate::mesh::tiled_nav_mesh::TiledNavMesh;
+use crate::query::edge_openings::{edge_openings, EdgeOpening};
+use crate::query::local_search::check_start;
+use crate::query::nav_mesh_query::{check_position, NavMeshQuery, QueryPolygon};
+use crate::query::polygon_geometry::{distance, lerp, orient_xz, segment_parameter_xz, WorldPolygon};
+use crate::query::query_filter::QueryFilter;
+use crate::query::segment_xz::{inward_normal, nearest_on_segment_xz};
+use crate::query::surface_points::height_at;
+
+/// What [`NavMeshQuery::raycast`] reports besides its answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct RaycastOptions {
+    /// Also sum the cost of the walk under the filter's cost model.
+    pub path_cost: bool,
+}
+
+/// The wall a ray hit.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RaycastWall {
+    /// The polygon whose edge stopped the ray (the last one visited).
+    pub poly_ref: PolyRef,
+    /// The edge's index in that polygon (edge k runs from corner k to
+    /// corner k + 1).
+    pub edge: usize,
+    /// The edge's unit normal in X/Z (Y = 0), pointing into the polygon,
+    /// back toward where the ray came from.
+    pub normal: [f64; 3],
+}
+
+/// The answer of [`NavMeshQuery::raycast`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RaycastHit {
+    /// How far along the segment the ray got, in 0..=1: 1 when it reached
+    /// the end, else where it hit the wall (`start + (end − start)·t` in
+    /// X/Z).
+    pub t: f64,
+    /// The wall hit, `None` when the ray reached the end.
+    pub wall: Option<RaycastWall>,
+    /// With [`RaycastOptions::path_cost`]: the 3D length of the walk in each
+    /// polygon times its area cost, summed. The walk runs from `start` (its
+    /// Y as given) through the exit points (at the height of their edges)
+    /// to the end on the last polygon's surface, or to the wall.
+    pub path_cost: Option<f64>,
+}
+
+/// Where the segment leaves a polygon.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Exit {
+    t: f64,
+    /// The edge it leaves by; `None` when the end lies in the polygon.
+    edge: Option<usize>,
+    /// A later edge it leaves by at the same t (through a corner).
+    tied: Option<usize>,
+}
+
+impl Exit {
+    /// The edges it leaves by, in edge order.
+    fn edges(&self) -> impl Iterator<Item = usize> {
+        self.edge.into_iter().chain(self.tied)
+    }
+}
+
+/// Clips `start`–`end` against the convex `polygon` in X/Z (Cyrus–Beck):
+/// where it leaves, or `None` when it misses the polygon.
+fn exit_of(polygon: &WorldPolygon, start: [f64; 3], end: [f64; 3]) -> Option<Exit> {
+    let (dx, dz) = (end[0] - start[0], end[2] - start[2]);
+    let (mut enter, mut exit) = (0.0f64, Exit { t: 1.0, edge: None, tied: None });
+    for k in 0..polygon.corners().len() {
+        let (a, b) = polygon.edge(k);
+        // Inside edge k is left of it: inside_by + t·turn ≥ 0.
+        let inside_by = orient_xz(a, b, start);
+        let turn = (b[0] - a[0]) * dz - (b[2] - a[2]) * dx;
+        if turn == 0.0 {
+            if inside_by < 0.0 {
+                return None;
+            }
+            continue;
+        }
+        let t = -inside_by / turn;
+        if turn < 0.0 && t < exit.t {
+            exit = Exit { t, edge: Some(k), tied: None };
+        } else if turn < 0.0 && t == exit.t && exit.edge.is_some() {
+            exit.tied = Some(k);
+        } else if turn > 0.0 {
+            enter = enter.max(t);
+        }
+    }
+    (enter <= exit.t).then_some(exit)
+}
+
+/// The edge of `polygon` nearest `p` in X/Z (the lower index on ties).
+fn nearest_edge(polygon: &WorldPolygon, p: [f64; 3]) -> usize {
+    let distance_to = |k: usize| nearest_on_segment_xz(p, polygon.edge(k)).1;
+    (0..polygon.corners().len()).fold(0, |best, k| if distance_to(k) < distance_to(best) { k } else { best })
+}
+
+/// The walk's cost so far, when asked for.
+struct CostSum<'f> {
+    filter: &'f QueryFilter,
+    sum: Option<f64>,
+    at: [f64; 3],
+}
+
+impl CostSum<'_> {
+    fn walk_to(&mut self, area: u8, to: [f64; 3]) {
+        if let Some(sum) = self.sum.as_mut() {
+            *sum += self.filter.cost(area, distance(self.at, to));
+            self.at = to;
+        }
+    }
+}
+
+impl NavMeshQuery {
+    /// Casts the segment `start`–`end` (in X/Z; the end's Y is ignored)
+    /// over the surface from polygon `start_ref`, as the module text says.
+    /// `visited` is replaced with the polygons the ray crossed, in order,
+    /// from `start_ref`. A `start` outside `start_ref` in X/Z is clipped
+    /// onto it; a segment that misses `start_ref` hits, at t = 0, the edge
+    /// nearest `start`.
+    ///
+    /// Errors: invalid reference for a null or stale `start_ref`; out of
+    /// range for a position outside the coordinate rule or a start polygon
+    /// the filter does not pass.
+    pub fn raycast(
+        &mut self,
+        start_ref: PolyRef,
+        start: [f64; 3],
+        end: [f64; 3],
+        filter: &QueryFilter,
+        options: RaycastOptions,
+        visited: &mut Vec<PolyRef>,
+    ) -> Result<RaycastHit> {
+        check_position("start", start)?;
+        check_position("end", end)?;
+        let polygon = self.polygon_or_error(start_ref, "start_ref")?;
+        check_start(filter, start_ref, &polygon)?;
+        visited.clear();
+        let NavMeshQuery { mesh, edge_openings: openings, .. } = self;
+        let cost = CostSum { filter, sum: options.path_cost.then_some(0.0), at: start };
+        let ray = Ray { mesh, filter, start, end, openings, visited, cost };
+        Ok(ray.run(start_ref))
+    }
+}
+
+/// One cast in progress.
+struct Ray<'a> {
+    mesh: &'a TiledNavMesh,
+    filter: &'a QueryFilter,
+    start: [f64; 3],
+    end: [f64; 3],
+    openings: &'a mut Vec<EdgeOpening>,
+    visited: &'a mut Vec<PolyRef>,
+    cost: CostSum<'a>,
+}
+
+impl Ray<'_> {
+    fn run(mut self, start_ref: PolyRef) -> RaycastHit {
+        let mut current = QueryPolygon::of(self.mesh, start_ref).expect("checked by the caller");
+        let mut current_ref = start_ref;
+        let mut world = current.world();
+        self.visited.push(start_ref);
+        let Some(mut exit) = exit_of(&world, self.start, self.end) else {
+            let edge = nearest_edge(&world, self.start);
+            return self.hit(0.0, current_ref, &world, edge);
+        };
+        let mut t = 0.0f64;
+        // Where in `visited` the polygons leaving at the current t begin:
+        // a polygon met twice among them is a cycle of rounding at a
+        // corner, and the ray stops there.
+        let mut same_t_from = 0;
+        loop {
+            let area = current.view.record.area;
+            let Some(k) = exit.edge else {
+                let height = height_at(&current, &world, self.end);
+                self.cost.walk_to(area, [self.end[0], height, self.end[2]]);
+                return RaycastHit { t: 1.0, wall: None, path_cost: self.cost.sum };
+            };
+            if exit.t > t {
+                same_t_from = self.visited.len() - 1;
+                t = exit.t;
+            }
+            let crossing = lerp(self.start, self.end, exit.t);
+            let (used, s, next) = self.way_out(current_ref, &current, &world, &exit, crossing);
+            let edge = world.edge(used);
+            let on_edge = lerp(edge.0, edge.1, s.clamp(0.0, 1.0));
+            self.cost.walk_to(area, [crossing[0], on_edge[1], crossing[2]]);
+            let entered = next.filter(|n| !self.visited[same_t_from..].contains(n)).and_then(|next_ref| {
+                let next = QueryPolygon::of(self.mesh, next_ref).expect("an opening names a valid polygon");
+                let next_world = next.world();
+                Some((next_ref, next, next_world, exit_of(&next_world, self.start, self.end)?))
+            });
+            let Some((next_ref, next, next_world, next_exit)) = entered else {
+                return self.hit(t, current_ref, &world, k);
+            };
+            self.visited.push(next_ref);
+            (current_ref, current, world, exit) = (next_ref, next, next_world, next_exit);
+        }
+    }
+
+    /// The edge the ray leaves by at `crossing`: the first of `exit`'s
+    /// edges that opens there, else the first. With the crossing's
+    /// parameter along it and the polygon it opens into.
+    fn way_out(
+        &mut self,
+        current_ref: PolyRef,
+        current: &QueryPolygon<'_>,
+        world: &WorldPolygon,
+        exit: &Exit,
+        crossing: [f64; 3],
+    ) -> (usize, f64, Option<PolyRef>) {
+        let parameter = |k: usize| {
+            let (a, b) = world.edge(k);
+            segment_parameter_xz(a, b, crossing)
+        };
+        for k in exit.edges() {
+            edge_openings(self.mesh, current_ref, current, world, k, self.filter, self.openings);
+            let s = parameter(k);
+            if let Some(opening) = self.openings.iter().find(|o| o.covers(s)) {
+                return (k, s, Some(opening.target));
+            }
+        }
+        let k = exit.edge.expect("the ray leaves by an edge");
+        (k, parameter(k), None)
+    }
+
+    fn hit(&self, t: f64, poly_ref: PolyRef, world: &WorldPolygon, edge: usize) -> RaycastHit {
+        let (a, b) = world.edge(edge);
+        let wall = RaycastWall { poly_ref, edge, normal: inward_normal(a, b) };
+        RaycastHit { t, wall: Some(wall), path_cost: self.cost.sum }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn square() -> WorldPolygon {
+        WorldPolygon::from_corners(&[[0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [4.0, 0.0, 4.0], [0.0, 0.0, 4.0]])
+    }
+
+    #[test]
+    fn a_segment_leaves_by_the_edge_that_cuts_it_first() {
+        let exit = exit_of(&square(), [1.0, 0.0, 1.0], [9.0, 0.0, 3.0]).unwrap();
+        assert_eq!(exit, Exit { t: 0.375, edge: Some(1), tied: None });
+        let inside = exit_of(&square(), [1.0, 0.0, 1.0], [3.0, 7.0, 4.0]).unwrap();
+        assert_eq!(inside, Exit { t: 1.0, edge: None, tied: None }, "an end on the boundary is inside");
+        // Through the corner (4, 4): edges 1 and 2 cut it at once.
+        let corner = exit_of(&square(), [2.0, 0.0, 2.0], [6.0, 0.0, 6.0]).unwrap();
+        assert_eq!(corner.edges().collect::<Vec<_>>(), [1, 2]);
+    }
+
+    #[test]
+    fn a_start_outside_is_clipped_and_a_miss_is_none() {
+        let exit = exit_of(&square(), [-4.0, 0.0, 2.0], [12.0, 0.0, 2.0]).unwrap();
+        assert_eq!(exit, Exit { t: 0.5, edge: Some(1), tied: None });
+        assert_eq!(exit_of(&square(), [-4.0, 0.0, 2.0], [-1.0, 0.0, 2.0]), None);
+        assert_eq!(exit_of(&square(), [-4.0, 0.0, 2.0], [-4.0, 0.0, 2.0]), None, "a point outside");
+        assert_eq!(nearest_edge(&square(), [-4.0, 0.0, 2.0]), 3);
+    }
+}

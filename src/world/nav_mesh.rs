@@ -4,6 +4,8 @@
 
 use crate::world::authored_links::{links_for_tile, with_appended_links};
 use crate::build::build_2d::{assemble_2d, build_tiles_2d, TileInput2d};
+use crate::build::voxel::build_3d::build_tiles_3d;
+use crate::build::voxel::geometry::TriangleGeometry;
 use crate::error::{NavMeshError, Result};
 use crate::world::nav_settings::NavSettings;
 use crate::format::param_block::encode_param_block;
@@ -41,6 +43,23 @@ impl NavMesh {
     pub fn build_2d(settings: NavSettings, input: &[TileInput2d]) -> Result<NavMesh> {
         let mut nav_mesh = NavMesh::new(settings)?;
         for tile in build_tiles_2d(&nav_mesh.settings, nav_mesh.mesh.params(), input)? {
+            nav_mesh.mesh.add_tile(tile)?;
+        }
+        Ok(nav_mesh)
+    }
+
+    /// `NavMesh.Build` for the voxel 3D path: every tile the geometry's box
+    /// covers is voxelized and built (in parallel on rayon's current pool),
+    /// authored links baked, non-empty tiles added in (z, x, layer) order,
+    /// so equal input gives equal bytes for any thread count.
+    ///
+    /// Units are Recast's: CellSize, CellHeight, TileSize, the agent values,
+    /// MaxEdgeLength and ContourMaxError in world units; MinRegionArea and
+    /// MergeRegionArea in cells. Bad geometry is a typed error naming the
+    /// vertex, triangle or area (see [`TriangleGeometry::validate`]).
+    pub fn build_3d(settings: NavSettings, geometry: &TriangleGeometry) -> Result<NavMesh> {
+        let mut nav_mesh = NavMesh::new(settings)?;
+        for tile in build_tiles_3d(&nav_mesh.settings, nav_mesh.mesh.params(), geometry)? {
             nav_mesh.mesh.add_tile(tile)?;
         }
         Ok(nav_mesh)

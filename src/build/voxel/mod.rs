@@ -1,0 +1,38 @@
+//! The voxel 3D builder (issue 19): level triangles in, validated tiles
+//! out, Recast's pipeline rewritten to be deterministic. One stage per
+//! file, in pipeline order:
+//!
+//! - [`geometry`]: `TriangleGeometry`, the checked input.
+//! - [`cell_settings`]: the settings converted to cells.
+//! - [`walkable_slope`]: triangles steeper than AgentMaxSlope block.
+//! - [`tile_bounds`]: the tiles a build covers and their triangles.
+//! - [`heightfield`] and [`rasterize`]: triangles into a tile's spans, in
+//!   tile-local coordinates.
+//! - [`span_filters`]: low obstacles, ledges, low head room.
+//! - [`compact_heightfield`]: walkable floors and their connections.
+//! - [`erode`]: the agent radius.
+//! - [`regions`], [`monotone_regions`], [`region_filter`]: the partition.
+//! - [`contours`]: region outlines, simplified.
+//! - [`triangulate`] and [`poly_mesh`]: convex polygons.
+//! - [`hand_over`]: `NavTileData` and `NavTile::create`.
+//! - [`tile_build`] and [`build_3d`]: one tile, and all tiles in parallel.
+
+pub mod geometry;
+
+pub(crate) mod build_3d;
+mod cell_settings;
+mod compact_heightfield;
+mod contours;
+mod erode;
+mod hand_over;
+mod heightfield;
+mod monotone_regions;
+mod poly_mesh;
+mod rasterize;
+mod region_filter;
+mod regions;
+mod span_filters;
+mod tile_bounds;
+mod tile_build;
+mod triangulate;
+mod walkable_slope;

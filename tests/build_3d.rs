@@ -1,18 +1,165 @@
-//! NavMesh::build_3d on the shared level meshes: every tile validates,
-//! tile borders meet, and the bytes depend on nothing but the input.
+//! NavMesh::build_3d on the shared level meshes (issue 19): every tile
+//! validates, tile borders meet, and the bytes depend on nothing but the
+//! input: not on the thread count, not on moving the level by whole tiles.
 
 mod voxel_input;
 
-use onav::{write_tile, NavMesh, Partition};
-use voxel_input::{load_obj, settings, unmatched_border_length};
+use onav::{read_tile, write_tile, NavMesh, NavTile, OffMeshLinkDefinition, Partition};
+use voxel_input::{load_obj, settings, shifted, unmatched_border_length};
+
+const MESHES: [&str; 2] = ["nav_test.obj", "dungeon.obj"];
+
+fn build(name: &str) -> NavMesh {
+    NavMesh::build_3d(settings(Partition::Monotone), &load_obj(name)).unwrap()
+}
 
 #[test]
-fn smoke() {
-    for name in ["nav_test.obj", "dungeon.obj"] {
-        let geometry = load_obj(name);
-        let mesh = NavMesh::build_3d(settings(Partition::Monotone), &geometry).unwrap();
-        let polygons: usize = mesh.mesh().tiles().map(|(_, t)| t.polygon_count()).sum();
-        let bytes: usize = mesh.mesh().tiles().map(|(_, t)| write_tile(t).len()).sum();
-        println!("{name}: {} tiles, {polygons} polygons, {bytes} bytes, unmatched {}", mesh.mesh().tile_count(), unmatched_border_length(&mesh));
+fn every_tile_validates_and_reads_back() {
+    for name in MESHES {
+        let mesh = build(name);
+        let params = *mesh.params();
+        assert!(mesh.mesh().tile_count() > 0, "{name}: no tiles");
+        for (_, tile) in mesh.mesh().tiles() {
+            assert!(tile.polygon_count() > 0, "{name}: an empty tile was added");
+            let again = NavTile::create(&params, tile.data().clone()).unwrap();
+            assert_eq!(write_tile(&again), write_tile(tile));
+            assert_eq!(
+                write_tile(&read_tile(&params, &write_tile(tile)).unwrap()),
+                write_tile(tile)
+            );
+        }
     }
+}
+
+#[test]
+fn portal_edges_of_neighbouring_tiles_meet() {
+    for name in MESHES {
+        let mesh = build(name);
+        let portals: usize = mesh.mesh().tiles().map(|(_, t)| t.portal_edges().len()).sum();
+        assert!(portals > 0, "{name}: no portal edges, the test would prove nothing");
+        assert_eq!(unmatched_border_length(&mesh), 0.0, "{name}");
+    }
+}
+
+#[test]
+fn portal_vertices_lie_exactly_on_the_tile_boundary() {
+    for name in MESHES {
+        let mesh = build(name);
+        let tile_size = mesh.params().tile_size as f32;
+        for (_, tile) in mesh.mesh().tiles() {
+            for portal in tile.portal_edges() {
+                let polygon = tile.polygon(portal.polygon as usize).unwrap();
+                let k = portal.edge as usize;
+                let ends = [polygon.indices[k], polygon.indices[(k + 1) % polygon.indices.len()]];
+                let axis = if portal.side % 2 == 0 { 0 } else { 2 };
+                let boundary = if portal.side < 2 { tile_size } else { 0.0 };
+                for v in ends {
+                    assert_eq!(
+                        tile.vertices()[v as usize][axis].to_bits(),
+                        boundary.to_bits(),
+                        "{name}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_bytes_do_not_depend_on_the_thread_count() {
+    for name in MESHES {
+        let geometry = load_obj(name);
+        let bytes: Vec<Vec<u8>> = [1, 2, 8]
+            .iter()
+            .map(|&threads| {
+                let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+                pool.install(|| {
+                    NavMesh::build_3d(settings(Partition::Monotone), &geometry)
+                        .unwrap()
+                        .save()
+                })
+            })
+            .collect();
+        assert_eq!(bytes[0], bytes[1], "{name}: 1 and 2 threads");
+        assert_eq!(bytes[0], bytes[2], "{name}: 1 and 8 threads");
+    }
+}
+
+/// 2^17 tiles of (float)14.4 are 1 887 436.8 units: the largest power of
+/// two of these tiles that keeps both meshes inside the ±2^21 coordinate
+/// rule (2^20 tiles would need ±1.5e7).
+const SHIFT_TILES: i32 = 1 << 17;
+
+#[test]
+fn moving_the_level_by_whole_tiles_gives_the_same_tiles() {
+    for name in MESHES {
+        let geometry = load_obj(name);
+        let settings = settings(Partition::Monotone);
+        let home = NavMesh::build_3d(settings.clone(), &geometry).unwrap();
+        for (dx, dz) in [(SHIFT_TILES, SHIFT_TILES), (-SHIFT_TILES, SHIFT_TILES), (3, -5)] {
+            let moved = NavMesh::build_3d(settings.clone(), &shifted(&geometry, &settings, dx, dz)).unwrap();
+            assert_eq!(
+                moved.mesh().tile_count(),
+                home.mesh().tile_count(),
+                "{name} moved by ({dx}, {dz}) tiles"
+            );
+            for (_, tile) in home.mesh().tiles() {
+                let (_, twin) = moved
+                    .mesh()
+                    .tile_at(tile.tile_x() + dx, tile.tile_z() + dz, tile.layer())
+                    .unwrap_or_else(|| {
+                        panic!(
+                            "{name}: no tile at ({}, {}) + ({dx}, {dz})",
+                            tile.tile_x(),
+                            tile.tile_z()
+                        )
+                    });
+                let mut data = twin.data().clone();
+                data.tile_x -= dx;
+                data.tile_z -= dz;
+                let back = NavTile::create(home.params(), data).unwrap();
+                assert_eq!(
+                    write_tile(&back),
+                    write_tile(tile),
+                    "{name}: tile ({}, {}) moved by ({dx}, {dz})",
+                    tile.tile_x(),
+                    tile.tile_z()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn authored_links_are_baked_into_the_tile_of_their_start() {
+    let geometry = load_obj("dungeon.obj");
+    let mut settings = settings(Partition::Monotone);
+    let plain = NavMesh::build_3d(settings.clone(), &geometry).unwrap();
+    let (_, tile) = plain.mesh().tiles().max_by_key(|(_, t)| t.polygon_count()).unwrap();
+    let (origin_x, origin_z) = plain.params().tile_origin(tile.tile_x(), tile.tile_z());
+    let v = tile.vertices()[0];
+    let start = [
+        origin_x + v[0] as f64,
+        tile.origin_y() + v[1] as f64,
+        origin_z + v[2] as f64,
+    ];
+    let link = OffMeshLinkDefinition {
+        start,
+        end: [start[0] + 1.0, start[1], start[2] + 1.0],
+        radius: 0.5,
+        bidirectional: true,
+        area: 3,
+        flags: 2,
+        user_id: 77,
+    };
+    settings.set_off_mesh_links(vec![link]).unwrap();
+    let linked = NavMesh::build_3d(settings, &geometry).unwrap();
+    let (_, baked) = linked
+        .mesh()
+        .tile_at(tile.tile_x(), tile.tile_z(), tile.layer())
+        .unwrap();
+    assert_eq!(baked.off_mesh_links().len(), 1);
+    assert_eq!(baked.off_mesh_links()[0].user_id, 77);
+    let others: usize = linked.mesh().tiles().map(|(_, t)| t.off_mesh_links().len()).sum();
+    assert_eq!(others, 1);
 }

@@ -23,17 +23,29 @@ use super::walkable_slope::triangle_area_codes;
 /// Every non-empty tile of `geometry` with its baked links, in (tile z,
 /// tile x, layer) order. The first failing tile in that order names the
 /// error.
-pub(crate) fn build_tiles_3d(settings: &NavSettings, params: &NavMeshParams, geometry: &TriangleGeometry) -> Result<Vec<NavTile>> {
+pub(crate) fn build_tiles_3d(
+    settings: &NavSettings,
+    params: &NavMeshParams,
+    geometry: &TriangleGeometry,
+) -> Result<Vec<NavTile>> {
     geometry.validate()?;
     let cells = CellSettings::new(settings)?;
     let area_codes = triangle_area_codes(geometry, &cells);
     let grid = TileGrid::covering(params, &geometry.bounds())?;
-    let overhang = (cells.tile_cells as f64 * cells.cell_size - cells.tile_size).max(0.0);
-    let margin = (cells.border + 1) as f64 * cells.cell_size + overhang;
+    let margin = (cells.border + 1) as f64 * cells.cell_size;
     let strips = TriangleStrips::new(params, &grid, geometry, margin);
-    let input = BuildInput { params, settings: &cells, geometry, area_codes: &area_codes, strips: &strips };
-    let results: Vec<Result<Option<NavTile>>> =
-        grid.positions().into_par_iter().map(|(x, z)| build_tile(&input, x, z)).collect();
+    let input = BuildInput {
+        params,
+        settings: &cells,
+        geometry,
+        area_codes: &area_codes,
+        strips: &strips,
+    };
+    let results: Vec<Result<Option<NavTile>>> = grid
+        .positions()
+        .into_par_iter()
+        .map(|(x, z)| build_tile(&input, x, z))
+        .collect();
     let mut built = BTreeMap::new();
     for result in results {
         if let Some(tile) = result? {

@@ -12,10 +12,15 @@ const CELL_LIMIT: f64 = (1u64 << 40) as f64;
 /// Build settings converted to cells.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct CellSettings {
+    /// TileSize / tile_cells: CellSize adjusted so whole cells fill a tile,
+    /// which puts the cell lines of neighbouring tiles on the same world
+    /// lines (with (float)14.4 / 0.3 = 47.9999987 cells they would drift
+    /// apart by 4e-7 per tile and voxelize a wall into different cells).
     pub cell_size: f64,
     pub cell_height: f64,
     pub tile_size: f64,
-    /// Cells across a tile: ceil(TileSize / CellSize), at most 8192.
+    /// Cells across a tile: TileSize / CellSize rounded to the nearest
+    /// whole number (at least 1, at most 8192).
     pub tile_cells: usize,
     /// Cells of heightfield around the tile: erosion radius + 3, so erosion
     /// and the filters see every cell that changes the tile.
@@ -31,7 +36,6 @@ pub(crate) struct CellSettings {
     /// floor(MaxEdgeLength / CellSize); 0 keeps edges whole.
     pub max_edge_length: i64,
     pub min_region_area: u64,
-    pub merge_region_area: u64,
     pub max_verts_per_poly: usize,
     /// cos(AgentMaxSlope), computed once through libm.
     pub walkable_cos: f64,
@@ -49,9 +53,9 @@ impl CellSettings {
     /// range naming AgentRadius (it would make every heightfield grow with
     /// the radius rather than the tile).
     pub fn new(settings: &NavSettings) -> Result<CellSettings> {
-        let cell_size = settings.cell_size();
+        let tile_cells = (settings.tile_size() / settings.cell_size()).round().max(1.0) as usize;
+        let cell_size = settings.tile_size() / tile_cells as f64;
         let cell_height = settings.cell_height();
-        let tile_cells = (settings.tile_size() / cell_size).ceil() as usize;
         let erosion_radius = cells((settings.agent_radius() as f64 / cell_size).ceil());
         if erosion_radius > tile_cells as i64 {
             return Err(NavMeshError::out_of_range(format!(
@@ -72,7 +76,6 @@ impl CellSettings {
             max_error: settings.contour_max_error() as f64 / cell_size,
             max_edge_length: cells((settings.max_edge_length() / cell_size).floor()),
             min_region_area: settings.min_region_area() as u64,
-            merge_region_area: settings.merge_region_area() as u64,
             max_verts_per_poly: settings.max_verts_per_poly() as usize,
             walkable_cos: libm::cos(slope),
             area: settings.area(),

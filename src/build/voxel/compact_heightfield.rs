@@ -34,7 +34,11 @@ impl CompactHeightfield {
     /// space and lies within WalkableClimb.
     pub fn build(field: &Heightfield, settings: &CellSettings) -> CompactHeightfield {
         let width = field.width;
-        let mut compact = CompactHeightfield { width, border: settings.border, ..Default::default() };
+        let mut compact = CompactHeightfield {
+            width,
+            border: settings.border,
+            ..Default::default()
+        };
         compact.column_starts.push(0);
         for column in 0..width * width {
             for s in field.spans(column).filter(|&s| field.area[s] != NULL_AREA) {
@@ -59,7 +63,9 @@ impl CompactHeightfield {
     }
 
     fn find_neighbour(&self, x: usize, z: usize, s: usize, dir: usize, settings: &CellSettings) -> u32 {
-        let Some(column) = self.column_towards(x, z, dir) else { return NOT_CONNECTED };
+        let Some(column) = self.column_towards(x, z, dir) else {
+            return NOT_CONNECTED;
+        };
         let floor = i64::from(self.floor[s]);
         let ceiling = (floor + self.clearance[s]).min(SKY);
         self.spans(column)

@@ -31,6 +31,9 @@ struct RawVertex {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Contour {
     pub vertices: Vec<[i64; 3]>,
+    /// Per vertex: the edge to the next vertex faces the tile's border
+    /// region, so it lies on a tile boundary with walkable floor across.
+    pub faces_border: Vec<bool>,
     pub region: u32,
     pub area: AreaCode,
 }
@@ -49,14 +52,20 @@ pub(crate) fn build_contours(field: &CompactHeightfield, regions: &[u32], settin
                     continue;
                 }
                 let raw = walk_contour(field, regions, &mut flags, (x, z, s));
-                let mut kept = simplify(&raw, settings.max_error, settings.max_edge_length);
-                kept.dedup_by(|a, b| raw[*a].x == raw[*b].x && raw[*a].z == raw[*b].z);
-                while kept.len() > 1 && raw[kept[0]].x == raw[kept[kept.len() - 1]].x && raw[kept[0]].z == raw[kept[kept.len() - 1]].z {
-                    kept.pop();
-                }
+                let kept =
+                    without_zero_length_edges(&raw, simplify(&raw, settings.max_error, settings.max_edge_length));
                 if kept.len() >= 3 {
-                    let vertices = kept.iter().map(|&k| [raw[k].x - border, i64::from(raw[k].y), raw[k].z - border]).collect();
-                    contours.push(Contour { vertices, region: regions[s], area: field.area[s] });
+                    let vertices = kept
+                        .iter()
+                        .map(|&(k, _)| [raw[k].x - border, i64::from(raw[k].y), raw[k].z - border])
+                        .collect();
+                    let faces_border = kept.iter().map(|&(_, f)| f).collect();
+                    contours.push(Contour {
+                        vertices,
+                        faces_border,
+                        region: regions[s],
+                        area: field.area[s],
+                    });
                 }
             }
         }
@@ -64,9 +73,32 @@ pub(crate) fn build_contours(field: &CompactHeightfield, regions: &[u32], settin
     contours
 }
 
+/// The kept vertices with whether the edge leaving each faces a border
+/// region (the raw edges between two kept vertices all face one region),
+/// after dropping repeated positions: a vertex at the position of the one
+/// before it goes, and that one leaves along the dropped vertex's edge.
+fn without_zero_length_edges(raw: &[RawVertex], kept: Vec<usize>) -> Vec<(usize, bool)> {
+    let n = raw.len();
+    let same = |a: usize, b: usize| raw[a].x == raw[b].x && raw[a].z == raw[b].z;
+    let mut out: Vec<(usize, bool)> = Vec::with_capacity(kept.len());
+    for k in kept {
+        let faces_border = is_border(raw[(k + 1) % n].neighbour);
+        match out.last_mut() {
+            Some(last) if same(last.0, k) => last.1 = faces_border,
+            _ => out.push((k, faces_border)),
+        }
+    }
+    while out.len() > 1 && same(out[0].0, out[out.len() - 1].0) {
+        out.pop();
+    }
+    out
+}
+
 /// Bit d set when the edge of floor `s` towards direction d borders another
-/// region; 0 for floors outside any tile region and for single-floor
-/// regions (all four bits), which have no outline worth walking.
+/// region; 0 for floors outside any tile region. Unlike Recast, a region of
+/// one floor (all four bits) is outlined too: it only survives the region
+/// filter at the tile border, where the neighbouring tile may hold the
+/// same floor inside a larger region and expects a portal to it.
 fn edge_flags(field: &CompactHeightfield, regions: &[u32], s: usize) -> u8 {
     let region = regions[s];
     if region == 0 || is_border(region) {
@@ -79,11 +111,7 @@ fn edge_flags(field: &CompactHeightfield, regions: &[u32], s: usize) -> u8 {
             flags |= 1 << dir;
         }
     }
-    if flags == 0xF {
-        0
-    } else {
-        flags
-    }
+    flags
 }
 
 /// Walks the outline from floor `s` at (x, z): along a flagged edge it
@@ -112,9 +140,16 @@ fn walk_contour(
                 2 => (x + 1, z),
                 _ => (x, z),
             };
-            let (neighbour, area_border) =
-                field.neighbour(s, dir).map_or((0, false), |n| (regions[n], field.area[n] != area));
-            raw.push(RawVertex { x: px as i64, y: corner_height(field, s, dir), z: pz as i64, neighbour, area_border });
+            let (neighbour, area_border) = field
+                .neighbour(s, dir)
+                .map_or((0, false), |n| (regions[n], field.area[n] != area));
+            raw.push(RawVertex {
+                x: px as i64,
+                y: corner_height(field, s, dir),
+                z: pz as i64,
+                neighbour,
+                area_border,
+            });
             flags[s] &= !(1 << dir);
             dir = (dir + 1) & 3;
         } else {
@@ -166,10 +201,15 @@ fn simplify(raw: &[RawVertex], max_error: f64, max_edge_length: i64) -> Vec<usiz
     };
     if kept.is_empty() {
         let lower_left = (0..n).min_by_key(|&i| (raw[i].x, raw[i].z, i)).unwrap_or(0);
-        let upper_right = (0..n).max_by_key(|&i| (raw[i].x, raw[i].z, std::cmp::Reverse(i))).unwrap_or(0);
+        let upper_right = (0..n)
+            .max_by_key(|&i| (raw[i].x, raw[i].z, std::cmp::Reverse(i)))
+            .unwrap_or(0);
         kept = vec![lower_left, upper_right];
     }
     refine_to_max_error(raw, &mut kept, max_error);
+    if kept.len() == 2 {
+        keep_furthest_point(raw, &mut kept);
+    }
     if max_edge_length > 0 {
         split_long_wall_edges(raw, &mut kept, max_edge_length);
     }
@@ -187,8 +227,11 @@ fn refine_to_max_error(raw: &[RawVertex], kept: &mut Vec<usize>, max_error: f64)
         let (ai, bi) = (kept[i], kept[(i + 1) % kept.len()]);
         let (a, b) = (raw[ai], raw[bi]);
         let forward = (b.x, b.z) > (a.x, a.z);
-        let (mut ci, step, end, from, to) =
-            if forward { ((ai + 1) % n, 1, bi, a, b) } else { ((bi + n - 1) % n, n - 1, ai, b, a) };
+        let (mut ci, step, end, from, to) = if forward {
+            ((ai + 1) % n, 1, bi, a, b)
+        } else {
+            ((bi + n - 1) % n, n - 1, ai, b, a)
+        };
         let mut furthest: (f64, Option<usize>) = (0.0, None);
         if raw[ci].neighbour == 0 || raw[ci].area_border {
             while ci != end {
@@ -206,6 +249,25 @@ fn refine_to_max_error(raw: &[RawVertex], kept: &mut Vec<usize>, max_error: f64)
     }
 }
 
+/// A region whose outline simplifies to two points (a sliver within
+/// ContourMaxError of a segment) keeps the raw point furthest from that
+/// segment, so it still becomes a polygon. Recast drops such regions; near
+/// a tile border that leaves the neighbour's matching portal unmatched.
+fn keep_furthest_point(raw: &[RawVertex], kept: &mut Vec<usize>) {
+    let (a, b) = (raw[kept[0]], raw[kept[1]]);
+    let mut furthest: (f64, Option<usize>) = (0.0, None);
+    for (i, &p) in raw.iter().enumerate() {
+        let d = squared_distance_to_segment(p, a, b);
+        if d > furthest.0 {
+            furthest = (d, Some(i));
+        }
+    }
+    if let (_, Some(i)) = furthest {
+        kept.push(i);
+        kept.sort_unstable();
+    }
+}
+
 /// Halves wall edges longer than `max_edge_length` cells at their middle
 /// raw point, rounding towards the edge's lexicographically smaller end.
 fn split_long_wall_edges(raw: &[RawVertex], kept: &mut Vec<usize>, max_edge_length: i64) {
@@ -220,7 +282,11 @@ fn split_long_wall_edges(raw: &[RawVertex], kept: &mut Vec<usize>, max_edge_leng
             if dx * dx + dz * dz > max_edge_length.saturating_mul(max_edge_length) {
                 let between = if bi < ai { bi + n - ai } else { bi - ai };
                 if between > 1 {
-                    let half = if (b.x, b.z) > (a.x, a.z) { between / 2 } else { (between + 1) / 2 };
+                    let half = if (b.x, b.z) > (a.x, a.z) {
+                        between / 2
+                    } else {
+                        between.div_ceil(2)
+                    };
                     split = Some((ai + half) % n);
                 }
             }
@@ -236,7 +302,11 @@ fn squared_distance_to_segment(p: RawVertex, a: RawVertex, b: RawVertex) -> f64 
     let (abx, abz) = ((b.x - a.x) as f64, (b.z - a.z) as f64);
     let (apx, apz) = ((p.x - a.x) as f64, (p.z - a.z) as f64);
     let length = abx * abx + abz * abz;
-    let t = if length > 0.0 { ((abx * apx + abz * apz) / length).clamp(0.0, 1.0) } else { 0.0 };
+    let t = if length > 0.0 {
+        ((abx * apx + abz * apz) / length).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
     let (dx, dz) = (a.x as f64 + t * abx - p.x as f64, a.z as f64 + t * abz - p.z as f64);
     dx * dx + dz * dz
 }

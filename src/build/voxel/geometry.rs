@@ -32,7 +32,11 @@ pub struct GeometryBounds {
 
 impl TriangleGeometry {
     pub fn new(vertices: Vec<[f64; 3]>, triangles: Vec<[u32; 3]>) -> TriangleGeometry {
-        TriangleGeometry { vertices, triangles, areas: None }
+        TriangleGeometry {
+            vertices,
+            triangles,
+            areas: None,
+        }
     }
 
     /// Every rule of the input: at least one triangle (out of range),
@@ -42,7 +46,9 @@ impl TriangleGeometry {
     /// [`UNWALKABLE`] (out of range naming `areas[i]`).
     pub fn validate(&self) -> Result<()> {
         if self.triangles.is_empty() {
-            return Err(NavMeshError::out_of_range("TriangleGeometry.triangles: 0 entries, at least 1 needed"));
+            return Err(NavMeshError::out_of_range(
+                "TriangleGeometry.triangles: 0 entries, at least 1 needed",
+            ));
         }
         for (i, vertex) in self.vertices.iter().enumerate() {
             for (axis, &value) in ["x", "y", "z"].iter().zip(vertex) {
@@ -76,13 +82,16 @@ impl TriangleGeometry {
 
     /// The box of every vertex a triangle uses; call after `validate`.
     pub fn bounds(&self) -> GeometryBounds {
-        let mut bounds = GeometryBounds { min: [f64::INFINITY; 3], max: [f64::NEG_INFINITY; 3] };
+        let mut bounds = GeometryBounds {
+            min: [f64::INFINITY; 3],
+            max: [f64::NEG_INFINITY; 3],
+        };
         for triangle in &self.triangles {
             for &index in triangle {
                 let vertex = self.vertices[index as usize];
-                for axis in 0..3 {
-                    bounds.min[axis] = bounds.min[axis].min(vertex[axis]);
-                    bounds.max[axis] = bounds.max[axis].max(vertex[axis]);
+                for (axis, &value) in vertex.iter().enumerate() {
+                    bounds.min[axis] = bounds.min[axis].min(value);
+                    bounds.max[axis] = bounds.max[axis].max(value);
                 }
             }
         }

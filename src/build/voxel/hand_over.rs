@@ -26,7 +26,12 @@ pub(crate) struct TilePlace {
 }
 
 /// The validated tile of `mesh`.
-pub(crate) fn hand_over(params: &NavMeshParams, settings: &CellSettings, place: &TilePlace, mesh: &PolyMesh) -> Result<NavTile> {
+pub(crate) fn hand_over(
+    params: &NavMeshParams,
+    settings: &CellSettings,
+    place: &TilePlace,
+    mesh: &PolyMesh,
+) -> Result<NavTile> {
     let mut data = NavTileData {
         tile_x: place.tile_x,
         tile_z: place.tile_z,
@@ -36,6 +41,7 @@ pub(crate) fn hand_over(params: &NavMeshParams, settings: &CellSettings, place: 
     };
     let mut new_index = vec![u32::MAX; mesh.vertices.len()];
     let mut cells: Vec<[i64; 3]> = Vec::new();
+    let mut mesh_index: Vec<u32> = Vec::new();
     for polygon in &mesh.polygons {
         let mut indices: Vec<u32> = polygon
             .vertices()
@@ -44,6 +50,7 @@ pub(crate) fn hand_over(params: &NavMeshParams, settings: &CellSettings, place: 
                 if new_index[v as usize] == u32::MAX {
                     new_index[v as usize] = cells.len() as u32;
                     cells.push(mesh.vertices[v as usize]);
+                    mesh_index.push(v);
                 }
                 new_index[v as usize]
             })
@@ -59,7 +66,8 @@ pub(crate) fn hand_over(params: &NavMeshParams, settings: &CellSettings, place: 
         data.indices.extend(indices);
     }
     data.vertices = cells.iter().map(|&c| local_vertex(settings, c)).collect();
-    link_edges(settings.tile_cells as i64, &cells, &mut data);
+    let faces_border = |a: u32, b: u32| mesh.is_border_edge(mesh_index[a as usize], mesh_index[b as usize]);
+    link_edges(settings.tile_cells as i64, &cells, faces_border, &mut data);
     NavTile::create(params, data)
 }
 
@@ -93,8 +101,10 @@ fn twice_signed_area(cells: &[[i64; 3]], polygon: &[u32]) -> i64 {
 
 /// Neighbours and portal sides: an edge used exactly twice, in opposite
 /// directions by two polygons, joins them; every other edge is a wall, and
-/// a wall on a tile boundary is a portal of that side.
-fn link_edges(tile_cells: i64, cells: &[[i64; 3]], data: &mut NavTileData) {
+/// a wall from a contour edge facing the tile border (so walkable floor
+/// lies across it) is a portal of the boundary it lies on. A wall that
+/// merely runs along a boundary, with nothing walkable across, stays a wall.
+fn link_edges(tile_cells: i64, cells: &[[i64; 3]], faces_border: impl Fn(u32, u32) -> bool, data: &mut NavTileData) {
     let mut edges: Vec<(u32, u32, usize, u32)> = Vec::with_capacity(data.indices.len());
     let mut start = 0;
     for (p, polygon) in data.polygons.iter().enumerate() {
@@ -114,12 +124,13 @@ fn link_edges(tile_cells: i64, cells: &[[i64; 3]], data: &mut NavTileData) {
         while j < edges.len() && (edges[j].0, edges[j].1) == (edges[i].0, edges[i].1) {
             j += 1;
         }
-        let pair = j - i == 2 && edges[i].3 != edges[i + 1].3 && data.indices[edges[i].2] != data.indices[edges[i + 1].2];
+        let pair =
+            j - i == 2 && edges[i].3 != edges[i + 1].3 && data.indices[edges[i].2] != data.indices[edges[i + 1].2];
         if pair {
             data.neighbours[edges[i].2] = edges[i + 1].3 + 1;
             data.neighbours[edges[i + 1].2] = edges[i].3 + 1;
         } else {
-            for edge in &edges[i..j] {
+            for edge in edges[i..j].iter().filter(|edge| faces_border(edge.0, edge.1)) {
                 let (a, b) = (cells[edge.0 as usize], cells[edge.1 as usize]);
                 data.portal_sides[edge.2] = boundary_side(tile_cells, a, b);
             }

@@ -32,7 +32,11 @@ impl MeshPolygon {
     fn from_slice(indices: &[u32], area: AreaCode) -> MeshPolygon {
         let mut vertices = [0; MAX_POLYGON_VERTICES];
         vertices[..indices.len()].copy_from_slice(indices);
-        MeshPolygon { vertices, count: indices.len(), area }
+        MeshPolygon {
+            vertices,
+            count: indices.len(),
+            area,
+        }
     }
 }
 
@@ -41,9 +45,9 @@ impl MeshPolygon {
 pub(crate) struct PolyMesh {
     pub vertices: Vec<[i64; 3]>,
     pub polygons: Vec<MeshPolygon>,
-    /// Contours whose triangulation stopped early (an outline touching
-    /// itself); their triangles found so far are kept.
-    pub partial_contours: usize,
+    /// Vertex pairs (smaller index first, sorted) of contour edges facing
+    /// the tile border: the only edges that may become portals.
+    pub border_edges: Vec<(u32, u32)>,
 }
 
 /// Builds the polygon mesh of `contours` with polygons of at most
@@ -52,19 +56,42 @@ pub(crate) fn build_poly_mesh(contours: &[Contour], max_vertices: usize) -> Poly
     let mut mesh = PolyMesh::default();
     let mut shared = SharedVertices::default();
     for contour in contours {
-        let (triangles, complete) = triangulate(&contour.vertices);
-        mesh.partial_contours += usize::from(!complete);
-        let indices: Vec<u32> = contour.vertices.iter().map(|&v| shared.index_of(v, &mut mesh.vertices)).collect();
+        let triangles = triangulate(&contour.vertices);
+        let indices: Vec<u32> = contour
+            .vertices
+            .iter()
+            .map(|&v| shared.index_of(v, &mut mesh.vertices))
+            .collect();
+        for (k, _) in contour.faces_border.iter().enumerate().filter(|(_, &f)| f) {
+            let (a, b) = (indices[k], indices[(k + 1) % indices.len()]);
+            mesh.border_edges.push((a.min(b), a.max(b)));
+        }
         let mut polygons: Vec<MeshPolygon> = triangles
             .iter()
             .map(|t| t.map(|k| indices[k]))
-            .filter(|t| area2(mesh.vertices[t[0] as usize], mesh.vertices[t[1] as usize], mesh.vertices[t[2] as usize]) != 0)
+            .filter(|t| {
+                area2(
+                    mesh.vertices[t[0] as usize],
+                    mesh.vertices[t[1] as usize],
+                    mesh.vertices[t[2] as usize],
+                ) != 0
+            })
             .map(|t| MeshPolygon::from_slice(&t, contour.area))
             .collect();
         merge_polygons(&mesh.vertices, &mut polygons, max_vertices);
         mesh.polygons.extend(polygons);
     }
+    mesh.border_edges.sort_unstable();
+    mesh.border_edges.dedup();
     mesh
+}
+
+impl PolyMesh {
+    /// The edge between vertices a and b came from a contour edge facing
+    /// the tile border.
+    pub fn is_border_edge(&self, a: u32, b: u32) -> bool {
+        self.border_edges.binary_search(&(a.min(b), a.max(b))).is_ok()
+    }
 }
 
 /// Vertex sharing by position: per x/z, the vertices there, newest first.
@@ -85,7 +112,8 @@ impl SharedVertices {
         }
         let index = vertices.len() as u32;
         vertices.push(v);
-        self.older.push(self.newest.insert((v[0], v[2]), index).unwrap_or(u32::MAX));
+        self.older
+            .push(self.newest.insert((v[0], v[2]), index).unwrap_or(u32::MAX));
         index
     }
 }
@@ -117,7 +145,12 @@ fn merge_polygons(vertices: &[[i64; 3]], polygons: &mut Vec<MeshPolygon>, max_ve
 
 /// The shared edge (edge ea of `pa`, eb of `pb`) and its squared length
 /// when the two merge into a convex polygon of at most `max_vertices`.
-fn merge_value(vertices: &[[i64; 3]], pa: &MeshPolygon, pb: &MeshPolygon, max_vertices: usize) -> Option<(i64, usize, usize)> {
+fn merge_value(
+    vertices: &[[i64; 3]],
+    pa: &MeshPolygon,
+    pb: &MeshPolygon,
+    max_vertices: usize,
+) -> Option<(i64, usize, usize)> {
     let (a, b) = (pa.vertices(), pb.vertices());
     let (na, nb) = (a.len(), b.len());
     if na + nb - 2 > max_vertices {

@@ -42,7 +42,10 @@ struct Piece {
 }
 
 impl Piece {
-    const EMPTY: Piece = Piece { points: [[0.0; 3]; PIECE_CAPACITY], len: 0 };
+    const EMPTY: Piece = Piece {
+        points: [[0.0; 3]; PIECE_CAPACITY],
+        len: 0,
+    };
 
     /// Adds a point; past the capacity (never reached by a convex piece) the
     /// point is dropped rather than written out of bounds.
@@ -92,7 +95,11 @@ impl Piece {
     }
 
     fn range(&self, axis: usize) -> (f64, f64) {
-        self.points().iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| (lo.min(p[axis]), hi.max(p[axis])))
+        self.points()
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
+                (lo.min(p[axis]), hi.max(p[axis]))
+            })
     }
 }
 
@@ -162,7 +169,12 @@ fn rasterize_row(row: &Piece, z: usize, area: AreaCode, width: usize, raw: &mut 
             let (low, high) = cell.range(1);
             let bottom = low.floor() as i64;
             let top = (high.ceil() as i64).max(bottom + 1);
-            raw.push(RawSpan { column: (z * width + x as usize) as u32, bottom, top, area });
+            raw.push(RawSpan {
+                column: (z * width + x as usize) as u32,
+                bottom,
+                top,
+                area,
+            });
         }
         if rest.len < 3 {
             break;
@@ -185,7 +197,12 @@ fn merge_spans(mut raw: Vec<RawSpan>, width: usize, settings: &CellSettings) -> 
             top_cell - base_cell
         )));
     }
-    let mut field = Heightfield { width, base_cell, column_starts: vec![0; width * width + 1], ..Default::default() };
+    let mut field = Heightfield {
+        width,
+        base_cell,
+        column_starts: vec![0; width * width + 1],
+        ..Default::default()
+    };
     let mut i = 0;
     while i < raw.len() {
         let first = raw[i];
@@ -195,7 +212,11 @@ fn merge_spans(mut raw: Vec<RawSpan>, width: usize, settings: &CellSettings) -> 
             top = top.max(raw[j].top);
             j += 1;
         }
-        let area = raw[i..j].iter().filter(|s| s.top >= top - settings.walkable_climb).map(|s| s.area).max();
+        let area = raw[i..j]
+            .iter()
+            .filter(|s| s.top >= top - settings.walkable_climb)
+            .map(|s| s.area)
+            .max();
         field.span_min.push((first.bottom - base_cell) as u32);
         field.span_max.push((top - base_cell) as u32);
         field.area.push(area.unwrap_or(0));

@@ -9,7 +9,12 @@ use super::regions::is_border;
 
 /// Removes small islands from `regions` and compacts the ids; returns the
 /// number of regions kept.
-pub(crate) fn filter_small_regions(field: &CompactHeightfield, regions: &mut [u32], id_count: u32, min_area: u64) -> u32 {
+pub(crate) fn filter_small_regions(
+    field: &CompactHeightfield,
+    regions: &mut [u32],
+    id_count: u32,
+    min_area: u64,
+) -> u32 {
     let mut islands = Islands::new(id_count as usize);
     for s in 0..field.span_count() {
         let region = regions[s];
@@ -51,7 +56,11 @@ struct Islands {
 
 impl Islands {
     fn new(count: usize) -> Islands {
-        Islands { parent: (0..count).collect(), size: vec![0; count], at_border: vec![false; count] }
+        Islands {
+            parent: (0..count).collect(),
+            size: vec![0; count],
+            at_border: vec![false; count],
+        }
     }
 
     fn root(&mut self, mut id: usize) -> usize {

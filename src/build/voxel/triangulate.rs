@@ -79,7 +79,11 @@ impl Outline<'_> {
             if same_xz(d0, p0) || same_xz(d1, p0) || same_xz(d0, p1) || same_xz(d1, p1) {
                 return true;
             }
-            !(if loose { cross_properly(d0, d1, p0, p1) } else { intersect(d0, d1, p0, p1) })
+            !(if loose {
+                cross_properly(d0, d1, p0, p1)
+            } else {
+                intersect(d0, d1, p0, p1)
+            })
         })
     }
 
@@ -108,7 +112,11 @@ impl Outline<'_> {
         let mut best: Option<(i64, usize)> = None;
         for i in 0..self.indices.len() {
             let i1 = self.next(i);
-            let valid = if loose { self.diagonal(i, self.next(i1), true) } else { removable[i1] };
+            let valid = if loose {
+                self.diagonal(i, self.next(i1), true)
+            } else {
+                removable[i1]
+            };
             if valid {
                 let length = self.diagonal_length(i);
                 if best.map_or(true, |(shortest, _)| length < shortest) {
@@ -120,10 +128,13 @@ impl Outline<'_> {
     }
 }
 
-/// Triangles of the outline `points` (indices into it), and whether the
-/// whole outline was triangulated.
-pub(crate) fn triangulate(points: &[[i64; 3]]) -> (Vec<[usize; 3]>, bool) {
-    let mut outline = Outline { points, indices: (0..points.len()).collect() };
+/// Triangles of the outline `points` (indices into it); an outline that
+/// touches itself so that no ear is left keeps the triangles found so far.
+pub(crate) fn triangulate(points: &[[i64; 3]]) -> Vec<[usize; 3]> {
+    let mut outline = Outline {
+        points,
+        indices: (0..points.len()).collect(),
+    };
     let mut triangles = Vec::with_capacity(points.len().saturating_sub(2));
     let mut removable: Vec<bool> = (0..points.len())
         .map(|i1| {
@@ -132,8 +143,11 @@ pub(crate) fn triangulate(points: &[[i64; 3]]) -> (Vec<[usize; 3]>, bool) {
         })
         .collect();
     while outline.indices.len() > 3 {
-        let Some(i) = outline.best_ear(&removable, false).or_else(|| outline.best_ear(&removable, true)) else {
-            return (triangles, false);
+        let Some(i) = outline
+            .best_ear(&removable, false)
+            .or_else(|| outline.best_ear(&removable, true))
+        else {
+            return triangles;
         };
         let i1 = outline.next(i);
         let i2 = outline.next(i1);
@@ -148,5 +162,5 @@ pub(crate) fn triangulate(points: &[[i64; 3]]) -> (Vec<[usize; 3]>, bool) {
     if outline.indices.len() == 3 {
         triangles.push([outline.indices[0], outline.indices[1], outline.indices[2]]);
     }
-    (triangles, true)
+    triangles
 }

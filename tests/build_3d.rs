@@ -4,7 +4,9 @@
 
 mod voxel_input;
 
-use onav::{read_tile, write_tile, NavMesh, NavTile, OffMeshLinkDefinition, Partition};
+use onav::{
+    read_tile, write_tile, NavMesh, NavTile, NavWorld, OffMeshLinkDefinition, Partition, TriangleGeometry, UNWALKABLE,
+};
 use voxel_input::{load_obj, settings, shifted, unmatched_border_length};
 
 const MESHES: [&str; 2] = ["nav_test.obj", "dungeon.obj"];
@@ -162,4 +164,91 @@ fn authored_links_are_baked_into_the_tile_of_their_start() {
     assert_eq!(baked.off_mesh_links()[0].user_id, 77);
     let others: usize = linked.mesh().tiles().map(|(_, t)| t.off_mesh_links().len()).sum();
     assert_eq!(others, 1);
+}
+
+/// Six faces of an unwalkable box from `low` to `high`.
+fn add_box(geometry: &mut TriangleGeometry, low: [f64; 3], high: [f64; 3]) {
+    let triangles = geometry.triangles.len();
+    let mut areas = geometry
+        .areas
+        .take()
+        .unwrap_or_else(|| vec![settings(Partition::Monotone).area(); triangles]);
+    let base = geometry.vertices.len() as u32;
+    for k in 0..8 {
+        let pick = |bit: usize, axis: usize| if k & bit == 0 { low[axis] } else { high[axis] };
+        geometry.vertices.push([pick(1, 0), pick(2, 1), pick(4, 2)]);
+    }
+    let faces = [
+        [0, 1, 3, 2],
+        [4, 6, 7, 5],
+        [0, 4, 5, 1],
+        [2, 3, 7, 6],
+        [0, 2, 6, 4],
+        [1, 5, 7, 3],
+    ];
+    for [a, b, c, d] in faces {
+        geometry.triangles.push([base + a, base + b, base + c]);
+        geometry.triangles.push([base + a, base + c, base + d]);
+        areas.extend([UNWALKABLE, UNWALKABLE]);
+    }
+    geometry.areas = Some(areas);
+}
+
+#[test]
+fn rebuilding_a_tile_after_an_edit_matches_a_full_build_and_leaves_the_others() {
+    let settings = settings(Partition::Monotone);
+    let geometry = load_obj("nav_test.obj");
+    let mut mesh = NavMesh::build_3d(settings.clone(), &geometry).unwrap();
+    let before: Vec<(i32, i32, Vec<u8>)> = mesh
+        .mesh()
+        .tiles()
+        .map(|(_, t)| (t.tile_x(), t.tile_z(), write_tile(t)))
+        .collect();
+    let (_, busiest) = mesh.mesh().tiles().max_by_key(|(_, t)| t.polygon_count()).unwrap();
+    let (x, z) = (busiest.tile_x(), busiest.tile_z());
+    let (origin_x, origin_z) = mesh.params().tile_origin(x, z);
+    let middle = settings.tile_size() / 2.0;
+    let mut edited = geometry.clone();
+    add_box(
+        &mut edited,
+        [origin_x + middle - 1.0, -100.0, origin_z + middle - 1.0],
+        [origin_x + middle + 1.0, 100.0, origin_z + middle + 1.0],
+    );
+    mesh.rebuild_tile_3d(&edited, x, z).unwrap().unwrap();
+    let full = NavMesh::build_3d(settings, &edited).unwrap();
+    let (_, rebuilt) = mesh.mesh().tile_at(x, z, 0).unwrap();
+    let (_, expected) = full.mesh().tile_at(x, z, 0).unwrap();
+    assert_eq!(write_tile(rebuilt), write_tile(expected));
+    let (_, original) = before
+        .iter()
+        .map(|(tx, tz, b)| ((*tx, *tz), b))
+        .find(|(p, _)| *p == (x, z))
+        .unwrap();
+    assert_ne!(
+        &write_tile(rebuilt),
+        original,
+        "the box changed nothing, the test proves nothing"
+    );
+    for (tx, tz, bytes) in before.iter().filter(|(tx, tz, _)| (*tx, *tz) != (x, z)) {
+        let (_, tile) = mesh.mesh().tile_at(*tx, *tz, 0).unwrap();
+        assert_eq!(&write_tile(tile), bytes, "tile ({tx}, {tz}) changed");
+    }
+}
+
+#[test]
+fn a_world_builds_each_class_as_its_own_mesh() {
+    let geometry = load_obj("dungeon.obj");
+    let narrow = settings(Partition::Monotone);
+    let mut wide = narrow.clone();
+    wide.set_agent_radius(1.2).unwrap();
+    let world = NavWorld::build_3d(&[narrow.clone(), wide.clone()], &geometry).unwrap();
+    assert_eq!(
+        world.class(0).unwrap().save(),
+        NavMesh::build_3d(narrow, &geometry).unwrap().save()
+    );
+    assert_eq!(
+        world.class(1).unwrap().save(),
+        NavMesh::build_3d(wide, &geometry).unwrap().save()
+    );
+    assert_ne!(world.class(0).unwrap().save(), world.class(1).unwrap().save());
 }

@@ -18,7 +18,7 @@ use super::cell_settings::CellSettings;
 use super::geometry::TriangleGeometry;
 use super::tile_bounds::{TileGrid, TriangleStrips};
 use super::tile_build::{build_tile, BuildInput};
-use super::walkable_slope::triangle_area_codes;
+use super::walkable_slope::{triangle_area_codes, AreaCode};
 
 /// Every non-empty tile of `geometry` with its baked links, in (tile z,
 /// tile x, layer) order. The first failing tile in that order names the
@@ -28,19 +28,10 @@ pub(crate) fn build_tiles_3d(
     params: &NavMeshParams,
     geometry: &TriangleGeometry,
 ) -> Result<Vec<NavTile>> {
-    geometry.validate()?;
-    let cells = CellSettings::new(settings)?;
-    let area_codes = triangle_area_codes(geometry, &cells);
+    let prepared = Prepared::new(settings, geometry)?;
     let grid = TileGrid::covering(params, &geometry.bounds())?;
-    let margin = (cells.border + 1) as f64 * cells.cell_size;
-    let strips = TriangleStrips::new(params, &grid, geometry, margin);
-    let input = BuildInput {
-        params,
-        settings: &cells,
-        geometry,
-        area_codes: &area_codes,
-        strips: &strips,
-    };
+    let strips = TriangleStrips::new(params, &grid, geometry, prepared.margin());
+    let input = prepared.input(params, geometry, &strips);
     let results: Vec<Result<Option<NavTile>>> = grid
         .positions()
         .into_par_iter()
@@ -53,4 +44,60 @@ pub(crate) fn build_tiles_3d(
         }
     }
     bake_links(params, settings.off_mesh_links(), built)
+}
+
+/// The tile at (tile_x, tile_z) exactly as `build_tiles_3d` builds it,
+/// before its links are baked; `None` when nothing walkable is left.
+pub(crate) fn build_tile_3d(
+    settings: &NavSettings,
+    params: &NavMeshParams,
+    geometry: &TriangleGeometry,
+    tile_x: i32,
+    tile_z: i32,
+) -> Result<Option<NavTile>> {
+    let prepared = Prepared::new(settings, geometry)?;
+    let grid = TileGrid {
+        min_x: tile_x,
+        min_z: tile_z,
+        max_x: tile_x,
+        max_z: tile_z,
+    };
+    let strips = TriangleStrips::new(params, &grid, geometry, prepared.margin());
+    build_tile(&prepared.input(params, geometry, &strips), tile_x, tile_z)
+}
+
+/// What every tile of a build shares: the settings in cells and the area
+/// of every triangle, from checked geometry.
+struct Prepared {
+    cells: CellSettings,
+    area_codes: Vec<AreaCode>,
+}
+
+impl Prepared {
+    fn new(settings: &NavSettings, geometry: &TriangleGeometry) -> Result<Prepared> {
+        geometry.validate()?;
+        let cells = CellSettings::new(settings)?;
+        let area_codes = triangle_area_codes(geometry, &cells);
+        Ok(Prepared { cells, area_codes })
+    }
+
+    /// How far beyond a tile its heightfield reaches, plus a cell.
+    fn margin(&self) -> f64 {
+        (self.cells.border + 1) as f64 * self.cells.cell_size
+    }
+
+    fn input<'a>(
+        &'a self,
+        params: &'a NavMeshParams,
+        geometry: &'a TriangleGeometry,
+        strips: &'a TriangleStrips,
+    ) -> BuildInput<'a> {
+        BuildInput {
+            params,
+            settings: &self.cells,
+            geometry,
+            area_codes: &self.area_codes,
+            strips,
+        }
+    }
 }

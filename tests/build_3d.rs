@@ -11,14 +11,23 @@ use voxel_input::{load_obj, settings, shifted, unmatched_border_length};
 
 const MESHES: [&str; 2] = ["nav_test.obj", "dungeon.obj"];
 
-fn build(name: &str) -> NavMesh {
-    NavMesh::build_3d(settings(Partition::Monotone), &load_obj(name)).unwrap()
+/// The partitions the builder makes so far.
+const PARTITIONS: [Partition; 2] = [Partition::Watershed, Partition::Monotone];
+
+fn builds(name: &str) -> Vec<NavMesh> {
+    let geometry = load_obj(name);
+    PARTITIONS
+        .iter()
+        .map(|&p| NavMesh::build_3d(settings(p), &geometry).unwrap())
+        .collect()
 }
 
 #[test]
 fn every_tile_validates_and_reads_back() {
-    for name in MESHES {
-        let mesh = build(name);
+    for (name, mesh) in MESHES
+        .iter()
+        .flat_map(|name| builds(name).into_iter().map(move |m| (name, m)))
+    {
         let params = *mesh.params();
         assert!(mesh.mesh().tile_count() > 0, "{name}: no tiles");
         for (_, tile) in mesh.mesh().tiles() {
@@ -35,8 +44,10 @@ fn every_tile_validates_and_reads_back() {
 
 #[test]
 fn portal_edges_of_neighbouring_tiles_meet() {
-    for name in MESHES {
-        let mesh = build(name);
+    for (name, mesh) in MESHES
+        .iter()
+        .flat_map(|name| builds(name).into_iter().map(move |m| (name, m)))
+    {
         let portals: usize = mesh.mesh().tiles().map(|(_, t)| t.portal_edges().len()).sum();
         assert!(portals > 0, "{name}: no portal edges, the test would prove nothing");
         assert_eq!(unmatched_border_length(&mesh), 0.0, "{name}");
@@ -45,8 +56,10 @@ fn portal_edges_of_neighbouring_tiles_meet() {
 
 #[test]
 fn portal_vertices_lie_exactly_on_the_tile_boundary() {
-    for name in MESHES {
-        let mesh = build(name);
+    for (name, mesh) in MESHES
+        .iter()
+        .flat_map(|name| builds(name).into_iter().map(move |m| (name, m)))
+    {
         let tile_size = mesh.params().tile_size as f32;
         for (_, tile) in mesh.mesh().tiles() {
             for portal in tile.portal_edges() {
@@ -94,9 +107,12 @@ const SHIFT_TILES: i32 = 1 << 17;
 
 #[test]
 fn moving_the_level_by_whole_tiles_gives_the_same_tiles() {
-    for name in MESHES {
+    for (name, partition) in MESHES
+        .iter()
+        .flat_map(|name| PARTITIONS.iter().map(move |p| (name, *p)))
+    {
         let geometry = load_obj(name);
-        let settings = settings(Partition::Monotone);
+        let settings = settings(partition);
         let home = NavMesh::build_3d(settings.clone(), &geometry).unwrap();
         for (dx, dz) in [(SHIFT_TILES, SHIFT_TILES), (-SHIFT_TILES, SHIFT_TILES), (3, -5)] {
             let moved = NavMesh::build_3d(settings.clone(), &shifted(&geometry, &settings, dx, dz)).unwrap();

@@ -19,7 +19,7 @@ use voxel_input::{load_obj, settings};
 const GOLDEN_FILE: &str = "voxel_tiles.sha256";
 
 /// The partitions the builder makes so far; each gets its own lines.
-const PARTITIONS: [(Partition, &str); 1] = [(Partition::Monotone, "monotone")];
+const PARTITIONS: [(Partition, &str); 2] = [(Partition::Watershed, "watershed"), (Partition::Monotone, "monotone")];
 
 fn digest_lines() -> String {
     let mut lines = String::new();

@@ -11,8 +11,10 @@
 //! - [`span_filters`]: low obstacles, ledges, low head room.
 //! - [`compact_heightfield`]: walkable floors and their connections.
 //! - [`erode`]: the agent radius.
-//! - [`regions`], [`monotone_regions`], [`region_filter`]: the partition.
-//! - [`contours`]: region outlines, simplified.
+//! - [`regions`], [`distance_field`], [`watershed_regions`],
+//!   [`monotone_regions`], [`region_filter`]: the partition.
+//! - [`contours`] and [`region_holes`]: region outlines, simplified, holes
+//!   joined to their outline.
 //! - [`triangulate`] and [`poly_mesh`]: convex polygons.
 //! - [`hand_over`]: `NavTileData` and `NavTile::create`.
 //! - [`tile_build`] and [`build_3d`]: one tile, and all tiles in parallel.
@@ -23,6 +25,7 @@ pub(crate) mod build_3d;
 mod cell_settings;
 mod compact_heightfield;
 mod contours;
+mod distance_field;
 mod erode;
 mod hand_over;
 mod heightfield;
@@ -30,9 +33,11 @@ mod monotone_regions;
 mod poly_mesh;
 mod rasterize;
 mod region_filter;
+mod region_holes;
 mod regions;
 mod span_filters;
 mod tile_bounds;
 mod tile_build;
 mod triangulate;
 mod walkable_slope;
+mod watershed_regions;

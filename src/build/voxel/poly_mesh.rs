@@ -144,7 +144,9 @@ fn merge_polygons(vertices: &[[i64; 3]], polygons: &mut Vec<MeshPolygon>, max_ve
 }
 
 /// The shared edge (edge ea of `pa`, eb of `pb`) and its squared length
-/// when the two merge into a convex polygon of at most `max_vertices`.
+/// when the two merge into a convex polygon of at most `max_vertices`
+/// without a repeated vertex (an outline joined to a hole visits the
+/// diagonal's ends twice).
 fn merge_value(
     vertices: &[[i64; 3]],
     pa: &MeshPolygon,
@@ -160,6 +162,10 @@ fn merge_value(
         let (a0, a1) = (a[i], a[(i + 1) % na]);
         (0..nb).find(|&j| b[j] == a1 && b[(j + 1) % nb] == a0).map(|j| (i, j))
     })?;
+    let shared = [a[ea], a[(ea + 1) % na]];
+    if b.iter().any(|v| !shared.contains(v) && a.contains(v)) {
+        return None;
+    }
     let at = |k: u32| vertices[k as usize];
     let turns_left = |p: u32, q: u32, r: u32| area2(at(p), at(q), at(r)) < 0;
     if !turns_left(a[(ea + na - 1) % na], a[ea], b[(eb + 2) % nb]) {

@@ -10,6 +10,7 @@ use crate::world::nav_settings::Partition;
 use super::cell_settings::CellSettings;
 use super::compact_heightfield::CompactHeightfield;
 use super::contours::build_contours;
+use super::distance_field::distance_field;
 use super::erode::erode_walkable_area;
 use super::geometry::TriangleGeometry;
 use super::hand_over::{hand_over, TilePlace};
@@ -17,9 +18,11 @@ use super::monotone_regions::monotone_regions;
 use super::poly_mesh::build_poly_mesh;
 use super::rasterize::{rasterize_tile, TileFrame};
 use super::region_filter::filter_small_regions;
+use super::region_holes::merge_region_holes;
 use super::span_filters::filter_spans;
 use super::tile_bounds::TriangleStrips;
 use super::walkable_slope::AreaCode;
+use super::watershed_regions::watershed_regions;
 
 /// What every tile of a build reads.
 pub(crate) struct BuildInput<'a> {
@@ -49,6 +52,10 @@ pub(crate) fn build_tile(input: &BuildInput<'_>, tile_x: i32, tile_z: i32) -> Re
     erode_walkable_area(&mut compact, settings.erosion_radius);
     let (mut regions, id_count) = match settings.partition {
         Partition::Monotone => monotone_regions(&compact),
+        Partition::Watershed => {
+            let (distance, max_distance) = distance_field(&compact);
+            watershed_regions(&compact, &distance, max_distance)
+        }
         other => {
             return Err(NavMeshError::InvalidOperation(format!(
                 "NavSettings.Partition = {other:?} is not built by the voxel builder yet; use Monotone"
@@ -56,7 +63,7 @@ pub(crate) fn build_tile(input: &BuildInput<'_>, tile_x: i32, tile_z: i32) -> Re
         }
     };
     filter_small_regions(&compact, &mut regions, id_count, settings.min_region_area);
-    let contours = build_contours(&compact, &regions, settings);
+    let contours = merge_region_holes(build_contours(&compact, &regions, settings));
     let mesh = build_poly_mesh(&contours, settings.max_verts_per_poly);
     if mesh.polygons.is_empty() {
         return Ok(None);

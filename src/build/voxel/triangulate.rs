@@ -43,7 +43,8 @@ fn between(a: [i64; 3], b: [i64; 3], c: [i64; 3]) -> bool {
     (a[axis] <= c[axis] && c[axis] <= b[axis]) || (a[axis] >= c[axis] && c[axis] >= b[axis])
 }
 
-fn intersect(a: [i64; 3], b: [i64; 3], c: [i64; 3], d: [i64; 3]) -> bool {
+/// Segments ab and cd share a point.
+pub(crate) fn segments_intersect(a: [i64; 3], b: [i64; 3], c: [i64; 3], d: [i64; 3]) -> bool {
     cross_properly(a, b, c, d) || between(a, b, c) || between(a, b, d) || between(c, d, a) || between(c, d, b)
 }
 
@@ -82,7 +83,7 @@ impl Outline<'_> {
             !(if loose {
                 cross_properly(d0, d1, p0, p1)
             } else {
-                intersect(d0, d1, p0, p1)
+                segments_intersect(d0, d1, p0, p1)
             })
         })
     }

@@ -4,8 +4,12 @@
 
 mod voxel_input;
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
 use onav::{
-    read_tile, write_tile, NavMesh, NavTile, NavWorld, OffMeshLinkDefinition, Partition, TriangleGeometry, UNWALKABLE,
+    read_tile, write_tile, BuildControl, NavMesh, NavMeshError, NavTile, NavWorld, OffMeshLinkDefinition, Partition,
+    TriangleGeometry, UNWALKABLE,
 };
 use voxel_input::{load_obj, settings, shifted, unmatched_border_length};
 
@@ -267,4 +271,53 @@ fn a_world_builds_each_class_as_its_own_mesh() {
         NavMesh::build_3d(wide, &geometry).unwrap().save()
     );
     assert_ne!(world.class(0).unwrap().save(), world.class(1).unwrap().save());
+}
+
+#[test]
+fn progress_counts_every_tile_once_and_does_not_change_the_bytes() {
+    let geometry = load_obj("dungeon.obj");
+    let seen = Mutex::new(Vec::new());
+    let report = |done: usize, total: usize| {
+        seen.lock().unwrap().push((done, total));
+        BuildControl::Continue
+    };
+    let reported = NavMesh::build_3d_with_progress(settings(Partition::Watershed), &geometry, &report).unwrap();
+    let plain = NavMesh::build_3d(settings(Partition::Watershed), &geometry).unwrap();
+    assert_eq!(reported.save(), plain.save());
+    let mut seen = seen.into_inner().unwrap();
+    seen.sort_unstable();
+    let total = seen[0].1;
+    assert!(
+        total >= plain.mesh().tile_count(),
+        "{total} tiles in total, {} built",
+        plain.mesh().tile_count()
+    );
+    assert_eq!(seen, (1..=total).map(|done| (done, total)).collect::<Vec<_>>());
+}
+
+#[test]
+fn a_cancelling_callback_stops_the_build_with_an_invalid_operation() {
+    let geometry = load_obj("nav_test.obj");
+    let calls = AtomicUsize::new(0);
+    let cancel_at_three = |done: usize, _total: usize| {
+        calls.fetch_add(1, Ordering::Relaxed);
+        if done >= 3 {
+            BuildControl::Cancel
+        } else {
+            BuildControl::Continue
+        }
+    };
+    let err = NavMesh::build_3d_with_progress(settings(Partition::Watershed), &geometry, &cancel_at_three).unwrap_err();
+    assert!(
+        matches!(&err, NavMeshError::InvalidOperation(m) if m.contains("cancelled")),
+        "{err}"
+    );
+    let total = NavMesh::build_3d(settings(Partition::Watershed), &geometry)
+        .unwrap()
+        .mesh()
+        .tile_count();
+    assert!(
+        calls.load(Ordering::Relaxed) < total,
+        "cancelling did not skip any tile"
+    );
 }

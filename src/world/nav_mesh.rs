@@ -4,6 +4,7 @@
 
 use crate::build::build_2d::{assemble_2d, build_tiles_2d, TileInput2d};
 use crate::build::voxel::build_3d::{build_tile_3d, build_tiles_3d};
+use crate::build::voxel::build_progress::ProgressCallback;
 use crate::build::voxel::geometry::TriangleGeometry;
 use crate::error::{NavMeshError, Result};
 use crate::format::param_block::encode_param_block;
@@ -58,8 +59,27 @@ impl NavMesh {
     /// MergeRegionArea in cells. Bad geometry is a typed error naming the
     /// vertex, triangle or area (see [`TriangleGeometry::validate`]).
     pub fn build_3d(settings: NavSettings, geometry: &TriangleGeometry) -> Result<NavMesh> {
+        NavMesh::build_3d_reported(settings, geometry, None)
+    }
+
+    /// `build_3d` calling `progress(tiles done, tiles in total)` after each
+    /// tile (from the building threads); answering `BuildControl::Cancel`
+    /// stops the build with an invalid-operation error.
+    pub fn build_3d_with_progress(
+        settings: NavSettings,
+        geometry: &TriangleGeometry,
+        progress: ProgressCallback<'_>,
+    ) -> Result<NavMesh> {
+        NavMesh::build_3d_reported(settings, geometry, Some(progress))
+    }
+
+    fn build_3d_reported(
+        settings: NavSettings,
+        geometry: &TriangleGeometry,
+        progress: Option<ProgressCallback<'_>>,
+    ) -> Result<NavMesh> {
         let mut nav_mesh = NavMesh::new(settings)?;
-        for tile in build_tiles_3d(&nav_mesh.settings, nav_mesh.mesh.params(), geometry)? {
+        for tile in build_tiles_3d(&nav_mesh.settings, nav_mesh.mesh.params(), geometry, progress)? {
             nav_mesh.mesh.add_tile(tile)?;
         }
         Ok(nav_mesh)

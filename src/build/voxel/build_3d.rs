@@ -14,6 +14,7 @@ use crate::tile::nav_tile::NavTile;
 use crate::world::authored_links::bake_links;
 use crate::world::nav_settings::NavSettings;
 
+use super::build_progress::{BuildProgress, ProgressCallback};
 use super::cell_settings::CellSettings;
 use super::geometry::TriangleGeometry;
 use super::tile_bounds::{TileGrid, TriangleStrips};
@@ -22,21 +23,31 @@ use super::walkable_slope::{triangle_area_codes, AreaCode};
 
 /// Every non-empty tile of `geometry` with its baked links, in (tile z,
 /// tile x, layer) order. The first failing tile in that order names the
-/// error.
+/// error; a cancelled build fails as cancelled.
 pub(crate) fn build_tiles_3d(
     settings: &NavSettings,
     params: &NavMeshParams,
     geometry: &TriangleGeometry,
+    callback: Option<ProgressCallback<'_>>,
 ) -> Result<Vec<NavTile>> {
     let prepared = Prepared::new(settings, geometry)?;
     let grid = TileGrid::covering(params, &geometry.bounds())?;
     let strips = TriangleStrips::new(params, &grid, geometry, prepared.margin());
     let input = prepared.input(params, geometry, &strips);
-    let results: Vec<Result<Option<NavTile>>> = grid
-        .positions()
+    let positions = grid.positions();
+    let progress = BuildProgress::new(callback, positions.len());
+    let results: Vec<Result<Option<NavTile>>> = positions
         .into_par_iter()
-        .map(|(x, z)| build_tile(&input, x, z))
+        .map(|(x, z)| {
+            if progress.is_cancelled() {
+                return Ok(None);
+            }
+            let tile = build_tile(&input, x, z);
+            progress.tile_done();
+            tile
+        })
         .collect();
+    progress.check()?;
     let mut built = BTreeMap::new();
     for result in results {
         if let Some(tile) = result? {

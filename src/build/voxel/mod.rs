@@ -17,11 +17,13 @@
 //!   joined to their outline.
 //! - [`triangulate`] and [`poly_mesh`]: convex polygons.
 //! - [`hand_over`]: `NavTileData` and `NavTile::create`.
-//! - [`tile_build`] and [`build_3d`]: one tile, and all tiles in parallel.
+//! - [`tile_build`] and [`build_3d`]: one tile, and all tiles in parallel,
+//!   reporting to [`build_progress`].
 
 pub mod geometry;
 
 pub(crate) mod build_3d;
+pub mod build_progress;
 mod cell_settings;
 mod compact_heightfield;
 mod contours;

@@ -21,6 +21,21 @@ pub struct TriangleGeometry {
     /// for every walkable triangle when `None`. A triangle steeper than
     /// AgentMaxSlope is unwalkable whatever its area.
     pub areas: Option<Vec<u8>>,
+    /// Volumes that give the walkable floor inside them their area, applied
+    /// in order after erosion (a later volume wins).
+    pub volumes: Vec<ConvexVolume>,
+}
+
+/// A prism standing on an outline in x/z (Recast's convex volume): walkable
+/// floors whose cell centre lies inside the outline and whose height lies
+/// within `min_y..=max_y` take `area` (0..=63, or [`UNWALKABLE`] to block).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ConvexVolume {
+    /// World (x, z) of the outline, at least 3 points, either winding.
+    pub points: Vec<[f64; 2]>,
+    pub min_y: f64,
+    pub max_y: f64,
+    pub area: u8,
 }
 
 /// World-space box of the triangles' vertices.
@@ -35,7 +50,7 @@ impl TriangleGeometry {
         TriangleGeometry {
             vertices,
             triangles,
-            areas: None,
+            ..Default::default()
         }
     }
 
@@ -43,7 +58,9 @@ impl TriangleGeometry {
     /// vertices inside the coordinate rule (out of range naming
     /// `vertices[i].axis`), indices below the vertex count and one area per
     /// triangle (format errors naming the entry), areas 0..=63 or
-    /// [`UNWALKABLE`] (out of range naming `areas[i]`).
+    /// [`UNWALKABLE`] (out of range naming `areas[i]`), and volumes of at
+    /// least 3 points inside the coordinate rule with min_y <= max_y and a
+    /// valid area (errors naming `volumes[i]`).
     pub fn validate(&self) -> Result<()> {
         if self.triangles.is_empty() {
             return Err(NavMeshError::out_of_range(
@@ -77,6 +94,9 @@ impl TriangleGeometry {
                 )));
             }
         }
+        for (i, volume) in self.volumes.iter().enumerate() {
+            volume.validate(i)?;
+        }
         Ok(())
     }
 
@@ -101,5 +121,36 @@ impl TriangleGeometry {
     /// The three vertices of triangle `t`.
     pub(crate) fn corners(&self, t: usize) -> [[f64; 3]; 3] {
         self.triangles[t].map(|index| self.vertices[index as usize])
+    }
+}
+
+impl ConvexVolume {
+    fn validate(&self, index: usize) -> Result<()> {
+        let name = format!("TriangleGeometry.volumes[{index}]");
+        if self.points.len() < 3 {
+            return Err(NavMeshError::format(format!(
+                "{name}: {} points, at least 3 needed",
+                self.points.len()
+            )));
+        }
+        for (k, point) in self.points.iter().enumerate() {
+            check_world(&format!("{name}.points[{k}].x"), point[0])?;
+            check_world(&format!("{name}.points[{k}].z"), point[1])?;
+        }
+        check_world(&format!("{name}.min_y"), self.min_y)?;
+        check_world(&format!("{name}.max_y"), self.max_y)?;
+        if self.min_y > self.max_y {
+            return Err(NavMeshError::out_of_range(format!(
+                "{name}: min_y {} above max_y {}",
+                self.min_y, self.max_y
+            )));
+        }
+        if self.area > MAX_AREA && self.area != UNWALKABLE {
+            return Err(NavMeshError::out_of_range(format!(
+                "{name}: area {} is neither 0..={MAX_AREA} nor UNWALKABLE ({UNWALKABLE})",
+                self.area
+            )));
+        }
+        Ok(())
     }
 }

@@ -10,7 +10,7 @@
 //!   tile-local coordinates.
 //! - [`span_filters`]: low obstacles, ledges, low head room.
 //! - [`compact_heightfield`]: walkable floors and their connections.
-//! - [`erode`]: the agent radius.
+//! - [`erode`]: the agent radius; [`area_volumes`]: convex volumes.
 //! - [`regions`], [`distance_field`], [`watershed_regions`],
 //!   [`monotone_regions`], [`region_filter`]: the partition.
 //! - [`contours`] and [`region_holes`]: region outlines, simplified, holes
@@ -22,6 +22,7 @@
 
 pub mod geometry;
 
+mod area_volumes;
 pub(crate) mod build_3d;
 pub mod build_progress;
 mod cell_settings;

@@ -7,6 +7,7 @@ use crate::format::params::NavMeshParams;
 use crate::tile::nav_tile::NavTile;
 use crate::world::nav_settings::Partition;
 
+use super::area_volumes::mark_area_volumes;
 use super::cell_settings::CellSettings;
 use super::compact_heightfield::CompactHeightfield;
 use super::contours::build_contours;
@@ -50,6 +51,7 @@ pub(crate) fn build_tile(input: &BuildInput<'_>, tile_x: i32, tile_z: i32) -> Re
     filter_spans(&mut field, settings);
     let mut compact = CompactHeightfield::build(&field, settings);
     erode_walkable_area(&mut compact, settings.erosion_radius);
+    mark_area_volumes(&mut compact, &input.geometry.volumes, &frame, settings, field.base_cell);
     let (mut regions, id_count) = match settings.partition {
         Partition::Monotone => monotone_regions(&compact),
         Partition::Watershed => {

@@ -228,3 +228,98 @@ fn merge_spans(mut raw: Vec<RawSpan>, width: usize, settings: &CellSettings) -> 
     }
     Ok(field)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::build::voxel::walkable_slope::triangle_area_codes;
+    use crate::world::nav_settings::NavSettings;
+
+    fn cell_settings() -> CellSettings {
+        let mut settings = NavSettings::default();
+        settings
+            .set_tile_size(4.0)
+            .unwrap()
+            .set_cell_size(1.0)
+            .unwrap()
+            .set_cell_height(0.5)
+            .unwrap();
+        settings.set_agent_radius(0.0).unwrap();
+        CellSettings::new(&settings).unwrap()
+    }
+
+    /// Two triangles: a floor over the whole tile at y = 1.2 and a smaller
+    /// one at y = 1.9 over cells (1..3, 1..3).
+    fn floors() -> TriangleGeometry {
+        TriangleGeometry::new(
+            vec![
+                [0.0, 1.2, 0.0],
+                [0.0, 1.2, 8.0],
+                [8.0, 1.2, 0.0],
+                [1.0, 1.9, 1.0],
+                [1.0, 1.9, 5.0],
+                [5.0, 1.9, 1.0],
+            ],
+            vec![[0, 1, 2], [3, 4, 5]],
+        )
+    }
+
+    fn spans_of(field: &Heightfield, x: usize, z: usize) -> Vec<(i64, i64)> {
+        field
+            .spans(z * field.width + x)
+            .map(|s| {
+                (
+                    i64::from(field.span_min[s]) + field.base_cell,
+                    i64::from(field.span_max[s]) + field.base_cell,
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_floor_fills_the_cells_it_covers_from_floor_to_ceiling_of_its_height() {
+        let settings = cell_settings();
+        let geometry = floors();
+        let codes = triangle_area_codes(&geometry, &settings);
+        let frame = TileFrame {
+            origin_x: 0.0,
+            origin_z: 0.0,
+            origin_y: 0.0,
+        };
+        let field = rasterize_tile(&geometry, &codes, &[0], &frame, &settings).unwrap();
+        let b = settings.border;
+        // y = 1.2 is 2.4 cells of 0.5: the span runs from cell 2 to 3.
+        assert_eq!(spans_of(&field, b, b), vec![(2, 3)]);
+        assert_eq!(spans_of(&field, b + 3, b + 3), vec![(2, 3)]);
+        assert!(
+            spans_of(&field, b + 5, b + 5).is_empty(),
+            "beyond the hypotenuse x + z = 8"
+        );
+    }
+
+    #[test]
+    fn overlapping_pieces_merge_the_same_in_any_triangle_order() {
+        let settings = cell_settings();
+        let geometry = floors();
+        let codes = triangle_area_codes(&geometry, &settings);
+        let frame = TileFrame {
+            origin_x: 0.0,
+            origin_z: 0.0,
+            origin_y: 0.0,
+        };
+        let forward = rasterize_tile(&geometry, &codes, &[0, 1], &frame, &settings).unwrap();
+        let backward = rasterize_tile(&geometry, &codes, &[1, 0], &frame, &settings).unwrap();
+        let b = settings.border;
+        // 1.9 is 3.8 cells: the pieces [2, 3] and [3, 4] touch and merge.
+        assert_eq!(spans_of(&forward, b + 1, b + 1), vec![(2, 4)]);
+        assert_eq!(
+            (forward.span_min, forward.span_max, forward.area, forward.column_starts),
+            (
+                backward.span_min,
+                backward.span_max,
+                backward.area,
+                backward.column_starts
+            )
+        );
+    }
+}

@@ -165,3 +165,47 @@ pub(crate) fn triangulate(points: &[[i64; 3]]) -> Vec<[usize; 3]> {
     }
     triangles
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn twice_area(points: &[[i64; 3]], triangles: &[[usize; 3]]) -> i64 {
+        triangles
+            .iter()
+            .map(|t| -area2(points[t[0]], points[t[1]], points[t[2]]))
+            .sum()
+    }
+
+    /// An outline in Recast's orientation (every turn "left", area2 < 0).
+    fn outline(xz: &[(i64, i64)]) -> Vec<[i64; 3]> {
+        xz.iter().map(|&(x, z)| [x, 0, z]).collect()
+    }
+
+    #[test]
+    fn a_concave_outline_is_cut_into_n_minus_2_triangles_covering_it() {
+        // An L: 2 x 2 square without its upper right quarter.
+        let points = outline(&[(0, 0), (0, 2), (1, 2), (1, 1), (2, 1), (2, 0)]);
+        let whole = -(0..points.len())
+            .map(|i| area2(points[0], points[i], points[(i + 1) % points.len()]))
+            .sum::<i64>();
+        let triangles = triangulate(&points);
+        assert_eq!(triangles.len(), points.len() - 2);
+        assert_eq!(twice_area(&points, &triangles), whole);
+        assert!(triangles
+            .iter()
+            .all(|t| area2(points[t[0]], points[t[1]], points[t[2]]) < 0));
+    }
+
+    #[test]
+    fn the_shortest_diagonal_is_cut_first() {
+        // A kite: the diagonal 1-3 (length² 4) is shorter than 0-2 (16).
+        let points = outline(&[(0, 0), (-1, 2), (0, 4), (1, 2)]);
+        let triangles = triangulate(&points);
+        assert_eq!(triangles.len(), 2);
+        assert!(
+            triangles.iter().all(|t| t.contains(&1) && t.contains(&3)),
+            "{triangles:?}"
+        );
+    }
+}

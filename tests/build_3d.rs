@@ -321,3 +321,20 @@ fn a_cancelling_callback_stops_the_build_with_an_invalid_operation() {
         "cancelling did not skip any tile"
     );
 }
+
+#[test]
+fn merging_small_regions_leaves_fewer_polygons() {
+    let geometry = load_obj("nav_test.obj");
+    let polygons = |merge_area: i32| {
+        let mut settings = settings(Partition::Monotone);
+        settings.set_merge_region_area(merge_area).unwrap();
+        let mesh = NavMesh::build_3d(settings, &geometry).unwrap();
+        assert_eq!(unmatched_border_length(&mesh), 0.0, "merge area {merge_area}");
+        mesh.mesh().tiles().map(|(_, t)| t.polygon_count()).sum::<usize>()
+    };
+    let (none, recast_demo) = (polygons(0), polygons(400));
+    assert!(
+        recast_demo < none,
+        "{recast_demo} polygons with MergeRegionArea 400, {none} with 0"
+    );
+}

@@ -36,6 +36,7 @@ pub(crate) struct CellSettings {
     /// floor(MaxEdgeLength / CellSize); 0 keeps edges whole.
     pub max_edge_length: i64,
     pub min_region_area: u64,
+    pub merge_region_area: u64,
     pub max_verts_per_poly: usize,
     /// cos(AgentMaxSlope), computed once through libm.
     pub walkable_cos: f64,
@@ -76,6 +77,7 @@ impl CellSettings {
             max_error: settings.contour_max_error() as f64 / cell_size,
             max_edge_length: cells((settings.max_edge_length() / cell_size).floor()),
             min_region_area: settings.min_region_area() as u64,
+            merge_region_area: settings.merge_region_area() as u64,
             max_verts_per_poly: settings.max_verts_per_poly() as usize,
             walkable_cos: libm::cos(slope),
             area: settings.area(),

@@ -12,7 +12,8 @@
 //! - [`compact_heightfield`]: walkable floors and their connections.
 //! - [`erode`]: the agent radius; [`area_volumes`]: convex volumes.
 //! - [`regions`], [`distance_field`], [`watershed_regions`],
-//!   [`monotone_regions`], [`region_filter`]: the partition.
+//!   [`monotone_regions`], [`region_filter`], [`region_merge`]: the
+//!   partition.
 //! - [`contours`] and [`region_holes`]: region outlines, simplified, holes
 //!   joined to their outline.
 //! - [`triangulate`] and [`poly_mesh`]: convex polygons.
@@ -37,6 +38,7 @@ mod poly_mesh;
 mod rasterize;
 mod region_filter;
 mod region_holes;
+mod region_merge;
 mod regions;
 mod span_filters;
 mod tile_bounds;

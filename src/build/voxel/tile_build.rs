@@ -20,6 +20,7 @@ use super::poly_mesh::build_poly_mesh;
 use super::rasterize::{rasterize_tile, TileFrame};
 use super::region_filter::filter_small_regions;
 use super::region_holes::merge_region_holes;
+use super::region_merge::merge_small_regions;
 use super::span_filters::filter_spans;
 use super::tile_bounds::TriangleStrips;
 use super::walkable_slope::AreaCode;
@@ -64,7 +65,8 @@ pub(crate) fn build_tile(input: &BuildInput<'_>, tile_x: i32, tile_z: i32) -> Re
             )))
         }
     };
-    filter_small_regions(&compact, &mut regions, id_count, settings.min_region_area);
+    let kept = filter_small_regions(&compact, &mut regions, id_count, settings.min_region_area);
+    merge_small_regions(&compact, &mut regions, kept + 1, settings.merge_region_area);
     let contours = merge_region_holes(build_contours(&compact, &regions, settings));
     let mesh = build_poly_mesh(&contours, settings.max_verts_per_poly);
     if mesh.polygons.is_empty() {

@@ -3,12 +3,14 @@
 //! agent classes, streaming"). Every build and every rebuild of a tile runs
 //! through [`links_for_tile`].
 
+use std::collections::BTreeMap;
+
 use crate::error::{NavMeshError, Result};
-use crate::stitch::off_mesh_attachment::{best_polygon, Reach, TileFootprint};
-use crate::world::off_mesh_link_definition::OffMeshLinkDefinition;
 use crate::format::params::NavMeshParams;
+use crate::stitch::off_mesh_attachment::{best_polygon, Reach, TileFootprint};
 use crate::tile::nav_tile::NavTile;
 use crate::tile::tile_data::OffMeshLinkSlot;
+use crate::world::off_mesh_link_definition::OffMeshLinkDefinition;
 
 /// The slots the tile `target` receives from `links`, in definition order
 /// (rule 4). `column` holds every tile of the target's column after the
@@ -42,7 +44,10 @@ pub fn links_for_tile(
 /// rule; no polygon in reach scores infinity; ties and all-infinity go to
 /// the lowest layer. `None` for an empty column.
 fn chosen_layer(params: &NavMeshParams, link: &OffMeshLinkDefinition, column: &[&NavTile]) -> Option<u16> {
-    let reach = Reach { radius: link.radius, climb: params.walkable_climb as f64 };
+    let reach = Reach {
+        radius: link.radius,
+        climb: params.walkable_climb as f64,
+    };
     column
         .iter()
         .map(|tile| {
@@ -98,4 +103,29 @@ pub fn with_appended_links(params: &NavMeshParams, tile: NavTile, extra: Vec<Off
     let mut data = tile.into_data();
     data.off_mesh_links.extend(extra);
     NavTile::create(params, data)
+}
+
+/// Every built tile with the slots `links` give it, in key order (tile z,
+/// tile x, layer): the order a build adds its tiles in. Rule 2 sees the
+/// whole column of each tile.
+pub fn bake_links(
+    params: &NavMeshParams,
+    links: &[OffMeshLinkDefinition],
+    built: BTreeMap<(i32, i32, u16), NavTile>,
+) -> Result<Vec<NavTile>> {
+    let extra: Vec<Vec<OffMeshLinkSlot>> = built
+        .values()
+        .map(|tile| {
+            let column: Vec<&NavTile> = built
+                .range((tile.tile_z(), tile.tile_x(), 0)..=(tile.tile_z(), tile.tile_x(), u16::MAX))
+                .map(|(_, t)| t)
+                .collect();
+            links_for_tile(params, links, &column, tile)
+        })
+        .collect::<Result<_>>()?;
+    built
+        .into_values()
+        .zip(extra)
+        .map(|(tile, slots)| with_appended_links(params, tile, slots))
+        .collect()
 }

@@ -10,19 +10,19 @@ use onav::{
     TileLibrary, TiledNavMesh,
 };
 
-/// The golden cases of `tests/golden.rs`, which seed the corpora, and each
-/// layout's read-then-write round trip.
-#[path = "../../tests/golden/cases.rs"]
-pub mod cases;
 #[path = "../../tests/input_2d/mod.rs"]
 mod input_2d;
 #[path = "../../tests/mesh_common/mod.rs"]
 mod mesh_common;
+#[path = "../../tests/tile_fixture/mod.rs"]
+mod tile_fixture;
+/// The golden cases of `tests/golden.rs`, which seed the corpora, and each
+/// layout's read-then-write round trip.
+#[path = "../../tests/golden/cases.rs"]
+pub mod cases;
 /// Edit sequences on a mesh and their invariants, shared with
 /// `tests/mesh_edit_properties.rs`.
 pub mod mesh_edits;
-#[path = "../../tests/tile_fixture/mod.rs"]
-mod tile_fixture;
 
 use mesh_edits::{assert_links_match_a_full_restitch, Edit};
 
@@ -59,11 +59,7 @@ fn restore_fixture() -> &'static RestoreFixture {
     static FIXTURE: OnceLock<RestoreFixture> = OnceLock::new();
     FIXTURE.get_or_init(|| {
         let target = cases::edited_mesh();
-        RestoreFixture {
-            target_bytes: write_mesh(&target),
-            target,
-            library: cases::snapshot_library(),
-        }
+        RestoreFixture { target_bytes: write_mesh(&target), target, library: cases::snapshot_library() }
     })
 }
 
@@ -78,10 +74,7 @@ pub fn check_snapshot_bytes(bytes: &[u8]) {
             assert!(again == bytes, "restore then snapshot changed the bytes");
             assert_links_match_a_full_restitch(&mesh);
         }
-        Err(_) => assert!(
-            write_mesh(&mesh) == fixture.target_bytes,
-            "a failed restore changed the mesh"
-        ),
+        Err(_) => assert!(write_mesh(&mesh) == fixture.target_bytes, "a failed restore changed the mesh"),
     }
 }
 
@@ -190,11 +183,7 @@ impl SmallTile {
             layer: self.layer,
             origin_y: f64::from(self.origin_y.value()),
             vertices: small(&self.vertices, point),
-            polygons: small(&self.polygons, |&(vertex_count, area, flags)| Polygon {
-                vertex_count,
-                area,
-                flags,
-            }),
+            polygons: small(&self.polygons, |&(vertex_count, area, flags)| Polygon { vertex_count, area, flags }),
             indices: small(&self.indices, |&i| u32::from(i)),
             neighbours: small(&self.neighbours, |&n| u32::from(n)),
             portal_sides: small(&self.portal_sides, |&s| s),

@@ -100,10 +100,7 @@ fn pool() -> &'static Pool {
 
 /// The mesh parameters with another agent radius: another fingerprint.
 fn foreign_params() -> NavMeshParams {
-    NavMeshParams {
-        agent_radius: 0.75,
-        ..params()
-    }
+    NavMeshParams { agent_radius: 0.75, ..params() }
 }
 
 /// Pool tile `i`: variant `i % VARIANTS` at position `i / VARIANTS`. The
@@ -113,11 +110,7 @@ fn foreign_params() -> NavMeshParams {
 /// layer down), each end sometimes landing on a tile and sometimes not.
 fn pool_tile(p: &NavMeshParams, i: usize) -> GridTile {
     let (x, z, layer) = position(i / VARIANTS);
-    let base = |n: u32, y: f32| {
-        GridTile::new(x, z, n)
-            .layer(layer)
-            .height(f64::from(layer) * LAYER_HEIGHT, y)
-    };
+    let base = |n: u32, y: f32| GridTile::new(x, z, n).layer(layer).height(f64::from(layer) * LAYER_HEIGHT, y);
     let up = LAYER_HEIGHT as f32;
     let size = p.tile_size as f32;
     match i % VARIANTS {
@@ -144,8 +137,7 @@ pub fn check_edit_sequence(edits: &[Edit]) -> Coverage {
     let mut run = EditRun::new();
     for (step, &edit) in edits.iter().take(MAX_EDITS).enumerate() {
         run.apply(edit).unwrap_or_else(|e| panic!("edit {step} {edit:?}: {e}"));
-        run.check_invariants()
-            .unwrap_or_else(|e| panic!("after edit {step} {edit:?}: {e}"));
+        run.check_invariants().unwrap_or_else(|e| panic!("after edit {step} {edit:?}: {e}"));
     }
     run.coverage
 }
@@ -162,10 +154,7 @@ fn links_match_a_full_restitch(mesh: &TiledNavMesh) -> Result<(), String> {
     let bytes = write_mesh(mesh);
     let scratch = read_mesh(&bytes).map_err(|e| format!("the written mesh does not read back: {e}"))?;
     check(write_mesh(&scratch) == bytes, "the mesh read back writes other bytes")?;
-    check(
-        NavMeshDebug::collect(mesh) == NavMeshDebug::collect(&scratch),
-        "links differ from a full re-stitch",
-    )
+    check(NavMeshDebug::collect(mesh) == NavMeshDebug::collect(&scratch), "links differ from a full re-stitch")
 }
 
 fn check(condition: bool, what: &str) -> Result<(), String> {
@@ -197,12 +186,7 @@ enum Outcome {
 impl EditRun {
     fn new() -> EditRun {
         let mesh = TiledNavMesh::new(params()).expect("valid parameters");
-        EditRun {
-            mesh,
-            current: BTreeMap::new(),
-            retired: Vec::new(),
-            coverage: Coverage::default(),
-        }
+        EditRun { mesh, current: BTreeMap::new(), retired: Vec::new(), coverage: Coverage::default() }
     }
 
     /// Applies `edit`; checks it failed exactly when the model says it must
@@ -237,10 +221,7 @@ impl EditRun {
     fn perform(&mut self, edit: Edit) -> onav::Result<Outcome> {
         let pool = pool();
         let placed = |i: usize, tile_ref| {
-            let issued = Issued {
-                tile_ref,
-                polygons: pool.tiles[i].polygon_count() as u32,
-            };
+            let issued = Issued { tile_ref, polygons: pool.tiles[i].polygon_count() as u32 };
             Outcome::Placed(position(i / VARIANTS), issued)
         };
         Ok(match edit {
@@ -271,13 +252,8 @@ impl EditRun {
             }
             Outcome::Removed(refs) => {
                 for tile_ref in refs {
-                    let position = self
-                        .current
-                        .iter()
-                        .find(|(_, i)| i.tile_ref == tile_ref)
-                        .map(|(p, _)| *p);
-                    let position =
-                        position.ok_or_else(|| format!("removal returned {tile_ref:?}, not a current reference"))?;
+                    let position = self.current.iter().find(|(_, i)| i.tile_ref == tile_ref).map(|(p, _)| *p);
+                    let position = position.ok_or_else(|| format!("removal returned {tile_ref:?}, not a current reference"))?;
                     self.retired.extend(self.current.remove(&position));
                 }
             }
@@ -289,16 +265,10 @@ impl EditRun {
     fn check_invariants(&mut self) -> Result<(), String> {
         self.check_tiles_match_the_model()?;
         for issued in self.current.values() {
-            check(
-                self.all_valid(issued),
-                &format!("current reference {:?} is not valid", issued.tile_ref),
-            )?;
+            check(self.all_valid(issued), &format!("current reference {:?} is not valid", issued.tile_ref))?;
         }
         for issued in &self.retired {
-            check(
-                self.none_valid(issued),
-                &format!("retired reference {:?} is still valid", issued.tile_ref),
-            )?;
+            check(self.none_valid(issued), &format!("retired reference {:?} is still valid", issued.tile_ref))?;
         }
         links_match_a_full_restitch(&self.mesh)?;
         let crossing = self.cross_column_off_mesh_links();
@@ -311,20 +281,9 @@ impl EditRun {
         let in_mesh: BTreeMap<Position, Issued> = self
             .mesh
             .tiles()
-            .map(|(tile_ref, t)| {
-                (
-                    (t.tile_x(), t.tile_z(), t.layer()),
-                    Issued {
-                        tile_ref,
-                        polygons: t.polygon_count() as u32,
-                    },
-                )
-            })
+            .map(|(tile_ref, t)| ((t.tile_x(), t.tile_z(), t.layer()), Issued { tile_ref, polygons: t.polygon_count() as u32 }))
             .collect();
-        check(
-            in_mesh == self.current,
-            &format!("the mesh holds {in_mesh:?}, the model {:?}", self.current),
-        )
+        check(in_mesh == self.current, &format!("the mesh holds {in_mesh:?}, the model {:?}", self.current))
     }
 
     /// The tile reference and each of its polygons' references are valid;

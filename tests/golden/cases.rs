@@ -13,8 +13,8 @@
 #![allow(dead_code)]
 
 use onav::{
-    read_mesh, read_tile, write_mesh, NavMesh, NavMeshParams, NavSettings, NavTile, NavTileData, NavWorld,
-    OffMeshLinkDefinition, OffMeshLinkSlot, Polygon, Result, TileLibrary, TiledNavMesh, NOT_PORTAL,
+    read_mesh, read_tile, write_mesh, NavMesh, NavMeshParams, NavSettings, NavTile, NavTileData, NavWorld, OffMeshLinkDefinition,
+    OffMeshLinkSlot, Polygon, Result, TileLibrary, TiledNavMesh, NOT_PORTAL,
 };
 
 use crate::input_2d;
@@ -57,25 +57,11 @@ pub fn tiles() -> Vec<GoldenCase> {
     vec![
         tile_case("fixture_2x2_detail_links", &fixture, full_tile(&fixture)),
         tile_case("fixture_4x4_plain", &fixture, grid_tile(&fixture, 4)),
-        tile_case(
-            "wide_3x3_detail_links",
-            &wide,
-            with_links(with_detail(grid_tile(&wide, 3)), 3),
-        ),
+        tile_case("wide_3x3_detail_links", &wide, with_links(with_detail(grid_tile(&wide, 3)), 3)),
         tile_case("negative_zero", &fixture, negative_zero_tile(&fixture)),
         tile_case("max_verts_16", &wide, sixteen_gon_tile()),
         tile_case("layer_1023_negative_coords", &wide, far_layer_tile(&wide)),
-        tile_case(
-            "empty",
-            &wide,
-            NavTileData {
-                tile_x: 5,
-                tile_z: 0,
-                layer: 7,
-                origin_y: -3.5,
-                ..Default::default()
-            },
-        ),
+        tile_case("empty", &wide, NavTileData { tile_x: 5, tile_z: 0, layer: 7, origin_y: -3.5, ..Default::default() }),
         tile_case("bounds_and_extreme_fields", &fixture, extremes_tile(&fixture)),
     ]
 }
@@ -90,10 +76,7 @@ pub fn reread_tile(bytes: &[u8]) -> Result<Vec<u8>> {
 
 fn tile_case(name: &'static str, params: &NavMeshParams, data: NavTileData) -> GoldenCase {
     let tile = NavTile::create(params, data).unwrap_or_else(|e| panic!("golden tile {name} is invalid: {e}"));
-    GoldenCase {
-        name,
-        bytes: tile.to_bytes(),
-    }
+    GoldenCase { name, bytes: tile.to_bytes() }
 }
 
 /// -0.0 wherever a float is stored: the tile's OriginY, a vertex, a detail
@@ -131,23 +114,13 @@ const SIXTEEN_GON_EDGES: [(f32, f32); 16] = [
 
 /// One polygon with MaxVertsPerPoly = 16 vertices, walled all round.
 fn sixteen_gon_tile() -> NavTileData {
-    let mut data = NavTileData {
-        tile_x: 0,
-        tile_z: 0,
-        layer: 1,
-        origin_y: 0.5,
-        ..Default::default()
-    };
+    let mut data = NavTileData { tile_x: 0, tile_z: 0, layer: 1, origin_y: 0.5, ..Default::default() };
     let mut corner = (8.0f32, 2.0f32);
     for (k, (dx, dz)) in SIXTEEN_GON_EDGES.iter().enumerate() {
         data.vertices.push([corner.0, k as f32 * 0.0625, corner.1]);
         corner = (corner.0 + dx, corner.1 + dz);
     }
-    data.polygons.push(Polygon {
-        vertex_count: 16,
-        area: 63,
-        flags: 0xFFFF,
-    });
+    data.polygons.push(Polygon { vertex_count: 16, area: 63, flags: 0xFFFF });
     data.indices.extend(0..16);
     data.neighbours.extend([0; 16]);
     data.portal_sides.extend([NOT_PORTAL; 16]);
@@ -188,14 +161,8 @@ fn extremes_tile(params: &NavMeshParams) -> NavTileData {
 /// The ONPM golden cases, in a fixed order.
 pub fn meshes() -> Vec<GoldenCase> {
     vec![
-        GoldenCase {
-            name: "empty",
-            bytes: write_mesh(&TiledNavMesh::new(wide_params()).expect("valid parameters")),
-        },
-        GoldenCase {
-            name: "stitched_free_slot_advanced_salts",
-            bytes: write_mesh(&edited_mesh()),
-        },
+        GoldenCase { name: "empty", bytes: write_mesh(&TiledNavMesh::new(wide_params()).expect("valid parameters")) },
+        GoldenCase { name: "stitched_free_slot_advanced_salts", bytes: write_mesh(&edited_mesh()) },
     ]
 }
 
@@ -224,14 +191,8 @@ pub fn edited_mesh() -> TiledNavMesh {
 pub fn snapshots() -> Vec<GoldenCase> {
     let empty = TiledNavMesh::new(params()).expect("valid parameters");
     vec![
-        GoldenCase {
-            name: "empty",
-            bytes: empty.snapshot(),
-        },
-        GoldenCase {
-            name: "stitched_free_slot_advanced_salts",
-            bytes: edited_mesh().snapshot(),
-        },
+        GoldenCase { name: "empty", bytes: empty.snapshot() },
+        GoldenCase { name: "stitched_free_slot_advanced_salts", bytes: edited_mesh().snapshot() },
     ]
 }
 
@@ -287,20 +248,14 @@ fn grid_input(settings: &NavSettings) -> Vec<onav::TileInput2d> {
 pub fn nav_meshes() -> Vec<GoldenCase> {
     let settings = linked_settings(0.5);
     let mesh = NavMesh::build_2d(settings.clone(), &grid_input(&settings)).expect("valid 2D build");
-    vec![GoldenCase {
-        name: "build_2x2_two_way_link",
-        bytes: mesh.save(),
-    }]
+    vec![GoldenCase { name: "build_2x2_two_way_link", bytes: mesh.save() }]
 }
 
 /// The ONNW golden cases: the same input built for two agent classes.
 pub fn nav_worlds() -> Vec<GoldenCase> {
     let classes = [linked_settings(0.5), linked_settings(1.25)];
     let world = NavWorld::build_2d(&classes, &grid_input(&classes[0])).expect("valid 2D build");
-    vec![GoldenCase {
-        name: "two_classes",
-        bytes: world.save(),
-    }]
+    vec![GoldenCase { name: "two_classes", bytes: world.save() }]
 }
 
 /// Reads ONNM bytes and saves the mesh again.

@@ -20,39 +20,22 @@ pub fn settings() -> NavSettings {
 
 /// The squares of tile (tile_x, tile_z), `n` per side, over only the part
 /// of the tile between `from` and `to` (fractions 0..=1 of the tile).
-pub fn partial_tile(
-    settings: &NavSettings,
-    tile_x: i32,
-    tile_z: i32,
-    layer: u16,
-    n: usize,
-    from: f64,
-    to: f64,
-) -> TileInput2d {
+pub fn partial_tile(settings: &NavSettings, tile_x: i32, tile_z: i32, layer: u16, n: usize, from: f64, to: f64) -> TileInput2d {
     let size = settings.tile_size();
     let x0 = settings.origin_x() + tile_x as f64 * size;
     let z0 = settings.origin_z() + tile_z as f64 * size;
     let step = (to - from) * size / n as f64;
-    let mut input = TileInput2d {
-        tile_x,
-        tile_z,
-        layer,
-        ..Default::default()
-    };
+    let mut input = TileInput2d { tile_x, tile_z, layer, ..Default::default() };
     for j in 0..=n {
         for i in 0..=n {
-            input
-                .vertices
-                .push([x0 + from * size + i as f64 * step, z0 + from * size + j as f64 * step]);
+            input.vertices.push([x0 + from * size + i as f64 * step, z0 + from * size + j as f64 * step]);
         }
     }
     let corner = |i: usize, j: usize| (j * (n + 1) + i) as u32;
     for j in 0..n {
         for i in 0..n {
             input.vertex_counts.push(4);
-            input
-                .indices
-                .extend([corner(i, j), corner(i + 1, j), corner(i + 1, j + 1), corner(i, j + 1)]);
+            input.indices.extend([corner(i, j), corner(i + 1, j), corner(i + 1, j + 1), corner(i, j + 1)]);
         }
     }
     input
@@ -65,8 +48,5 @@ pub fn tile(settings: &NavSettings, tile_x: i32, tile_z: i32, layer: u16, n: usi
 
 /// Tiles (x, z) for x in 0..columns, z in 0..rows, layer 0.
 pub fn grid(settings: &NavSettings, columns: i32, rows: i32, n: usize) -> Vec<TileInput2d> {
-    (0..rows)
-        .flat_map(|z| (0..columns).map(move |x| (x, z)))
-        .map(|(x, z)| tile(settings, x, z, 0, n))
-        .collect()
+    (0..rows).flat_map(|z| (0..columns).map(move |x| (x, z))).map(|(x, z)| tile(settings, x, z, 0, n)).collect()
 }

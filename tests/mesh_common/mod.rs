@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use onav::{
-    write_mesh, LinkKind, NavMeshDebug, NavMeshParams, NavTile, NavTileData, OffMeshLinkSlot, Polygon, TiledNavMesh,
-    NOT_PORTAL,
+    write_mesh, LinkKind, NavMeshDebug, NavMeshParams, NavTile, NavTileData, OffMeshLinkSlot, Polygon,
+    TiledNavMesh, NOT_PORTAL,
 };
 
 /// Tile size 16, climb 0.5, up to 6 vertices per polygon.
@@ -42,15 +42,7 @@ pub struct GridTile {
 
 impl GridTile {
     pub fn new(x: i32, z: i32, n: u32) -> GridTile {
-        GridTile {
-            x,
-            z,
-            layer: 0,
-            n,
-            origin_y: 0.0,
-            y: 0.0,
-            links: Vec::new(),
-        }
+        GridTile { x, z, layer: 0, n, origin_y: 0.0, y: 0.0, links: Vec::new() }
     }
 
     pub fn layer(mut self, layer: u16) -> Self {
@@ -92,13 +84,8 @@ impl GridTile {
         let polygon = |i: u32, j: u32| j * n + i;
         for j in 0..n {
             for i in 0..n {
-                d.polygons.push(Polygon {
-                    vertex_count: 4,
-                    area: (polygon(i, j) % 64) as u8,
-                    flags: 1,
-                });
-                d.indices
-                    .extend([vertex(i, j), vertex(i + 1, j), vertex(i + 1, j + 1), vertex(i, j + 1)]);
+                d.polygons.push(Polygon { vertex_count: 4, area: (polygon(i, j) % 64) as u8, flags: 1 });
+                d.indices.extend([vertex(i, j), vertex(i + 1, j), vertex(i + 1, j + 1), vertex(i, j + 1)]);
                 // Edges: bottom (z=j), right (x=i+1), top (z=j+1), left (x=i).
                 let across = [
                     (j > 0).then(|| polygon(i, j - 1)),
@@ -136,11 +123,7 @@ pub fn quad_tile(
         layer,
         origin_y,
         vertices: corners.to_vec(),
-        polygons: vec![Polygon {
-            vertex_count: 4,
-            area: 1,
-            flags: 1,
-        }],
+        polygons: vec![Polygon { vertex_count: 4, area: 1, flags: 1 }],
         indices: vec![0, 1, 2, 3],
         neighbours: vec![0; 4],
         portal_sides: sides.to_vec(),
@@ -151,15 +134,7 @@ pub fn quad_tile(
 
 /// A one-way off-mesh link between tile-local points.
 pub fn link(start: [f32; 3], end: [f32; 3], radius: f32, bidirectional: bool) -> OffMeshLinkSlot {
-    OffMeshLinkSlot {
-        start,
-        end,
-        radius,
-        area: 5,
-        bidirectional,
-        flags: 2,
-        user_id: 77,
-    }
+    OffMeshLinkSlot { start, end, radius, area: 5, bidirectional, flags: 2, user_id: 77 }
 }
 
 /// A link reduced to what does not depend on salts: kind, edges, range,
@@ -176,17 +151,7 @@ pub fn salt_free_links(mesh: &TiledNavMesh) -> Vec<((u32, u32), Vec<SaltFreeLink
                 .iter()
                 .map(|l| {
                     let (_, slot, polygon) = l.target.decode();
-                    (
-                        l.kind,
-                        l.edge,
-                        l.side,
-                        l.target_edge,
-                        l.range_min,
-                        l.range_max,
-                        l.off_mesh_index,
-                        slot,
-                        polygon,
-                    )
+                    (l.kind, l.edge, l.side, l.target_edge, l.range_min, l.range_max, l.off_mesh_index, slot, polygon)
                 })
                 .collect();
             out.push(((tile_ref.slot(), p), reduced));

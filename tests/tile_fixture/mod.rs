@@ -30,13 +30,7 @@ fn corner(n: usize, i: usize, j: usize) -> u32 {
 /// edges bottom, right, top, left (counter-clockwise, X right, Z up).
 pub fn grid_tile(params: &NavMeshParams, n: usize) -> NavTileData {
     let step = params.tile_size as f32 / n as f32;
-    let mut data = NavTileData {
-        tile_x: 1,
-        tile_z: -2,
-        layer: 0,
-        origin_y: 10.0,
-        ..Default::default()
-    };
+    let mut data = NavTileData { tile_x: 1, tile_z: -2, layer: 0, origin_y: 10.0, ..Default::default() };
     for j in 0..=n {
         for i in 0..=n {
             let y = ((i + j) % 3) as f32 * 0.125;
@@ -45,29 +39,12 @@ pub fn grid_tile(params: &NavMeshParams, n: usize) -> NavTileData {
     }
     for j in 0..n {
         for i in 0..n {
-            data.polygons.push(Polygon {
-                vertex_count: 4,
-                area: ((i + j) % 64) as u8,
-                flags: 1,
-            });
-            data.indices.extend([
-                corner(n, i, j),
-                corner(n, i + 1, j),
-                corner(n, i + 1, j + 1),
-                corner(n, i, j + 1),
-            ]);
+            data.polygons.push(Polygon { vertex_count: 4, area: ((i + j) % 64) as u8, flags: 1 });
+            data.indices.extend([corner(n, i, j), corner(n, i + 1, j), corner(n, i + 1, j + 1), corner(n, i, j + 1)]);
             let poly = |i: usize, j: usize| (j * n + i + 1) as u32;
             let (bottom, bottom_side) = if j == 0 { (0, 3) } else { (poly(i, j - 1), NOT_PORTAL) };
-            let (right, right_side) = if i == n - 1 {
-                (0, 0)
-            } else {
-                (poly(i + 1, j), NOT_PORTAL)
-            };
-            let (top, top_side) = if j == n - 1 {
-                (0, 1)
-            } else {
-                (poly(i, j + 1), NOT_PORTAL)
-            };
+            let (right, right_side) = if i == n - 1 { (0, 0) } else { (poly(i + 1, j), NOT_PORTAL) };
+            let (top, top_side) = if j == n - 1 { (0, 1) } else { (poly(i, j + 1), NOT_PORTAL) };
             let (left, left_side) = if i == 0 { (0, 2) } else { (poly(i - 1, j), NOT_PORTAL) };
             data.neighbours.extend([bottom, right, top, left]);
             data.portal_sides.extend([bottom_side, right_side, top_side, left_side]);
@@ -79,10 +56,7 @@ pub fn grid_tile(params: &NavMeshParams, n: usize) -> NavTileData {
 /// Adds a detail mesh per polygon: one centre vertex and four triangles.
 pub fn with_detail(mut data: NavTileData) -> NavTileData {
     for p in 0..data.polygons.len() {
-        let quad: Vec<[f32; 3]> = data.indices[4 * p..4 * p + 4]
-            .iter()
-            .map(|&i| data.vertices[i as usize])
-            .collect();
+        let quad: Vec<[f32; 3]> = data.indices[4 * p..4 * p + 4].iter().map(|&i| data.vertices[i as usize]).collect();
         let centre = [(quad[0][0] + quad[2][0]) / 2.0, 0.25, (quad[0][2] + quad[2][2]) / 2.0];
         data.detail_meshes.push(DetailMesh {
             vertex_base: data.detail_vertices.len() as u32,
@@ -92,10 +66,7 @@ pub fn with_detail(mut data: NavTileData) -> NavTileData {
         });
         data.detail_vertices.push(centre);
         for k in 0..4u8 {
-            data.detail_triangles.push(DetailTriangle {
-                indices: [k, (k + 1) % 4, 4],
-                edge_flags: 1,
-            });
+            data.detail_triangles.push(DetailTriangle { indices: [k, (k + 1) % 4, 4], edge_flags: 1 });
         }
     }
     data

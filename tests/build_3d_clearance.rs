@@ -15,17 +15,12 @@ fn polygon_points(mesh: &NavMesh) -> Vec<[f64; 3]> {
         let (x, z) = mesh.params().tile_origin(tile.tile_x(), tile.tile_z());
         for p in 0..tile.polygon_count() {
             points.extend(
-                tile.polygon_vertices(p)
-                    .map(|v| [x + v[0] as f64, tile.origin_y() + v[1] as f64, z + v[2] as f64]),
+                tile.polygon_vertices(p).map(|v| [x + v[0] as f64, tile.origin_y() + v[1] as f64, z + v[2] as f64]),
             );
         }
     }
     points.sort_by(|a, b| {
-        a.iter()
-            .zip(b)
-            .map(|(p, q)| p.total_cmp(q))
-            .find(|o| o.is_ne())
-            .unwrap_or(std::cmp::Ordering::Equal)
+        a.iter().zip(b).map(|(p, q)| p.total_cmp(q)).find(|o| o.is_ne()).unwrap_or(std::cmp::Ordering::Equal)
     });
     points.dedup();
     points
@@ -36,11 +31,7 @@ fn polygon_points(mesh: &NavMesh) -> Vec<[f64; 3]> {
 fn is_blocking(t: [[f64; 3]; 3]) -> bool {
     let e0 = [t[1][0] - t[0][0], t[1][1] - t[0][1], t[1][2] - t[0][2]];
     let e1 = [t[2][0] - t[0][0], t[2][1] - t[0][1], t[2][2] - t[0][2]];
-    let n = [
-        e0[1] * e1[2] - e0[2] * e1[1],
-        e0[2] * e1[0] - e0[0] * e1[2],
-        e0[0] * e1[1] - e0[1] * e1[0],
-    ];
+    let n = [e0[1] * e1[2] - e0[2] * e1[1], e0[2] * e1[0] - e0[0] * e1[2], e0[0] * e1[1] - e0[1] * e1[0]];
     let length = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
     !(length > 0.0 && n[1] > std::f64::consts::FRAC_1_SQRT_2 * length)
 }
@@ -61,11 +52,7 @@ fn clip_to_band(t: [[f64; 3]; 3], low: f64, high: f64) -> Vec<[f64; 3]> {
             }
             if (da >= 0.0) != (db >= 0.0) {
                 let s = da / (da - db);
-                out.push([
-                    a[0] + (b[0] - a[0]) * s,
-                    a[1] + (b[1] - a[1]) * s,
-                    a[2] + (b[2] - a[2]) * s,
-                ]);
+                out.push([a[0] + (b[0] - a[0]) * s, a[1] + (b[1] - a[1]) * s, a[2] + (b[2] - a[2]) * s]);
             }
         }
         out
@@ -77,11 +64,7 @@ fn clip_to_band(t: [[f64; 3]; 3], low: f64, high: f64) -> Vec<[f64; 3]> {
 fn distance_to_segment(p: [f64; 2], a: [f64; 2], b: [f64; 2]) -> f64 {
     let (dx, dz) = (b[0] - a[0], b[1] - a[1]);
     let length = dx * dx + dz * dz;
-    let t = if length > 0.0 {
-        (((p[0] - a[0]) * dx + (p[1] - a[1]) * dz) / length).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
+    let t = if length > 0.0 { (((p[0] - a[0]) * dx + (p[1] - a[1]) * dz) / length).clamp(0.0, 1.0) } else { 0.0 };
     ((a[0] + t * dx - p[0]).powi(2) + (a[1] + t * dz - p[1]).powi(2)).sqrt()
 }
 
@@ -99,9 +82,7 @@ fn horizontal_distance(p: [f64; 2], points: &[[f64; 3]]) -> f64 {
     if inside && n >= 3 {
         return 0.0;
     }
-    (0..n)
-        .map(|i| distance_to_segment(p, flat[i], flat[(i + 1) % n]))
-        .fold(f64::INFINITY, f64::min)
+    (0..n).map(|i| distance_to_segment(p, flat[i], flat[(i + 1) % n])).fold(f64::INFINITY, f64::min)
 }
 
 #[test]
@@ -111,11 +92,8 @@ fn polygons_keep_the_agent_radius_from_walls_and_its_height_under_ceilings() {
         for partition in [Partition::Watershed, Partition::Monotone] {
             let settings = settings(partition);
             let mesh = NavMesh::build_3d(settings.clone(), &geometry).unwrap();
-            let (radius, height, climb) = (
-                settings.agent_radius() as f64,
-                settings.agent_height() as f64,
-                settings.walkable_climb() as f64,
-            );
+            let (radius, height, climb) =
+                (settings.agent_radius() as f64, settings.agent_height() as f64, settings.walkable_climb() as f64);
             let (cell, cell_height) = (settings.cell_size(), settings.cell_height());
             let points = polygon_points(&mesh);
             assert!(!points.is_empty());
@@ -135,10 +113,7 @@ fn polygons_keep_the_agent_radius_from_walls_and_its_height_under_ceilings() {
                             "{name} {partition:?}: polygon point {p:?} is {distance} from blocking triangle {t}"
                         );
                     } else {
-                        assert!(
-                            distance > 0.0,
-                            "{name} {partition:?}: polygon point {p:?} under triangle {t}"
-                        );
+                        assert!(distance > 0.0, "{name} {partition:?}: polygon point {p:?} under triangle {t}");
                     }
                 }
             }

@@ -28,16 +28,8 @@ fn digest_lines() -> String {
         for (partition, label) in PARTITIONS {
             let mesh = NavMesh::build_3d(settings(partition), &geometry).unwrap();
             for (_, tile) in mesh.mesh().tiles() {
-                let hex: String = Sha256::digest(write_tile(tile))
-                    .iter()
-                    .map(|b| format!("{b:02x}"))
-                    .collect();
-                lines += &format!(
-                    "{hex}  {name}/{label}/tile_{}_{}_{}\n",
-                    tile.tile_x(),
-                    tile.tile_z(),
-                    tile.layer()
-                );
+                let hex: String = Sha256::digest(write_tile(tile)).iter().map(|b| format!("{b:02x}")).collect();
+                lines += &format!("{hex}  {name}/{label}/tile_{}_{}_{}\n", tile.tile_x(), tile.tile_z(), tile.layer());
             }
         }
     }
@@ -46,9 +38,7 @@ fn digest_lines() -> String {
 
 #[test]
 fn tile_digests_match_the_committed_file() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/golden")
-        .join(GOLDEN_FILE);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(GOLDEN_FILE);
     let generated = digest_lines();
     if std::env::var_os("ONAV_UPDATE_GOLDEN").is_some_and(|v| v == "1") {
         std::fs::write(&path, &generated).unwrap_or_else(|e| panic!("writing {}: {e}", path.display()));

@@ -67,11 +67,7 @@ fn areas_must_match_the_triangles_and_their_range() {
     let areas: Vec<u8> = mesh
         .mesh()
         .tiles()
-        .flat_map(|(_, t)| {
-            (0..t.polygon_count())
-                .map(|p| t.polygon(p).unwrap().record.area)
-                .collect::<Vec<_>>()
-        })
+        .flat_map(|(_, t)| (0..t.polygon_count()).map(|p| t.polygon(p).unwrap().record.area).collect::<Vec<_>>())
         .collect();
     assert!(!areas.is_empty() && areas.iter().all(|&a| a == 5), "{areas:?}");
 }
@@ -94,19 +90,13 @@ fn degenerate_triangles_build_nothing_and_do_not_fail() {
 #[test]
 fn a_triangle_over_more_tiles_than_a_mesh_has_slots_is_out_of_range() {
     let far = 2_000_000.0;
-    let geometry = TriangleGeometry::new(
-        vec![[-far, 0.0, -far], [-far, 0.0, far], [far, 0.0, -far]],
-        vec![[0, 1, 2]],
-    );
+    let geometry = TriangleGeometry::new(vec![[-far, 0.0, -far], [-far, 0.0, far], [far, 0.0, -far]], vec![[0, 1, 2]]);
     out_of_range(&geometry, "tile slots");
 }
 
 #[test]
 fn a_huge_triangle_over_many_tiles_builds_every_tile() {
-    let geometry = TriangleGeometry::new(
-        vec![[0.0, 0.0, 0.0], [0.0, 0.0, 200.0], [200.0, 0.0, 0.0]],
-        vec![[0, 1, 2]],
-    );
+    let geometry = TriangleGeometry::new(vec![[0.0, 0.0, 0.0], [0.0, 0.0, 200.0], [200.0, 0.0, 0.0]], vec![[0, 1, 2]]);
     let mesh = NavMesh::build_3d(settings(), &geometry).unwrap();
     // 32-unit tiles: the triangle lies over 28 of the 7 x 7 tiles under its
     // box and covers 15 of them wholly, which must all hold polygons.

@@ -27,10 +27,7 @@ impl NavWorld {
     /// same input; class i is byte-identical to a single-class build with
     /// `classes[i]`.
     pub fn build_2d(classes: &[NavSettings], input: &[TileInput2d]) -> Result<NavWorld> {
-        let meshes = classes
-            .iter()
-            .map(|s| NavMesh::build_2d(s.clone(), input))
-            .collect::<Result<Vec<_>>>()?;
+        let meshes = classes.iter().map(|s| NavMesh::build_2d(s.clone(), input)).collect::<Result<Vec<_>>>()?;
         NavWorld::new(meshes)
     }
 
@@ -38,10 +35,7 @@ impl NavWorld {
     /// same triangles; class i is byte-identical to a single-class build
     /// with `classes[i]`.
     pub fn build_3d(classes: &[NavSettings], geometry: &TriangleGeometry) -> Result<NavWorld> {
-        let meshes = classes
-            .iter()
-            .map(|s| NavMesh::build_3d(s.clone(), geometry))
-            .collect::<Result<Vec<_>>>()?;
+        let meshes = classes.iter().map(|s| NavMesh::build_3d(s.clone(), geometry)).collect::<Result<Vec<_>>>()?;
         NavWorld::new(meshes)
     }
 
@@ -63,14 +57,11 @@ impl NavWorld {
     pub fn class_for(&self, radius: f32) -> usize {
         let radius_of = |i: usize| self.classes[i].settings().agent_radius();
         let indices = 0..self.classes.len();
-        let fitting = indices
-            .clone()
-            .filter(|&i| radius_of(i) >= radius)
-            .min_by(|&a, &b| radius_of(a).total_cmp(&radius_of(b)).then(a.cmp(&b)));
+        let fitting = indices.clone().filter(|&i| radius_of(i) >= radius).min_by(|&a, &b| {
+            radius_of(a).total_cmp(&radius_of(b)).then(a.cmp(&b))
+        });
         fitting.unwrap_or_else(|| {
-            indices
-                .max_by(|&a, &b| radius_of(a).total_cmp(&radius_of(b)).then(b.cmp(&a)))
-                .unwrap_or(0)
+            indices.max_by(|&a, &b| radius_of(a).total_cmp(&radius_of(b)).then(b.cmp(&a))).unwrap_or(0)
         })
     }
 }

@@ -8,36 +8,20 @@ use onav::{NavMesh, NavSettings, NavTile, Partition, TriangleGeometry, NOT_PORTA
 
 /// `../shared/data/meshes/NAME` beside the crate (the same relative path in CI).
 pub fn mesh_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data/meshes")
-        .join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/meshes").join(name)
 }
 
 /// Every triangle of every model in the OBJ file, vertices as f64.
 pub fn load_obj(name: &str) -> TriangleGeometry {
     let path = mesh_path(name);
-    let options = tobj::LoadOptions {
-        triangulate: true,
-        single_index: true,
-        ..Default::default()
-    };
+    let options = tobj::LoadOptions { triangulate: true, single_index: true, ..Default::default() };
     let (models, _) = tobj::load_obj(&path, &options).unwrap_or_else(|e| panic!("loading {}: {e}", path.display()));
     let mut geometry = TriangleGeometry::default();
     for model in models {
         let base = geometry.vertices.len() as u32;
         let positions = &model.mesh.positions;
-        geometry.vertices.extend(
-            positions
-                .chunks_exact(3)
-                .map(|p| [p[0] as f64, p[1] as f64, p[2] as f64]),
-        );
-        geometry.triangles.extend(
-            model
-                .mesh
-                .indices
-                .chunks_exact(3)
-                .map(|t| [base + t[0], base + t[1], base + t[2]]),
-        );
+        geometry.vertices.extend(positions.chunks_exact(3).map(|p| [p[0] as f64, p[1] as f64, p[2] as f64]));
+        geometry.triangles.extend(model.mesh.indices.chunks_exact(3).map(|t| [base + t[0], base + t[1], base + t[2]]));
     }
     geometry
 }
@@ -78,10 +62,7 @@ pub fn settings(partition: Partition) -> NavSettings {
 
 /// `geometry` moved by whole tiles.
 pub fn shifted(geometry: &TriangleGeometry, settings: &NavSettings, tiles_x: i32, tiles_z: i32) -> TriangleGeometry {
-    let (dx, dz) = (
-        tiles_x as f64 * settings.tile_size(),
-        tiles_z as f64 * settings.tile_size(),
-    );
+    let (dx, dz) = (tiles_x as f64 * settings.tile_size(), tiles_z as f64 * settings.tile_size());
     let mut moved = geometry.clone();
     for v in &mut moved.vertices {
         v[0] += dx;

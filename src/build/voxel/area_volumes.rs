@@ -23,20 +23,11 @@ pub(crate) fn mark_area_volumes(
         let outline: Vec<[f64; 2]> = volume
             .points
             .iter()
-            .map(|p| {
-                [
-                    (p[0] - frame.origin_x) / settings.cell_size,
-                    (p[1] - frame.origin_z) / settings.cell_size,
-                ]
-            })
+            .map(|p| [(p[0] - frame.origin_x) / settings.cell_size, (p[1] - frame.origin_z) / settings.cell_size])
             .collect();
         let low = ((volume.min_y - frame.origin_y) / settings.cell_height).floor() as i64;
         let high = ((volume.max_y - frame.origin_y) / settings.cell_height).floor() as i64;
-        let code = if volume.area == UNWALKABLE {
-            NULL_AREA
-        } else {
-            area_code(volume.area)
-        };
+        let code = if volume.area == UNWALKABLE { NULL_AREA } else { area_code(volume.area) };
         let (w, border) = (field.width, field.border as f64);
         for z in 0..w {
             for x in 0..w {

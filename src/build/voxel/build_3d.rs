@@ -67,12 +67,7 @@ pub(crate) fn build_tile_3d(
     tile_z: i32,
 ) -> Result<Option<NavTile>> {
     let prepared = Prepared::new(settings, geometry)?;
-    let grid = TileGrid {
-        min_x: tile_x,
-        min_z: tile_z,
-        max_x: tile_x,
-        max_z: tile_z,
-    };
+    let grid = TileGrid { min_x: tile_x, min_z: tile_z, max_x: tile_x, max_z: tile_z };
     let strips = TriangleStrips::new(params, &grid, geometry, prepared.margin());
     build_tile(&prepared.input(params, geometry, &strips), tile_x, tile_z)
 }
@@ -103,12 +98,6 @@ impl Prepared {
         geometry: &'a TriangleGeometry,
         strips: &'a TriangleStrips,
     ) -> BuildInput<'a> {
-        BuildInput {
-            params,
-            settings: &self.cells,
-            geometry,
-            area_codes: &self.area_codes,
-            strips,
-        }
+        BuildInput { params, settings: &self.cells, geometry, area_codes: &self.area_codes, strips }
     }
 }

@@ -30,12 +30,7 @@ pub(crate) struct BuildProgress<'a> {
 
 impl<'a> BuildProgress<'a> {
     pub fn new(callback: Option<ProgressCallback<'a>>, total: usize) -> BuildProgress<'a> {
-        BuildProgress {
-            callback,
-            total,
-            done: AtomicUsize::new(0),
-            cancelled: AtomicBool::new(false),
-        }
+        BuildProgress { callback, total, done: AtomicUsize::new(0), cancelled: AtomicBool::new(false) }
     }
 
     pub fn is_cancelled(&self) -> bool {

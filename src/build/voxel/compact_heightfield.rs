@@ -34,11 +34,7 @@ impl CompactHeightfield {
     /// space and lies within WalkableClimb.
     pub fn build(field: &Heightfield, settings: &CellSettings) -> CompactHeightfield {
         let width = field.width;
-        let mut compact = CompactHeightfield {
-            width,
-            border: settings.border,
-            ..Default::default()
-        };
+        let mut compact = CompactHeightfield { width, border: settings.border, ..Default::default() };
         compact.column_starts.push(0);
         for column in 0..width * width {
             for s in field.spans(column).filter(|&s| field.area[s] != NULL_AREA) {

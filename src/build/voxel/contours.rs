@@ -60,12 +60,7 @@ pub(crate) fn build_contours(field: &CompactHeightfield, regions: &[u32], settin
                         .map(|&(k, _)| [raw[k].x - border, i64::from(raw[k].y), raw[k].z - border])
                         .collect();
                     let faces_border = kept.iter().map(|&(_, f)| f).collect();
-                    contours.push(Contour {
-                        vertices,
-                        faces_border,
-                        region: regions[s],
-                        area: field.area[s],
-                    });
+                    contours.push(Contour { vertices, faces_border, region: regions[s], area: field.area[s] });
                 }
             }
         }
@@ -140,16 +135,9 @@ fn walk_contour(
                 2 => (x + 1, z),
                 _ => (x, z),
             };
-            let (neighbour, area_border) = field
-                .neighbour(s, dir)
-                .map_or((0, false), |n| (regions[n], field.area[n] != area));
-            raw.push(RawVertex {
-                x: px as i64,
-                y: corner_height(field, s, dir),
-                z: pz as i64,
-                neighbour,
-                area_border,
-            });
+            let (neighbour, area_border) =
+                field.neighbour(s, dir).map_or((0, false), |n| (regions[n], field.area[n] != area));
+            raw.push(RawVertex { x: px as i64, y: corner_height(field, s, dir), z: pz as i64, neighbour, area_border });
             flags[s] &= !(1 << dir);
             dir = (dir + 1) & 3;
         } else {
@@ -201,9 +189,7 @@ fn simplify(raw: &[RawVertex], max_error: f64, max_edge_length: i64) -> Vec<usiz
     };
     if kept.is_empty() {
         let lower_left = (0..n).min_by_key(|&i| (raw[i].x, raw[i].z, i)).unwrap_or(0);
-        let upper_right = (0..n)
-            .max_by_key(|&i| (raw[i].x, raw[i].z, std::cmp::Reverse(i)))
-            .unwrap_or(0);
+        let upper_right = (0..n).max_by_key(|&i| (raw[i].x, raw[i].z, std::cmp::Reverse(i))).unwrap_or(0);
         kept = vec![lower_left, upper_right];
     }
     refine_to_max_error(raw, &mut kept, max_error);
@@ -227,11 +213,8 @@ fn refine_to_max_error(raw: &[RawVertex], kept: &mut Vec<usize>, max_error: f64)
         let (ai, bi) = (kept[i], kept[(i + 1) % kept.len()]);
         let (a, b) = (raw[ai], raw[bi]);
         let forward = (b.x, b.z) > (a.x, a.z);
-        let (mut ci, step, end, from, to) = if forward {
-            ((ai + 1) % n, 1, bi, a, b)
-        } else {
-            ((bi + n - 1) % n, n - 1, ai, b, a)
-        };
+        let (mut ci, step, end, from, to) =
+            if forward { ((ai + 1) % n, 1, bi, a, b) } else { ((bi + n - 1) % n, n - 1, ai, b, a) };
         let mut furthest: (f64, Option<usize>) = (0.0, None);
         if raw[ci].neighbour == 0 || raw[ci].area_border {
             while ci != end {
@@ -282,11 +265,7 @@ fn split_long_wall_edges(raw: &[RawVertex], kept: &mut Vec<usize>, max_edge_leng
             if dx * dx + dz * dz > max_edge_length.saturating_mul(max_edge_length) {
                 let between = if bi < ai { bi + n - ai } else { bi - ai };
                 if between > 1 {
-                    let half = if (b.x, b.z) > (a.x, a.z) {
-                        between / 2
-                    } else {
-                        between.div_ceil(2)
-                    };
+                    let half = if (b.x, b.z) > (a.x, a.z) { between / 2 } else { between.div_ceil(2) };
                     split = Some((ai + half) % n);
                 }
             }
@@ -302,11 +281,7 @@ fn squared_distance_to_segment(p: RawVertex, a: RawVertex, b: RawVertex) -> f64 
     let (abx, abz) = ((b.x - a.x) as f64, (b.z - a.z) as f64);
     let (apx, apz) = ((p.x - a.x) as f64, (p.z - a.z) as f64);
     let length = abx * abx + abz * abz;
-    let t = if length > 0.0 {
-        ((abx * apx + abz * apz) / length).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
+    let t = if length > 0.0 { ((abx * apx + abz * apz) / length).clamp(0.0, 1.0) } else { 0.0 };
     let (dx, dz) = (a.x as f64 + t * abx - p.x as f64, a.z as f64 + t * abz - p.z as f64);
     dx * dx + dz * dz
 }

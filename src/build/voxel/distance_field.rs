@@ -37,9 +37,7 @@ fn box_blur(field: &CompactHeightfield, distance: &[u32]) -> Vec<u32> {
                 match field.neighbour(s, dir) {
                     Some(a) => {
                         sum += u64::from(distance[a]);
-                        sum += field
-                            .neighbour(a, (dir + 1) & 3)
-                            .map_or(centre, |b| u64::from(distance[b]));
+                        sum += field.neighbour(a, (dir + 1) & 3).map_or(centre, |b| u64::from(distance[b]));
                     }
                     None => sum += 2 * centre,
                 }

@@ -47,11 +47,7 @@ pub struct GeometryBounds {
 
 impl TriangleGeometry {
     pub fn new(vertices: Vec<[f64; 3]>, triangles: Vec<[u32; 3]>) -> TriangleGeometry {
-        TriangleGeometry {
-            vertices,
-            triangles,
-            ..Default::default()
-        }
+        TriangleGeometry { vertices, triangles, ..Default::default() }
     }
 
     /// Every rule of the input: at least one triangle (out of range),
@@ -63,9 +59,7 @@ impl TriangleGeometry {
     /// valid area (errors naming `volumes[i]`).
     pub fn validate(&self) -> Result<()> {
         if self.triangles.is_empty() {
-            return Err(NavMeshError::out_of_range(
-                "TriangleGeometry.triangles: 0 entries, at least 1 needed",
-            ));
+            return Err(NavMeshError::out_of_range("TriangleGeometry.triangles: 0 entries, at least 1 needed"));
         }
         for (i, vertex) in self.vertices.iter().enumerate() {
             for (axis, &value) in ["x", "y", "z"].iter().zip(vertex) {
@@ -102,10 +96,7 @@ impl TriangleGeometry {
 
     /// The box of every vertex a triangle uses; call after `validate`.
     pub fn bounds(&self) -> GeometryBounds {
-        let mut bounds = GeometryBounds {
-            min: [f64::INFINITY; 3],
-            max: [f64::NEG_INFINITY; 3],
-        };
+        let mut bounds = GeometryBounds { min: [f64::INFINITY; 3], max: [f64::NEG_INFINITY; 3] };
         for triangle in &self.triangles {
             for &index in triangle {
                 let vertex = self.vertices[index as usize];
@@ -128,10 +119,7 @@ impl ConvexVolume {
     fn validate(&self, index: usize) -> Result<()> {
         let name = format!("TriangleGeometry.volumes[{index}]");
         if self.points.len() < 3 {
-            return Err(NavMeshError::format(format!(
-                "{name}: {} points, at least 3 needed",
-                self.points.len()
-            )));
+            return Err(NavMeshError::format(format!("{name}: {} points, at least 3 needed", self.points.len())));
         }
         for (k, point) in self.points.iter().enumerate() {
             check_world(&format!("{name}.points[{k}].x"), point[0])?;
@@ -140,10 +128,7 @@ impl ConvexVolume {
         check_world(&format!("{name}.min_y"), self.min_y)?;
         check_world(&format!("{name}.max_y"), self.max_y)?;
         if self.min_y > self.max_y {
-            return Err(NavMeshError::out_of_range(format!(
-                "{name}: min_y {} above max_y {}",
-                self.min_y, self.max_y
-            )));
+            return Err(NavMeshError::out_of_range(format!("{name}: min_y {} above max_y {}", self.min_y, self.max_y)));
         }
         if self.area > MAX_AREA && self.area != UNWALKABLE {
             return Err(NavMeshError::out_of_range(format!(

@@ -29,11 +29,7 @@ impl Heightfield {
     /// The floor of the space above span `s` (its top) and that space's
     /// ceiling (the next span's bottom in column `column`, or [`SKY`]).
     pub fn gap_above(&self, column: usize, s: usize) -> (i64, i64) {
-        let ceiling = if s + 1 < self.column_starts[column + 1] {
-            i64::from(self.span_min[s + 1])
-        } else {
-            SKY
-        };
+        let ceiling = if s + 1 < self.column_starts[column + 1] { i64::from(self.span_min[s + 1]) } else { SKY };
         (i64::from(self.span_max[s]), ceiling)
     }
 }

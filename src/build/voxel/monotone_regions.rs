@@ -30,11 +30,7 @@ pub(crate) fn monotone_regions(field: &CompactHeightfield) -> (Vec<u32>, u32) {
         touches.clear();
         touches.resize(next as usize, 0);
         runs.clear();
-        runs.push(Run {
-            region: 0,
-            below: 0,
-            touching: 0,
-        });
+        runs.push(Run { region: 0, below: 0, touching: 0 });
         for x in b..w - b {
             for s in field.spans(z * w + x) {
                 if field.area[s] == 0 {
@@ -46,11 +42,7 @@ pub(crate) fn monotone_regions(field: &CompactHeightfield) -> (Vec<u32>, u32) {
                 let run = match same_run {
                     Some(a) => regions[a],
                     None => {
-                        runs.push(Run {
-                            region: 0,
-                            below: 0,
-                            touching: 0,
-                        });
+                        runs.push(Run { region: 0, below: 0, touching: 0 });
                         runs.len() as u32 - 1
                     }
                 };

@@ -32,11 +32,7 @@ impl MeshPolygon {
     fn from_slice(indices: &[u32], area: AreaCode) -> MeshPolygon {
         let mut vertices = [0; MAX_POLYGON_VERTICES];
         vertices[..indices.len()].copy_from_slice(indices);
-        MeshPolygon {
-            vertices,
-            count: indices.len(),
-            area,
-        }
+        MeshPolygon { vertices, count: indices.len(), area }
     }
 }
 
@@ -57,11 +53,7 @@ pub(crate) fn build_poly_mesh(contours: &[Contour], max_vertices: usize) -> Poly
     let mut shared = SharedVertices::default();
     for contour in contours {
         let triangles = triangulate(&contour.vertices);
-        let indices: Vec<u32> = contour
-            .vertices
-            .iter()
-            .map(|&v| shared.index_of(v, &mut mesh.vertices))
-            .collect();
+        let indices: Vec<u32> = contour.vertices.iter().map(|&v| shared.index_of(v, &mut mesh.vertices)).collect();
         for (k, _) in contour.faces_border.iter().enumerate().filter(|(_, &f)| f) {
             let (a, b) = (indices[k], indices[(k + 1) % indices.len()]);
             mesh.border_edges.push((a.min(b), a.max(b)));
@@ -70,11 +62,7 @@ pub(crate) fn build_poly_mesh(contours: &[Contour], max_vertices: usize) -> Poly
             .iter()
             .map(|t| t.map(|k| indices[k]))
             .filter(|t| {
-                area2(
-                    mesh.vertices[t[0] as usize],
-                    mesh.vertices[t[1] as usize],
-                    mesh.vertices[t[2] as usize],
-                ) != 0
+                area2(mesh.vertices[t[0] as usize], mesh.vertices[t[1] as usize], mesh.vertices[t[2] as usize]) != 0
             })
             .map(|t| MeshPolygon::from_slice(&t, contour.area))
             .collect();
@@ -112,8 +100,7 @@ impl SharedVertices {
         }
         let index = vertices.len() as u32;
         vertices.push(v);
-        self.older
-            .push(self.newest.insert((v[0], v[2]), index).unwrap_or(u32::MAX));
+        self.older.push(self.newest.insert((v[0], v[2]), index).unwrap_or(u32::MAX));
         index
     }
 }

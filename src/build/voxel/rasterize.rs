@@ -42,10 +42,7 @@ struct Piece {
 }
 
 impl Piece {
-    const EMPTY: Piece = Piece {
-        points: [[0.0; 3]; PIECE_CAPACITY],
-        len: 0,
-    };
+    const EMPTY: Piece = Piece { points: [[0.0; 3]; PIECE_CAPACITY], len: 0 };
 
     /// Adds a point; past the capacity (never reached by a convex piece) the
     /// point is dropped rather than written out of bounds.
@@ -95,11 +92,7 @@ impl Piece {
     }
 
     fn range(&self, axis: usize) -> (f64, f64) {
-        self.points()
-            .iter()
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
-                (lo.min(p[axis]), hi.max(p[axis]))
-            })
+        self.points().iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| (lo.min(p[axis]), hi.max(p[axis])))
     }
 }
 
@@ -169,12 +162,7 @@ fn rasterize_row(row: &Piece, z: usize, area: AreaCode, width: usize, raw: &mut 
             let (low, high) = cell.range(1);
             let bottom = low.floor() as i64;
             let top = (high.ceil() as i64).max(bottom + 1);
-            raw.push(RawSpan {
-                column: (z * width + x as usize) as u32,
-                bottom,
-                top,
-                area,
-            });
+            raw.push(RawSpan { column: (z * width + x as usize) as u32, bottom, top, area });
         }
         if rest.len < 3 {
             break;
@@ -197,12 +185,7 @@ fn merge_spans(mut raw: Vec<RawSpan>, width: usize, settings: &CellSettings) -> 
             top_cell - base_cell
         )));
     }
-    let mut field = Heightfield {
-        width,
-        base_cell,
-        column_starts: vec![0; width * width + 1],
-        ..Default::default()
-    };
+    let mut field = Heightfield { width, base_cell, column_starts: vec![0; width * width + 1], ..Default::default() };
     let mut i = 0;
     while i < raw.len() {
         let first = raw[i];
@@ -212,11 +195,7 @@ fn merge_spans(mut raw: Vec<RawSpan>, width: usize, settings: &CellSettings) -> 
             top = top.max(raw[j].top);
             j += 1;
         }
-        let area = raw[i..j]
-            .iter()
-            .filter(|s| s.top >= top - settings.walkable_climb)
-            .map(|s| s.area)
-            .max();
+        let area = raw[i..j].iter().filter(|s| s.top >= top - settings.walkable_climb).map(|s| s.area).max();
         field.span_min.push((first.bottom - base_cell) as u32);
         field.span_max.push((top - base_cell) as u32);
         field.area.push(area.unwrap_or(0));
@@ -237,13 +216,7 @@ mod tests {
 
     fn cell_settings() -> CellSettings {
         let mut settings = NavSettings::default();
-        settings
-            .set_tile_size(4.0)
-            .unwrap()
-            .set_cell_size(1.0)
-            .unwrap()
-            .set_cell_height(0.5)
-            .unwrap();
+        settings.set_tile_size(4.0).unwrap().set_cell_size(1.0).unwrap().set_cell_height(0.5).unwrap();
         settings.set_agent_radius(0.0).unwrap();
         CellSettings::new(&settings).unwrap()
     }
@@ -252,14 +225,7 @@ mod tests {
     /// one at y = 1.9 over cells (1..3, 1..3).
     fn floors() -> TriangleGeometry {
         TriangleGeometry::new(
-            vec![
-                [0.0, 1.2, 0.0],
-                [0.0, 1.2, 8.0],
-                [8.0, 1.2, 0.0],
-                [1.0, 1.9, 1.0],
-                [1.0, 1.9, 5.0],
-                [5.0, 1.9, 1.0],
-            ],
+            vec![[0.0, 1.2, 0.0], [0.0, 1.2, 8.0], [8.0, 1.2, 0.0], [1.0, 1.9, 1.0], [1.0, 1.9, 5.0], [5.0, 1.9, 1.0]],
             vec![[0, 1, 2], [3, 4, 5]],
         )
     }
@@ -267,12 +233,7 @@ mod tests {
     fn spans_of(field: &Heightfield, x: usize, z: usize) -> Vec<(i64, i64)> {
         field
             .spans(z * field.width + x)
-            .map(|s| {
-                (
-                    i64::from(field.span_min[s]) + field.base_cell,
-                    i64::from(field.span_max[s]) + field.base_cell,
-                )
-            })
+            .map(|s| (i64::from(field.span_min[s]) + field.base_cell, i64::from(field.span_max[s]) + field.base_cell))
             .collect()
     }
 
@@ -281,20 +242,13 @@ mod tests {
         let settings = cell_settings();
         let geometry = floors();
         let codes = triangle_area_codes(&geometry, &settings);
-        let frame = TileFrame {
-            origin_x: 0.0,
-            origin_z: 0.0,
-            origin_y: 0.0,
-        };
+        let frame = TileFrame { origin_x: 0.0, origin_z: 0.0, origin_y: 0.0 };
         let field = rasterize_tile(&geometry, &codes, &[0], &frame, &settings).unwrap();
         let b = settings.border;
         // y = 1.2 is 2.4 cells of 0.5: the span runs from cell 2 to 3.
         assert_eq!(spans_of(&field, b, b), vec![(2, 3)]);
         assert_eq!(spans_of(&field, b + 3, b + 3), vec![(2, 3)]);
-        assert!(
-            spans_of(&field, b + 5, b + 5).is_empty(),
-            "beyond the hypotenuse x + z = 8"
-        );
+        assert!(spans_of(&field, b + 5, b + 5).is_empty(), "beyond the hypotenuse x + z = 8");
     }
 
     #[test]
@@ -302,11 +256,7 @@ mod tests {
         let settings = cell_settings();
         let geometry = floors();
         let codes = triangle_area_codes(&geometry, &settings);
-        let frame = TileFrame {
-            origin_x: 0.0,
-            origin_z: 0.0,
-            origin_y: 0.0,
-        };
+        let frame = TileFrame { origin_x: 0.0, origin_z: 0.0, origin_y: 0.0 };
         let forward = rasterize_tile(&geometry, &codes, &[0, 1], &frame, &settings).unwrap();
         let backward = rasterize_tile(&geometry, &codes, &[1, 0], &frame, &settings).unwrap();
         let b = settings.border;
@@ -314,12 +264,7 @@ mod tests {
         assert_eq!(spans_of(&forward, b + 1, b + 1), vec![(2, 4)]);
         assert_eq!(
             (forward.span_min, forward.span_max, forward.area, forward.column_starts),
-            (
-                backward.span_min,
-                backward.span_max,
-                backward.area,
-                backward.column_starts
-            )
+            (backward.span_min, backward.span_max, backward.area, backward.column_starts)
         );
     }
 }

@@ -56,11 +56,7 @@ struct Islands {
 
 impl Islands {
     fn new(count: usize) -> Islands {
-        Islands {
-            parent: (0..count).collect(),
-            size: vec![0; count],
-            at_border: vec![false; count],
-        }
+        Islands { parent: (0..count).collect(), size: vec![0; count], at_border: vec![false; count] }
     }
 
     fn root(&mut self, mut id: usize) -> usize {

@@ -44,17 +44,11 @@ fn winding(contour: &Contour) -> i64 {
 /// outline, left in the slot of the group's first contour. A region without
 /// exactly one outline is left as it is.
 fn merge_group(slots: &mut [Option<Contour>], group: &[usize]) {
-    let outlines: Vec<usize> = group
-        .iter()
-        .copied()
-        .filter(|&c| slots[c].as_ref().is_some_and(|c| winding(c) > 0))
-        .collect();
+    let outlines: Vec<usize> =
+        group.iter().copied().filter(|&c| slots[c].as_ref().is_some_and(|c| winding(c) > 0)).collect();
     let [outline_slot] = outlines[..] else { return };
-    let mut holes: Vec<Contour> = group
-        .iter()
-        .filter(|&&c| c != outline_slot)
-        .filter_map(|&c| slots[c].take())
-        .collect();
+    let mut holes: Vec<Contour> =
+        group.iter().filter(|&&c| c != outline_slot).filter_map(|&c| slots[c].take()).collect();
     holes.sort_by_key(leftmost);
     let Some(mut outline) = slots[outline_slot].take() else {
         return;
@@ -70,13 +64,7 @@ fn merge_group(slots: &mut [Option<Contour>], group: &[usize]) {
 
 /// The leftmost vertex (smallest x, then z, then index) as a sort key.
 fn leftmost(contour: &Contour) -> (i64, i64, usize) {
-    contour
-        .vertices
-        .iter()
-        .enumerate()
-        .map(|(i, v)| (v[0], v[2], i))
-        .min()
-        .unwrap_or((0, 0, 0))
+    contour.vertices.iter().enumerate().map(|(i, v)| (v[0], v[2], i)).min().unwrap_or((0, 0, 0))
 }
 
 /// The (outline vertex, hole vertex) of the shortest diagonal that leaves
@@ -152,10 +140,5 @@ fn spliced(outline: &Contour, o: usize, hole: &Contour, h: usize) -> Contour {
             faces_border.push(k < n && contour.faces_border[(start + k) % n]);
         }
     }
-    Contour {
-        vertices,
-        faces_border,
-        region: outline.region,
-        area: outline.area,
-    }
+    Contour { vertices, faces_border, region: outline.region, area: outline.area }
 }

@@ -61,12 +61,7 @@ pub(crate) fn merge_small_regions(
 
 /// Sizes, areas, stacked regions and outline rings of every region.
 fn describe(field: &CompactHeightfield, regions: &[u32], count: usize) -> Vec<Region> {
-    let mut table: Vec<Region> = (0..count)
-        .map(|r| Region {
-            id: r as u32,
-            ..Default::default()
-        })
-        .collect();
+    let mut table: Vec<Region> = (0..count).map(|r| Region { id: r as u32, ..Default::default() }).collect();
     let inside = |r: u32| r != 0 && !is_border(r) && (r as usize) < count;
     for column in 0..field.width * field.width {
         let spans = field.spans(column);
@@ -78,12 +73,7 @@ fn describe(field: &CompactHeightfield, regions: &[u32], count: usize) -> Vec<Re
             let region = &mut table[r as usize];
             region.floors += 1;
             region.area = field.area[s];
-            for other in spans
-                .clone()
-                .filter(|&o| o != s)
-                .map(|o| regions[o])
-                .filter(|&o| inside(o))
-            {
+            for other in spans.clone().filter(|&o| o != s).map(|o| regions[o]).filter(|&o| inside(o)) {
                 if other == r {
                     region.overlaps = true;
                 } else if !region.stacked.contains(&other) {
@@ -207,16 +197,13 @@ fn can_merge(a: &Region, b: &Region) -> bool {
 /// stacked regions and sizes added.
 fn splice(table: &mut [Region], a: usize, b: usize) -> bool {
     let (a_id, b_id) = (table[a].id, table[b].id);
-    let (Some(in_a), Some(in_b)) = (
-        table[a].ring.iter().position(|&n| n == b_id),
-        table[b].ring.iter().position(|&n| n == a_id),
-    ) else {
+    let (Some(in_a), Some(in_b)) =
+        (table[a].ring.iter().position(|&n| n == b_id), table[b].ring.iter().position(|&n| n == a_id))
+    else {
         return false;
     };
     let (ring_a, ring_b) = (table[a].ring.clone(), std::mem::take(&mut table[b].ring));
-    let mut ring: Vec<u32> = (0..ring_a.len() - 1)
-        .map(|k| ring_a[(in_a + 1 + k) % ring_a.len()])
-        .collect();
+    let mut ring: Vec<u32> = (0..ring_a.len() - 1).map(|k| ring_a[(in_a + 1 + k) % ring_a.len()]).collect();
     ring.extend((0..ring_b.len() - 1).map(|k| ring_b[(in_b + 1 + k) % ring_b.len()]));
     without_repeats(&mut ring);
     let stacked = std::mem::take(&mut table[b].stacked);

@@ -60,11 +60,7 @@ fn unmark_ledges(field: &mut Heightfield, walkable_height: i64, walkable_climb: 
                     }
                     let neighbour = (nz * width + nx) as usize;
                     let spans = field.spans(neighbour);
-                    let first_bottom = if spans.is_empty() {
-                        SKY
-                    } else {
-                        i64::from(field.span_min[spans.start])
-                    };
+                    let first_bottom = if spans.is_empty() { SKY } else { i64::from(field.span_min[spans.start]) };
                     if ceiling.min(first_bottom) - floor.max(-SKY) > walkable_height {
                         lowest_drop = -SKY;
                     }

@@ -30,20 +30,13 @@ impl TileGrid {
                 bounds.min, bounds.max
             )));
         }
-        Ok(TileGrid {
-            min_x,
-            min_z,
-            max_x,
-            max_z,
-        })
+        Ok(TileGrid { min_x, min_z, max_x, max_z })
     }
 
     /// Every (tile x, tile z), row after row: the order tiles are built and
     /// added in.
     pub fn positions(&self) -> Vec<(i32, i32)> {
-        (self.min_z..=self.max_z)
-            .flat_map(|z| (self.min_x..=self.max_x).map(move |x| (x, z)))
-            .collect()
+        (self.min_z..=self.max_z).flat_map(|z| (self.min_x..=self.max_x).map(move |x| (x, z))).collect()
     }
 }
 
@@ -63,16 +56,8 @@ impl TriangleStrips {
     /// reaches a strip of `grid`.
     pub fn new(params: &NavMeshParams, grid: &TileGrid, geometry: &TriangleGeometry, margin: f64) -> TriangleStrips {
         let by_column = grid.max_x - grid.min_x <= grid.max_z - grid.min_z;
-        let (first, last) = if by_column {
-            (grid.min_x, grid.max_x)
-        } else {
-            (grid.min_z, grid.max_z)
-        };
-        let (axis, origin) = if by_column {
-            (0, params.origin_x)
-        } else {
-            (2, params.origin_z)
-        };
+        let (first, last) = if by_column { (grid.min_x, grid.max_x) } else { (grid.min_z, grid.max_z) };
+        let (axis, origin) = if by_column { (0, params.origin_x) } else { (2, params.origin_z) };
         let strip_of = |value: f64| -> i64 {
             let index = ((value - origin) / params.tile_size).floor() as i64;
             index.clamp(i64::from(first), i64::from(last)) - i64::from(first)
@@ -103,12 +88,7 @@ impl TriangleStrips {
                 fill[strip] += 1;
             }
         }
-        TriangleStrips {
-            by_column,
-            first,
-            starts,
-            triangles,
-        }
+        TriangleStrips { by_column, first, starts, triangles }
     }
 
     /// The triangles of the strip holding tile (x, z), ascending; the caller

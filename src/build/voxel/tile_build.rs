@@ -39,11 +39,7 @@ pub(crate) struct BuildInput<'a> {
 pub(crate) fn build_tile(input: &BuildInput<'_>, tile_x: i32, tile_z: i32) -> Result<Option<NavTile>> {
     let settings = input.settings;
     let (origin_x, origin_z) = input.params.tile_origin(tile_x, tile_z);
-    let frame = TileFrame {
-        origin_x,
-        origin_z,
-        origin_y: input.params.origin_y,
-    };
+    let frame = TileFrame { origin_x, origin_z, origin_y: input.params.origin_y };
     let candidates = input.strips.candidates(tile_x, tile_z);
     let mut field = rasterize_tile(input.geometry, input.area_codes, candidates, &frame, settings)?;
     if field.area.is_empty() {
@@ -72,11 +68,6 @@ pub(crate) fn build_tile(input: &BuildInput<'_>, tile_x: i32, tile_z: i32) -> Re
     if mesh.polygons.is_empty() {
         return Ok(None);
     }
-    let place = TilePlace {
-        tile_x,
-        tile_z,
-        layer: 0,
-        base_cell: field.base_cell,
-    };
+    let place = TilePlace { tile_x, tile_z, layer: 0, base_cell: field.base_cell };
     hand_over(input.params, settings, &place, &mesh).map(Some)
 }

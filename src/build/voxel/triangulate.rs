@@ -80,11 +80,7 @@ impl Outline<'_> {
             if same_xz(d0, p0) || same_xz(d1, p0) || same_xz(d0, p1) || same_xz(d1, p1) {
                 return true;
             }
-            !(if loose {
-                cross_properly(d0, d1, p0, p1)
-            } else {
-                segments_intersect(d0, d1, p0, p1)
-            })
+            !(if loose { cross_properly(d0, d1, p0, p1) } else { segments_intersect(d0, d1, p0, p1) })
         })
     }
 
@@ -113,11 +109,7 @@ impl Outline<'_> {
         let mut best: Option<(i64, usize)> = None;
         for i in 0..self.indices.len() {
             let i1 = self.next(i);
-            let valid = if loose {
-                self.diagonal(i, self.next(i1), true)
-            } else {
-                removable[i1]
-            };
+            let valid = if loose { self.diagonal(i, self.next(i1), true) } else { removable[i1] };
             if valid {
                 let length = self.diagonal_length(i);
                 if best.map_or(true, |(shortest, _)| length < shortest) {
@@ -132,10 +124,7 @@ impl Outline<'_> {
 /// Triangles of the outline `points` (indices into it); an outline that
 /// touches itself so that no ear is left keeps the triangles found so far.
 pub(crate) fn triangulate(points: &[[i64; 3]]) -> Vec<[usize; 3]> {
-    let mut outline = Outline {
-        points,
-        indices: (0..points.len()).collect(),
-    };
+    let mut outline = Outline { points, indices: (0..points.len()).collect() };
     let mut triangles = Vec::with_capacity(points.len().saturating_sub(2));
     let mut removable: Vec<bool> = (0..points.len())
         .map(|i1| {
@@ -144,10 +133,7 @@ pub(crate) fn triangulate(points: &[[i64; 3]]) -> Vec<[usize; 3]> {
         })
         .collect();
     while outline.indices.len() > 3 {
-        let Some(i) = outline
-            .best_ear(&removable, false)
-            .or_else(|| outline.best_ear(&removable, true))
-        else {
+        let Some(i) = outline.best_ear(&removable, false).or_else(|| outline.best_ear(&removable, true)) else {
             return triangles;
         };
         let i1 = outline.next(i);
@@ -171,10 +157,7 @@ mod tests {
     use super::*;
 
     fn twice_area(points: &[[i64; 3]], triangles: &[[usize; 3]]) -> i64 {
-        triangles
-            .iter()
-            .map(|t| -area2(points[t[0]], points[t[1]], points[t[2]]))
-            .sum()
+        triangles.iter().map(|t| -area2(points[t[0]], points[t[1]], points[t[2]])).sum()
     }
 
     /// An outline in Recast's orientation (every turn "left", area2 < 0).
@@ -186,15 +169,12 @@ mod tests {
     fn a_concave_outline_is_cut_into_n_minus_2_triangles_covering_it() {
         // An L: 2 x 2 square without its upper right quarter.
         let points = outline(&[(0, 0), (0, 2), (1, 2), (1, 1), (2, 1), (2, 0)]);
-        let whole = -(0..points.len())
-            .map(|i| area2(points[0], points[i], points[(i + 1) % points.len()]))
-            .sum::<i64>();
+        let whole =
+            -(0..points.len()).map(|i| area2(points[0], points[i], points[(i + 1) % points.len()])).sum::<i64>();
         let triangles = triangulate(&points);
         assert_eq!(triangles.len(), points.len() - 2);
         assert_eq!(twice_area(&points, &triangles), whole);
-        assert!(triangles
-            .iter()
-            .all(|t| area2(points[t[0]], points[t[1]], points[t[2]]) < 0));
+        assert!(triangles.iter().all(|t| area2(points[t[0]], points[t[1]], points[t[2]]) < 0));
     }
 
     #[test]
@@ -203,9 +183,6 @@ mod tests {
         let points = outline(&[(0, 0), (-1, 2), (0, 4), (1, 2)]);
         let triangles = triangulate(&points);
         assert_eq!(triangles.len(), 2);
-        assert!(
-            triangles.iter().all(|t| t.contains(&1) && t.contains(&3)),
-            "{triangles:?}"
-        );
+        assert!(triangles.iter().all(|t| t.contains(&1) && t.contains(&3)), "{triangles:?}");
     }
 }

@@ -40,11 +40,7 @@ fn is_walkable_slope(corners: [[f64; 3]; 3], walkable_cos: f64) -> bool {
     let [v0, v1, v2] = corners;
     let e0 = [v1[0] - v0[0], v1[1] - v0[1], v1[2] - v0[2]];
     let e1 = [v2[0] - v0[0], v2[1] - v0[1], v2[2] - v0[2]];
-    let normal = [
-        e0[1] * e1[2] - e0[2] * e1[1],
-        e0[2] * e1[0] - e0[0] * e1[2],
-        e0[0] * e1[1] - e0[1] * e1[0],
-    ];
+    let normal = [e0[1] * e1[2] - e0[2] * e1[1], e0[2] * e1[0] - e0[0] * e1[2], e0[0] * e1[1] - e0[1] * e1[0]];
     let length = (normal[0] * normal[0] + normal[1] * normal[1] + normal[2] * normal[2]).sqrt();
     length > 0.0 && normal[1] > walkable_cos * length
 }

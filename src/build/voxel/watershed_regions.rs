@@ -32,12 +32,8 @@ struct Flood<'a> {
 
 /// The region of every floor (0 for unwalkable floors) and the next free id.
 pub(crate) fn watershed_regions(field: &CompactHeightfield, distance: &[u32], max_distance: u32) -> (Vec<u32>, u32) {
-    let mut flood = Flood {
-        field,
-        distance,
-        regions: vec![0; field.span_count()],
-        region_distance: vec![0; field.span_count()],
-    };
+    let mut flood =
+        Flood { field, distance, regions: vec![0; field.span_count()], region_distance: vec![0; field.span_count()] };
     let mut next = paint_border_regions(field, &mut flood.regions, 1);
     let mut buckets: Vec<Vec<Waiting>> = vec![Vec::new(); LEVEL_BUCKETS];
     let mut level = max_distance.saturating_add(1) & !1;

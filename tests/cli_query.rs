@@ -64,8 +64,8 @@ fn mesh() -> NavMesh {
     let mut settings = input_2d::settings();
     settings
         .set_off_mesh_links(vec![OffMeshLinkDefinition {
-            start: [44.0, HEIGHT, 10.0],
-            end: [76.0, HEIGHT, 10.0],
+            start: [44.0, HEIGHT, 12.0],
+            end: [76.0, HEIGHT, 12.0],
             radius: 1.0,
             bidirectional: false,
             area: 7,
@@ -151,11 +151,11 @@ fn path_turns_round_the_inner_corner() {
 fn path_length_adds_the_off_mesh_link() {
     let dir = scratch("link");
     let file = mesh_file(&dir);
-    let (from, to) = ([42.0, HEIGHT, 10.0], [82.0, HEIGHT, 10.0]);
+    let (from, to) = ([42.0, HEIGHT, 12.0], [82.0, HEIGHT, 12.0]);
     let report = path_json(&file, from, to);
     assert_eq!(report["status"], "complete");
     let corners: Vec<[f64; 3]> = report["corners"].as_array().unwrap().iter().map(as_point).collect();
-    let (departure, arrival) = ([44.0, HEIGHT, 10.0], [76.0, HEIGHT, 10.0]);
+    let (departure, arrival) = ([44.0, HEIGHT, 12.0], [76.0, HEIGHT, 12.0]);
     assert_eq!(corners.len(), 4, "{report}");
     assert!(close(corners[1], departure) && close(corners[2], arrival), "{report}");
     let expected = xz_distance(from, departure) + xz_distance(departure, arrival) + xz_distance(arrival, to);

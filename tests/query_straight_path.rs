@@ -90,6 +90,37 @@ fn an_off_mesh_link_is_a_departure_and_an_arrival() {
 }
 
 #[test]
+fn an_arrival_on_the_next_crossing_pulls_the_path_tight() {
+    // The link lands at (40, 6), on the edge x = 40 between two squares of
+    // tile 2 (the corridor's first crossing there): the funnel starts as a
+    // half-plane, and the end (46, 2) is in sight of the arrival.
+    let one_way = link([14.0, 0.0, 2.0], [40.0, 0.0, 6.0], 1.0, false);
+    let mesh = mesh_of(&[GridTile::new(0, 0, 4).link(one_way), GridTile::new(2, 0, 4)]);
+    let (_, status, out) = path(&mesh, [2.0, 0.0, 10.0], [46.0, 0.0, 2.0], StraightPathOptions::default());
+    assert_eq!(status, StraightPathStatus::Complete);
+    assert_eq!(positions(&out), vec![[2.0, 0.0, 10.0], [14.0, 0.0, 2.0], [40.0, 0.0, 6.0], [46.0, 0.0, 2.0]]);
+    let flags: Vec<VertexFlags> = out.iter().map(|v| v.flags).collect();
+    assert_eq!(flags, vec![VertexFlags::START, VertexFlags::OFF_MESH, VertexFlags::default(), VertexFlags::END]);
+}
+
+#[test]
+fn a_path_along_a_polygon_edge_has_no_vertex_on_the_line() {
+    // From the arrival (34, 8) to (42, 8) the path runs along z = 8, the
+    // edge between two rows of squares, through their corners (36, 8) and
+    // (40, 8): neither is a turn. Then the same along x = 36 (the other
+    // way of the grid) from a start on it.
+    let one_way = link([14.0, 0.0, 2.0], [34.0, 0.0, 8.0], 1.0, false);
+    let mesh = mesh_of(&[GridTile::new(0, 0, 4).link(one_way), GridTile::new(2, 0, 4)]);
+    let (_, status, out) = path(&mesh, [2.0, 0.0, 10.0], [42.0, 0.0, 8.0], StraightPathOptions::default());
+    assert_eq!(status, StraightPathStatus::Complete);
+    assert_eq!(positions(&out), vec![[2.0, 0.0, 10.0], [14.0, 0.0, 2.0], [34.0, 0.0, 8.0], [42.0, 0.0, 8.0]]);
+    let (_, _, out) = path(&mesh, [36.0, 0.0, 1.0], [36.0, 0.0, 15.0], StraightPathOptions::default());
+    assert_eq!(positions(&out), vec![[36.0, 0.0, 1.0], [36.0, 0.0, 15.0]]);
+    let (_, _, out) = path(&mesh, [36.0, 0.0, 15.0], [36.0, 0.0, 1.0], StraightPathOptions::default());
+    assert_eq!(positions(&out), vec![[36.0, 0.0, 15.0], [36.0, 0.0, 1.0]]);
+}
+
+#[test]
 fn crossing_options_add_vertices_on_the_crossed_edges() {
     // One row of 4 squares per tile over two tiles; the areas of the
     // squares of each row are 0, 0, 1, 1 | 1, 2, 2, 2 (by column).

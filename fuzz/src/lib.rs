@@ -214,3 +214,78 @@ impl SmallTile {
         }
     }
 }
+
+/// A world coordinate for the voxel builder: on a small lattice (a few
+/// tiles of level), or any f64 bit pattern (NaN, infinities, huge values).
+#[derive(Debug, Clone, Copy, Arbitrary)]
+pub enum WorldCoordinate {
+    Lattice(i8),
+    Bits(u64),
+}
+
+impl WorldCoordinate {
+    fn value(self) -> f64 {
+        match self {
+            WorldCoordinate::Lattice(k) => f64::from(k) * 0.75,
+            WorldCoordinate::Bits(bits) => f64::from_bits(bits),
+        }
+    }
+}
+
+/// Level triangles for `NavMesh::build_3d`: indices as bytes so they often
+/// land in range, areas and volumes optional, either partition.
+#[derive(Debug, Clone, Arbitrary)]
+pub struct SmallGeometry {
+    vertices: Vec<[WorldCoordinate; 3]>,
+    triangles: Vec<[u8; 3]>,
+    areas: Option<Vec<u8>>,
+    volumes: Vec<(Vec<[WorldCoordinate; 2]>, WorldCoordinate, WorldCoordinate, u8)>,
+    monotone: bool,
+}
+
+impl SmallGeometry {
+    pub fn into_input(self) -> (onav::NavSettings, onav::TriangleGeometry) {
+        let mut settings = onav::NavSettings::default();
+        settings
+            .set_tile_size(64.0)
+            .and_then(|s| s.set_cell_size(1.0))
+            .and_then(|s| s.set_cell_height(0.5))
+            .expect("fixed settings are in range");
+        settings.set_partition(if self.monotone {
+            onav::Partition::Monotone
+        } else {
+            onav::Partition::Watershed
+        });
+        let geometry = onav::TriangleGeometry {
+            vertices: small(&self.vertices, |v| v.map(WorldCoordinate::value)),
+            triangles: small(&self.triangles, |t| t.map(u32::from)),
+            areas: self.areas.map(|a| small(&a, |&x| x)),
+            volumes: small(&self.volumes, |(points, low, high, area)| onav::ConvexVolume {
+                points: small(points, |p| p.map(WorldCoordinate::value)),
+                min_y: low.value(),
+                max_y: high.value(),
+                area: *area,
+            }),
+        };
+        (settings, geometry)
+    }
+}
+
+/// `NavMesh::build_3d` never panics; every tile it builds validates again
+/// and reads back to the same bytes.
+pub fn check_build_3d(settings: onav::NavSettings, geometry: &onav::TriangleGeometry) {
+    let Ok(mesh) = onav::NavMesh::build_3d(settings, geometry) else {
+        return;
+    };
+    let params = *mesh.params();
+    for (_, tile) in mesh.mesh().tiles() {
+        let again = NavTile::create(&params, tile.data().clone()).expect("a built tile re-validates");
+        assert_eq!(
+            write_tile(&again),
+            write_tile(tile),
+            "re-created tile writes other bytes"
+        );
+        let read = read_tile(&params, &write_tile(tile)).expect("a built tile reads back");
+        assert_eq!(write_tile(&read), write_tile(tile), "read tile writes other bytes");
+    }
+}

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::world::authored_links::{links_for_tile, with_appended_links};
+use crate::world::authored_links::bake_links;
 use crate::error::{NavMeshError, Result};
 use crate::world::nav_settings::NavSettings;
 use crate::build::nav_tile_assembler::{NavTileAssembler, TilePolygons};
@@ -75,13 +75,5 @@ pub(crate) fn build_tiles_2d(
         }
         built.insert(key, assemble_2d(settings, params, input)?);
     }
-    let links: Vec<Vec<_>> = built
-        .values()
-        .map(|tile| {
-            let column: Vec<&NavTile> =
-                built.range((tile.tile_z(), tile.tile_x(), 0)..=(tile.tile_z(), tile.tile_x(), u16::MAX)).map(|(_, t)| t).collect();
-            links_for_tile(params, settings.off_mesh_links(), &column, tile)
-        })
-        .collect::<Result<_>>()?;
-    built.into_values().zip(links).map(|(tile, extra)| with_appended_links(params, tile, extra)).collect()
+    bake_links(params, settings.off_mesh_links(), built)
 }

@@ -5,6 +5,8 @@
 //!   to one tile become a validated `NavTile`.
 //! - [`build_2d`]: the 2D path, tiles of convex polygons through the
 //!   hand-over with their authored links baked in.
+//! - [`voxel`]: the 3D path, level triangles voxelized into tiles.
 
 pub mod build_2d;
 pub mod nav_tile_assembler;
+pub mod voxel;

@@ -162,7 +162,7 @@ impl PathWriter<'_> {
                 (crossing.start, crossing.end)
             };
             if orient_xz(funnel.apex, funnel.right, right) >= 0.0 {
-                if funnel.apex == funnel.right || orient_xz(funnel.apex, funnel.left, right) < 0.0 {
+                if funnel.apex == funnel.right || !past_side(funnel.apex, funnel.left, funnel.right, right, 1.0) {
                     (funnel.right, funnel.right_at) = (right, k);
                 } else {
                     funnel = self.turn(funnel.apex_at, funnel.left, funnel.left_at);
@@ -171,7 +171,7 @@ impl PathWriter<'_> {
                 }
             }
             if orient_xz(funnel.apex, funnel.left, left) <= 0.0 {
-                if funnel.apex == funnel.left || orient_xz(funnel.apex, funnel.right, left) > 0.0 {
+                if funnel.apex == funnel.left || !past_side(funnel.apex, funnel.right, funnel.left, left, -1.0) {
                     (funnel.left, funnel.left_at) = (left, k);
                 } else if funnel.right_at == end as isize {
                     // The right side just closed on `to`: `to` is visible.
@@ -195,6 +195,40 @@ impl PathWriter<'_> {
         self.push(corner, VertexFlags::default(), self.corridor[(at + 1) as usize]);
         Funnel::at(corner, at)
     }
+}
+
+/// True when `p`, a new end of the funnel's other side, lies past the
+/// funnel's side `side` (strictly beyond it in the direction `sign`: +1
+/// counter-clockwise for the right end crossing the left side, -1 for the
+/// left end crossing the right side), so the path must turn at `side`.
+///
+/// A point exactly on the line of `side` is decided by where on the line
+/// it lies, not as a crossing. On the ray from the apex through `side` it
+/// is on the funnel's edge, which is inside: turning there would add a
+/// vertex on a straight line (a path running along a polygon edge). On
+/// the ray through `other` (the apex lies on a crossing edge, so the
+/// funnel is a half-plane whose sides point opposite ways, as at an
+/// off-mesh arrival on the next crossing) it is on the other edge, also
+/// inside. Anywhere else on the line (behind a funnel closed to one ray,
+/// or at the apex itself, or with `side` at the apex) it counts as past,
+/// Detour's rule. The directions come from the signs of dot products of
+/// collinear differences, which are exact: each term of the sum has the
+/// sign of the common factor (a rounded difference keeps its sign and is
+/// zero only when exact) and no product of differences underflows.
+fn past_side(apex: [f64; 3], side: [f64; 3], other: [f64; 3], p: [f64; 3], sign: f64) -> bool {
+    let turn = orient_xz(apex, side, p) * sign;
+    if turn != 0.0 {
+        return turn > 0.0;
+    }
+    if side == apex || p == apex {
+        return true;
+    }
+    let on_ray = |through: [f64; 3]| {
+        through != apex
+            && orient_xz(apex, through, p) == 0.0
+            && (through[0] - apex[0]) * (p[0] - apex[0]) + (through[2] - apex[2]) * (p[2] - apex[2]) > 0.0
+    };
+    !(on_ray(side) || on_ray(other))
 }
 
 /// Where the segment from → to crosses the edge start → end in X/Z, as a

@@ -3,6 +3,8 @@
 //! agent classes, streaming"). Every build and every rebuild of a tile runs
 //! through [`links_for_tile`].
 
+use std::collections::BTreeMap;
+
 use crate::error::{NavMeshError, Result};
 use crate::stitch::off_mesh_attachment::{best_polygon, Reach, TileFootprint};
 use crate::world::off_mesh_link_definition::OffMeshLinkDefinition;
@@ -98,4 +100,23 @@ pub fn with_appended_links(params: &NavMeshParams, tile: NavTile, extra: Vec<Off
     let mut data = tile.into_data();
     data.off_mesh_links.extend(extra);
     NavTile::create(params, data)
+}
+
+/// Every built tile with the slots `links` give it, in key order (tile z,
+/// tile x, layer): the order a build adds its tiles in. Rule 2 sees the
+/// whole column of each tile.
+pub fn bake_links(
+    params: &NavMeshParams,
+    links: &[OffMeshLinkDefinition],
+    built: BTreeMap<(i32, i32, u16), NavTile>,
+) -> Result<Vec<NavTile>> {
+    let extra: Vec<Vec<OffMeshLinkSlot>> = built
+        .values()
+        .map(|tile| {
+            let column: Vec<&NavTile> =
+                built.range((tile.tile_z(), tile.tile_x(), 0)..=(tile.tile_z(), tile.tile_x(), u16::MAX)).map(|(_, t)| t).collect();
+            links_for_tile(params, links, &column, tile)
+        })
+        .collect::<Result<_>>()?;
+    built.into_values().zip(extra).map(|(tile, slots)| with_appended_links(params, tile, slots)).collect()
 }

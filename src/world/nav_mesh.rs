@@ -4,6 +4,9 @@
 
 use crate::world::authored_links::{links_for_tile, with_appended_links};
 use crate::build::build_2d::{assemble_2d, build_tiles_2d, TileInput2d};
+use crate::build::voxel::build_3d::{build_tile_3d, build_tiles_3d};
+use crate::build::voxel::build_progress::ProgressCallback;
+use crate::build::voxel::geometry::TriangleGeometry;
 use crate::error::{NavMeshError, Result};
 use crate::world::nav_settings::NavSettings;
 use crate::format::param_block::encode_param_block;
@@ -46,22 +49,82 @@ impl NavMesh {
         Ok(nav_mesh)
     }
 
+    /// `NavMesh.Build` for the voxel 3D path: every tile the geometry's box
+    /// covers is voxelized and built (in parallel on rayon's current pool),
+    /// authored links baked, non-empty tiles added in (z, x, layer) order,
+    /// so equal input gives equal bytes for any thread count.
+    ///
+    /// Units are Recast's: CellSize, CellHeight, TileSize, the agent values,
+    /// MaxEdgeLength and ContourMaxError in world units; MinRegionArea and
+    /// MergeRegionArea in cells. Bad geometry is a typed error naming the
+    /// vertex, triangle or area (see [`TriangleGeometry::validate`]).
+    pub fn build_3d(settings: NavSettings, geometry: &TriangleGeometry) -> Result<NavMesh> {
+        NavMesh::build_3d_reported(settings, geometry, None)
+    }
+
+    /// `build_3d` calling `progress(tiles done, tiles in total)` after each
+    /// tile (from the building threads); answering `BuildControl::Cancel`
+    /// stops the build with an invalid-operation error.
+    pub fn build_3d_with_progress(
+        settings: NavSettings,
+        geometry: &TriangleGeometry,
+        progress: ProgressCallback<'_>,
+    ) -> Result<NavMesh> {
+        NavMesh::build_3d_reported(settings, geometry, Some(progress))
+    }
+
+    fn build_3d_reported(
+        settings: NavSettings,
+        geometry: &TriangleGeometry,
+        progress: Option<ProgressCallback<'_>>,
+    ) -> Result<NavMesh> {
+        let mut nav_mesh = NavMesh::new(settings)?;
+        for tile in build_tiles_3d(&nav_mesh.settings, nav_mesh.mesh.params(), geometry, progress)? {
+            nav_mesh.mesh.add_tile(tile)?;
+        }
+        Ok(nav_mesh)
+    }
+
     /// Rebuilds one tile from 2D input and adds it, or replaces the tile at
     /// its position. Authored links are baked against the tiles the column
     /// holds now. On failure the mesh is unchanged.
     pub fn rebuild_tile_2d(&mut self, input: &TileInput2d) -> Result<TileRef> {
+        let tile = assemble_2d(&self.settings, self.mesh.params(), input)?;
+        self.put_tile(tile)
+    }
+
+    /// Rebuilds the tile at (tile_x, tile_z) from `geometry` (after an edit
+    /// to it) exactly as `build_3d` would build it, bakes its authored links
+    /// against the tiles its column holds now, and adds it or replaces the
+    /// tile there. When nothing walkable is left the tile there, if any, is
+    /// removed and the result is `None`. No other tile changes (their links
+    /// to this tile are restitched). On failure the mesh is unchanged.
+    pub fn rebuild_tile_3d(&mut self, geometry: &TriangleGeometry, tile_x: i32, tile_z: i32) -> Result<Option<TileRef>> {
+        match build_tile_3d(&self.settings, self.mesh.params(), geometry, tile_x, tile_z)? {
+            Some(tile) => self.put_tile(tile).map(Some),
+            None => {
+                if self.mesh.tile_at(tile_x, tile_z, 0).is_some() {
+                    self.mesh.remove_tile(tile_x, tile_z, 0)?;
+                }
+                Ok(None)
+            }
+        }
+    }
+
+    /// Bakes the authored links into a freshly built `tile` against its
+    /// column as it will be, then adds it or replaces the tile at its place.
+    fn put_tile(&mut self, tile: NavTile) -> Result<TileRef> {
         let params = *self.mesh.params();
-        let tile = assemble_2d(&self.settings, &params, input)?;
         let mut column: Vec<&NavTile> = self
             .mesh
-            .column_tiles(input.tile_x, input.tile_z)
-            .filter(|(_, t)| t.layer() != input.layer)
+            .column_tiles(tile.tile_x(), tile.tile_z())
+            .filter(|(_, t)| t.layer() != tile.layer())
             .map(|(_, t)| t.as_ref())
             .collect();
         column.push(&tile);
         let extra = links_for_tile(&params, self.settings.off_mesh_links(), &column, &tile)?;
         let tile = with_appended_links(&params, tile, extra)?;
-        if self.mesh.tile_at(input.tile_x, input.tile_z, input.layer).is_some() {
+        if self.mesh.tile_at(tile.tile_x(), tile.tile_z(), tile.layer()).is_some() {
             self.mesh.replace_tile(tile)
         } else {
             self.mesh.add_tile(tile)

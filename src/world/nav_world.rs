@@ -3,6 +3,7 @@
 //! [`crate::format::nav_world_envelope`].
 
 use crate::build::build_2d::TileInput2d;
+use crate::build::voxel::geometry::TriangleGeometry;
 use crate::error::{NavMeshError, Result};
 use crate::world::nav_mesh::NavMesh;
 use crate::world::nav_settings::NavSettings;
@@ -27,6 +28,14 @@ impl NavWorld {
     /// `classes[i]`.
     pub fn build_2d(classes: &[NavSettings], input: &[TileInput2d]) -> Result<NavWorld> {
         let meshes = classes.iter().map(|s| NavMesh::build_2d(s.clone(), input)).collect::<Result<Vec<_>>>()?;
+        NavWorld::new(meshes)
+    }
+
+    /// One `NavMesh::build_3d` per settings, in the order given, from the
+    /// same triangles; class i is byte-identical to a single-class build
+    /// with `classes[i]`.
+    pub fn build_3d(classes: &[NavSettings], geometry: &TriangleGeometry) -> Result<NavWorld> {
+        let meshes = classes.iter().map(|s| NavMesh::build_3d(s.clone(), geometry)).collect::<Result<Vec<_>>>()?;
         NavWorld::new(meshes)
     }
 

@@ -31,6 +31,7 @@ fn main() -> std::io::Result<()> {
     write_corpus(&root.join("nav_world_load"), &cases::nav_worlds())?;
     write_corpus(&root.join("tile_create"), &[])?;
     write_corpus(&root.join("mesh_edits"), &[])?;
+    write_corpus(&root.join("build_3d"), &[])?;
     write_detour_seeds(&root.join("import_detour"))?;
     write_corpus(&root.join("query_local"), &[])?;
     println!("seed corpora written under {}", root.display());

@@ -1,0 +1,61 @@
+//! Erosion by the agent radius (Recast's `rcErodeWalkableArea`): a chamfer
+//! distance (2 per side step, 3 per diagonal) from every floor at the edge
+//! of the walkable area; floors closer than the radius stop being walkable.
+//! Distances are u32, so no radius is capped.
+
+use super::compact_heightfield::CompactHeightfield;
+use super::walkable_slope::NULL_AREA;
+
+/// Unwalks every floor whose chamfer distance to the walkable area's edge
+/// is below 2 x `radius` cells.
+pub(crate) fn erode_walkable_area(field: &mut CompactHeightfield, radius: u32) {
+    if radius == 0 {
+        return;
+    }
+    let seeds: Vec<bool> = (0..field.span_count()).map(|s| is_edge(field, s)).collect();
+    let distance = chamfer_distance(field, &seeds);
+    let threshold = radius.saturating_mul(2);
+    for (s, &d) in distance.iter().enumerate() {
+        if d < threshold {
+            field.area[s] = NULL_AREA;
+        }
+    }
+}
+
+/// A floor at the edge: not walkable, or missing a walkable neighbour.
+fn is_edge(field: &CompactHeightfield, s: usize) -> bool {
+    field.area[s] == NULL_AREA || (0..4).any(|dir| field.neighbour(s, dir).map_or(true, |n| field.area[n] == NULL_AREA))
+}
+
+/// Chamfer distance to the nearest seed over floor connections: a forward
+/// pass from -x and -z, then a backward pass from +x and +z (Recast's two
+/// sweeps). Shared with the distance field of the watershed partition.
+pub(crate) fn chamfer_distance(field: &CompactHeightfield, seeds: &[bool]) -> Vec<u32> {
+    let mut distance: Vec<u32> = seeds.iter().map(|&seed| if seed { 0 } else { u32::MAX }).collect();
+    let width = field.width;
+    let relax = |distance: &mut Vec<u32>, s: usize, first: usize, second: usize| {
+        if let Some(a) = field.neighbour(s, first) {
+            distance[s] = distance[s].min(distance[a].saturating_add(2));
+            if let Some(b) = field.neighbour(a, second) {
+                distance[s] = distance[s].min(distance[b].saturating_add(3));
+            }
+        }
+    };
+    for z in 0..width {
+        for x in 0..width {
+            for s in field.spans(z * width + x) {
+                relax(&mut distance, s, 0, 3);
+                relax(&mut distance, s, 3, 2);
+            }
+        }
+    }
+    for z in (0..width).rev() {
+        for x in (0..width).rev() {
+            for s in field.spans(z * width + x) {
+                relax(&mut distance, s, 2, 1);
+                relax(&mut distance, s, 1, 0);
+            }
+        }
+    }
+    distance
+}

@@ -1,0 +1,48 @@
+//! The voxel 3D builder (issue 19): level triangles in, validated tiles
+//! out, Recast's pipeline rewritten to be deterministic. One stage per
+//! file, in pipeline order:
+//!
+//! - [`geometry`]: `TriangleGeometry`, the checked input.
+//! - [`cell_settings`]: the settings converted to cells.
+//! - [`walkable_slope`]: triangles steeper than AgentMaxSlope block.
+//! - [`tile_bounds`]: the tiles a build covers and their triangles.
+//! - [`heightfield`] and [`rasterize`]: triangles into a tile's spans, in
+//!   tile-local coordinates.
+//! - [`span_filters`]: low obstacles, ledges, low head room.
+//! - [`compact_heightfield`]: walkable floors and their connections.
+//! - [`erode`]: the agent radius; [`area_volumes`]: convex volumes.
+//! - [`regions`], [`distance_field`], [`watershed_regions`],
+//!   [`monotone_regions`], [`region_filter`], [`region_merge`]: the
+//!   partition.
+//! - [`contours`] and [`region_holes`]: region outlines, simplified, holes
+//!   joined to their outline.
+//! - [`triangulate`] and [`poly_mesh`]: convex polygons.
+//! - [`hand_over`]: `NavTileData` and `NavTile::create`.
+//! - [`tile_build`] and [`build_3d`]: one tile, and all tiles in parallel,
+//!   reporting to [`build_progress`].
+
+pub mod geometry;
+
+mod area_volumes;
+pub(crate) mod build_3d;
+pub mod build_progress;
+mod cell_settings;
+mod compact_heightfield;
+mod contours;
+mod distance_field;
+mod erode;
+mod hand_over;
+mod heightfield;
+mod monotone_regions;
+mod poly_mesh;
+mod rasterize;
+mod region_filter;
+mod region_holes;
+mod region_merge;
+mod regions;
+mod span_filters;
+mod tile_bounds;
+mod tile_build;
+mod triangulate;
+mod walkable_slope;
+mod watershed_regions;

@@ -1,0 +1,97 @@
+//! The three span filters of Recast, in its order: low-hanging obstacles
+//! become walkable, ledges and spans without head room stop being walkable.
+//! One deliberate difference: an empty or out-of-bounds neighbour column is
+//! a drop to nothing, whatever the heightfield's lowest cell is, so the
+//! answer for a cell does not depend on which tile's heightfield holds it.
+
+use super::cell_settings::CellSettings;
+use super::heightfield::{Heightfield, SKY};
+use super::walkable_slope::NULL_AREA;
+
+/// Column offsets per direction: -x, +z, +x, -z (Recast's order).
+pub(crate) const DIRECTIONS: [(isize, isize); 4] = [(-1, 0), (0, 1), (1, 0), (0, -1)];
+
+/// All three filters, in Recast's order.
+pub(crate) fn filter_spans(field: &mut Heightfield, settings: &CellSettings) {
+    mark_low_hanging_obstacles(field, settings.walkable_climb);
+    unmark_ledges(field, settings.walkable_height, settings.walkable_climb);
+    unmark_low_head_room(field, settings.walkable_height);
+}
+
+/// A blocking span whose top is at most WalkableClimb above a walkable span
+/// right below it can be stepped onto: it takes that span's area (a kerb, a
+/// stair step). The test uses the areas as they were before this pass.
+fn mark_low_hanging_obstacles(field: &mut Heightfield, walkable_climb: i64) {
+    for column in 0..field.width * field.width {
+        // (walkable before this pass, area after it, top) of the span below.
+        let mut below: Option<(bool, u8, u32)> = None;
+        for s in field.spans(column) {
+            let walkable = field.area[s] != NULL_AREA;
+            if let Some((true, area, top)) = below {
+                if !walkable && i64::from(field.span_max[s]) - i64::from(top) <= walkable_climb {
+                    field.area[s] = area;
+                }
+            }
+            below = Some((walkable, field.area[s], field.span_max[s]));
+        }
+    }
+}
+
+/// A walkable span is a ledge when some neighbour the agent could stand in
+/// drops more than WalkableClimb below it, or when its reachable neighbours'
+/// floors differ by more than WalkableClimb (a steep slope).
+fn unmark_ledges(field: &mut Heightfield, walkable_height: i64, walkable_climb: i64) {
+    let width = field.width as isize;
+    for z in 0..width {
+        for x in 0..width {
+            let column = (z * width + x) as usize;
+            for s in field.spans(column) {
+                if field.area[s] == NULL_AREA {
+                    continue;
+                }
+                let (floor, ceiling) = field.gap_above(column, s);
+                let mut lowest_drop = SKY;
+                let (mut reach_min, mut reach_max) = (floor, floor);
+                for (dx, dz) in DIRECTIONS {
+                    let (nx, nz) = (x + dx, z + dz);
+                    if nx < 0 || nz < 0 || nx >= width || nz >= width {
+                        lowest_drop = -SKY;
+                        continue;
+                    }
+                    let neighbour = (nz * width + nx) as usize;
+                    let spans = field.spans(neighbour);
+                    let first_bottom = if spans.is_empty() { SKY } else { i64::from(field.span_min[spans.start]) };
+                    if ceiling.min(first_bottom) - floor.max(-SKY) > walkable_height {
+                        lowest_drop = -SKY;
+                    }
+                    for n in spans {
+                        let (n_floor, n_ceiling) = field.gap_above(neighbour, n);
+                        if ceiling.min(n_ceiling) - floor.max(n_floor) > walkable_height {
+                            lowest_drop = lowest_drop.min(n_floor - floor);
+                            if (n_floor - floor).abs() <= walkable_climb {
+                                reach_min = reach_min.min(n_floor);
+                                reach_max = reach_max.max(n_floor);
+                            }
+                        }
+                    }
+                }
+                if lowest_drop < -walkable_climb || reach_max - reach_min > walkable_climb {
+                    field.area[s] = NULL_AREA;
+                }
+            }
+        }
+    }
+}
+
+/// A walkable span with less than AgentHeight of space above it is not
+/// walkable.
+fn unmark_low_head_room(field: &mut Heightfield, walkable_height: i64) {
+    for column in 0..field.width * field.width {
+        for s in field.spans(column) {
+            let (floor, ceiling) = field.gap_above(column, s);
+            if ceiling - floor < walkable_height {
+                field.area[s] = NULL_AREA;
+            }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+//! One tile from triangles to a validated tile: every stage in order, all
+//! in tile-local cells. Tiles share nothing but read-only input, so they
+//! build in any order and on any thread with the same result.
+
+use crate::error::{NavMeshError, Result};
+use crate::format::params::NavMeshParams;
+use crate::tile::nav_tile::NavTile;
+use crate::world::nav_settings::Partition;
+
+use super::area_volumes::mark_area_volumes;
+use super::cell_settings::CellSettings;
+use super::compact_heightfield::CompactHeightfield;
+use super::contours::build_contours;
+use super::distance_field::distance_field;
+use super::erode::erode_walkable_area;
+use super::geometry::TriangleGeometry;
+use super::hand_over::{hand_over, TilePlace};
+use super::monotone_regions::monotone_regions;
+use super::poly_mesh::build_poly_mesh;
+use super::rasterize::{rasterize_tile, TileFrame};
+use super::region_filter::filter_small_regions;
+use super::region_holes::merge_region_holes;
+use super::region_merge::merge_small_regions;
+use super::span_filters::filter_spans;
+use super::tile_bounds::TriangleStrips;
+use super::walkable_slope::AreaCode;
+use super::watershed_regions::watershed_regions;
+
+/// What every tile of a build reads.
+pub(crate) struct BuildInput<'a> {
+    pub params: &'a NavMeshParams,
+    pub settings: &'a CellSettings,
+    pub geometry: &'a TriangleGeometry,
+    pub area_codes: &'a [AreaCode],
+    pub strips: &'a TriangleStrips,
+}
+
+/// The tile at (tile_x, tile_z), or `None` when no walkable polygon is left.
+pub(crate) fn build_tile(input: &BuildInput<'_>, tile_x: i32, tile_z: i32) -> Result<Option<NavTile>> {
+    let settings = input.settings;
+    let (origin_x, origin_z) = input.params.tile_origin(tile_x, tile_z);
+    let frame = TileFrame { origin_x, origin_z, origin_y: input.params.origin_y };
+    let candidates = input.strips.candidates(tile_x, tile_z);
+    let mut field = rasterize_tile(input.geometry, input.area_codes, candidates, &frame, settings)?;
+    if field.area.is_empty() {
+        return Ok(None);
+    }
+    filter_spans(&mut field, settings);
+    let mut compact = CompactHeightfield::build(&field, settings);
+    erode_walkable_area(&mut compact, settings.erosion_radius);
+    mark_area_volumes(&mut compact, &input.geometry.volumes, &frame, settings, field.base_cell);
+    let (mut regions, id_count) = match settings.partition {
+        Partition::Monotone => monotone_regions(&compact),
+        Partition::Watershed => {
+            let (distance, max_distance) = distance_field(&compact);
+            watershed_regions(&compact, &distance, max_distance)
+        }
+        other => {
+            return Err(NavMeshError::InvalidOperation(format!(
+                "NavSettings.Partition = {other:?} is not built by the voxel builder yet; use Monotone"
+            )))
+        }
+    };
+    let kept = filter_small_regions(&compact, &mut regions, id_count, settings.min_region_area);
+    merge_small_regions(&compact, &mut regions, kept + 1, settings.merge_region_area);
+    let contours = merge_region_holes(build_contours(&compact, &regions, settings));
+    let mesh = build_poly_mesh(&contours, settings.max_verts_per_poly);
+    if mesh.polygons.is_empty() {
+        return Ok(None);
+    }
+    let place = TilePlace { tile_x, tile_z, layer: 0, base_cell: field.base_cell };
+    hand_over(input.params, settings, &place, &mesh).map(Some)
+}

@@ -76,4 +76,9 @@ impl QuerySide for DetourQueries<'_> {
     fn corridor_len(&self) -> usize {
         self.corridor_len
     }
+
+    fn raycast(&mut self, start: (dtPolyRef, &[f32; 3]), end: &[f32; 3]) -> Result<bool, String> {
+        let t = self.query.raycast(start.0, (start.1, end), &self.filter, &mut self.corridor)?;
+        Ok(t == f32::MAX)
+    }
 }

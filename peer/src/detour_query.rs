@@ -1,5 +1,5 @@
 //! RAII around Detour's `dtNavMeshQuery` (`dtAllocNavMeshQuery` /
-//! `dtFreeNavMeshQuery`) over a [`DetourMesh`] it borrows, and the three
+//! `dtFreeNavMeshQuery`) over a [`DetourMesh`] it borrows, and the
 //! queries the harness times.
 
 use std::marker::PhantomData;
@@ -121,6 +121,40 @@ impl<'m> DetourQuery<'m> {
             return Err(format!("Detour findStraightPath failed (status {status:#x})"));
         }
         Ok(count as usize)
+    }
+}
+
+impl DetourQuery<'_> {
+    /// Casts from `start` (in `start_ref`) towards `end`, the polygons
+    /// crossed into `path` (its length is the capacity); returns the hit
+    /// parameter (`f32::MAX` when the ray reached `end`).
+    pub fn raycast(
+        &self,
+        start_ref: dtPolyRef,
+        (start, end): (&[f32; 3], &[f32; 3]),
+        filter: &dtQueryFilter,
+        path: &mut [dtPolyRef],
+    ) -> Result<f32, String> {
+        let (mut t, mut normal, mut count) = (0.0, [0.0f32; 3], 0);
+        // SAFETY: `path` holds `path.len()` references; the rest is valid
+        // for the call.
+        let status = unsafe {
+            self.query.as_ref().raycast(
+                start_ref,
+                start.as_ptr(),
+                end.as_ptr(),
+                filter,
+                &mut t,
+                normal.as_mut_ptr(),
+                path.as_mut_ptr(),
+                &mut count,
+                path.len() as i32,
+            )
+        };
+        if failed(status) {
+            return Err(format!("Detour raycast failed (status {status:#x})"));
+        }
+        Ok(t)
     }
 }
 

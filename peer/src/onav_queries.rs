@@ -2,7 +2,8 @@
 //! imported mesh, the default filter, warm buffers.
 
 use onav::{
-    straight_path_length, NavMeshQuery, PathStatus, PolyRef, QueryFilter, StraightPathOptions, StraightPathVertex,
+    straight_path_length, NavMeshQuery, PathStatus, PolyRef, QueryFilter, RaycastOptions, StraightPathOptions,
+    StraightPathVertex,
 };
 
 use crate::query_round::{QuerySide, HALF_EXTENTS};
@@ -50,5 +51,20 @@ impl QuerySide for OnavQueries {
 
     fn corridor_len(&self) -> usize {
         self.corridor.len()
+    }
+
+    fn raycast(&mut self, start: (PolyRef, &[f32; 3]), end: &[f32; 3]) -> Result<bool, String> {
+        let hit = self
+            .query
+            .raycast(
+                start.0,
+                widened(start.1),
+                widened(end),
+                &self.filter,
+                RaycastOptions::default(),
+                &mut self.corridor,
+            )
+            .map_err(|e| format!("onav raycast: {e}"))?;
+        Ok(hit.wall.is_none())
     }
 }

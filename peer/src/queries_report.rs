@@ -9,7 +9,7 @@ use crate::query_round::{PairAnswer, HALF_EXTENTS};
 use crate::timing::{median, min_max, RowSamples};
 
 /// The operations a round times, in row order (each a median and a p99 row).
-const OPERATIONS: [&str; 3] = ["find_nearest_poly", "find_path", "find_path + find_straight_path"];
+const OPERATIONS: [&str; 4] = ["find_nearest_poly", "find_path", "find_path + find_straight_path", "raycast"];
 
 /// Relative excess of onav's straight path over Detour's that is more than
 /// float noise (Detour's vertices are f32).
@@ -25,7 +25,8 @@ pub fn report(measured: &[Measured], rounds: usize) -> String {
          the same tiles imported into onav. find_nearest_poly: every start and end point, half extents \
          {:?}. The path rows: the pairs whose start and end both libraries found, search from the start's \
          polygon to the end's; find_path + find_straight_path times the same search followed by the straight \
-         path (no crossing vertices). Both libraries pass every flag at area cost 1 and have {MAX_NODES} \
+         path (no crossing vertices); raycast casts from the start (in its polygon) towards the end. Both \
+         libraries pass every flag at area cost 1 and have {MAX_NODES} \
          search nodes; buffers are made once. Each call is timed on its own; a round gives each operation's \
          median and 99th percentile over its calls, and the table gives the median of those over rounds \
          (min–max of the round medians beside it). Each round runs both libraries once, Detour first in \
@@ -35,7 +36,7 @@ pub fn report(measured: &[Measured], rounds: usize) -> String {
          off-mesh links), over the pairs both libraries complete; \"onav longer\" counts pairs where onav's \
          path is longer than Detour's by more than {LONGER_BEYOND:e} of it. Both searches are A* over \
          polygons with edge-midpoint positions, not over straight-path length, so neither is always the \
-         shorter.\n",
+         shorter. A ray reached the end when Detour returns t = FLT_MAX and onav no wall.\n",
         time_table(measured).render(),
         GENERATOR,
         HALF_EXTENTS,
@@ -61,10 +62,6 @@ fn time_table(measured: &[Measured]) -> Table {
         for (operation, rows) in OPERATIONS.iter().zip(m.rounds.rows.chunks(2)) {
             table.push(time_row(m.input.name(), operation, &rows[0], &rows[1]));
         }
-        let mut raycast = vec![m.input.name().to_string(), "raycast".to_string()];
-        raycast.push("not built yet: onav::query has no raycast on main".to_string());
-        raycast.extend((3..10).map(|_| "—".to_string()));
-        table.push(raycast);
     }
     table
 }
@@ -104,9 +101,11 @@ fn agreement_table(measured: &[Measured]) -> Table {
         "length onav/Detour: median (min–max)",
         "onav longer",
         "mean corridor polygons (Detour / onav)",
+        "raycast reached the end (Detour / onav / both)",
     ]);
     for m in measured {
-        let both = |pick: fn(&PairAnswer) -> bool| m.detour.iter().zip(&m.onav).filter(move |(d, o)| pick(d) && pick(o));
+        let both =
+            |pick: fn(&PairAnswer) -> bool| m.detour.iter().zip(&m.onav).filter(move |(d, o)| pick(d) && pick(o));
         let ratios: Vec<f64> =
             both(|a| a.complete).map(|(d, o)| o.length / d.length).filter(|r| r.is_finite()).collect();
         let longer = both(|a| a.complete).filter(|(d, o)| o.length > d.length * (1.0 + LONGER_BEYOND)).count();
@@ -133,6 +132,12 @@ fn agreement_table(measured: &[Measured]) -> Table {
             if ratios.is_empty() { "—".into() } else { format!("{:.5} ({lo:.5}–{hi:.5})", median(&ratios)) },
             longer.to_string(),
             format!("{:.1} / {:.1}", mean_corridor(|(d, _)| d.corridor), mean_corridor(|(_, o)| o.corridor)),
+            format!(
+                "{} / {} / {}",
+                count(&m.detour, |a| a.ray_reached),
+                count(&m.onav, |a| a.ray_reached),
+                both(|a| a.ray_reached).count()
+            ),
         ]);
     }
     table

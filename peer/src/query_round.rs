@@ -1,8 +1,9 @@
 //! One round of query measurements, timed the same way for both
 //! libraries: the nearest polygon of every start and end point, then for
-//! each pair whose four ends both libraries found, the path search, and
-//! the path search followed by the straight path. Each call is timed on
-//! its own, so a round gives each operation's median and 99th percentile.
+//! each pair whose four ends both libraries found, the path search, the
+//! path search followed by the straight path, and a raycast from the start
+//! towards the end. Each call is timed on its own, so a round gives each
+//! operation's median and 99th percentile.
 
 use crate::query_points::QueryPair;
 use crate::timing::{median, timed, RoundResult};
@@ -23,6 +24,9 @@ pub trait QuerySide {
     fn straight_path_length(&self) -> f64;
     /// Polygons in the kept corridor.
     fn corridor_len(&self) -> usize;
+    /// A ray from `start` towards `end` over the surface (it replaces the
+    /// kept corridor); true when it reached `end`.
+    fn raycast(&mut self, start: (Self::Ref, &[f32; 3]), end: &[f32; 3]) -> Result<bool, String>;
 }
 
 /// What a side answered for one pair (untimed bookkeeping).
@@ -32,6 +36,7 @@ pub struct PairAnswer {
     pub complete: bool,
     pub length: f64,
     pub corridor: usize,
+    pub ray_reached: bool,
 }
 
 /// The value below which 99% of `values` lie.
@@ -41,8 +46,8 @@ pub fn p99(values: &[f64]) -> f64 {
     sorted[(sorted.len() * 99 / 100).min(sorted.len() - 1)]
 }
 
-/// Seconds per call: median and p99 of find_nearest_poly, find_path, and
-/// find_path + find_straight_path. `path_pairs` says which pairs search a
+/// Seconds per call: median and p99 of find_nearest_poly, find_path,
+/// find_path + find_straight_path, and raycast. `path_pairs` says which pairs search a
 /// path; `answers` gets one entry per pair.
 pub fn query_round<S: QuerySide>(
     side: &mut S,
@@ -58,7 +63,7 @@ pub fn query_round<S: QuerySide>(
         nearest.extend([start_time, end_time]);
         ends.push(start.zip(end));
     }
-    let (mut path, mut path_and_straight) = (Vec::new(), Vec::new());
+    let (mut path, mut path_and_straight, mut raycast) = (Vec::new(), Vec::new(), Vec::new());
     answers.clear();
     for ((pair, &refs), &search) in pairs.iter().zip(&ends).zip(path_pairs) {
         let mut answer = PairAnswer { found_ends: refs.is_some(), ..PairAnswer::default() };
@@ -67,8 +72,10 @@ pub fn query_round<S: QuerySide>(
             let ((), straight_time) = timed(|| side.find_straight_path(&pair.start, &pair.end))?;
             path.push(path_time);
             path_and_straight.push(path_time + straight_time);
-            answer =
-                PairAnswer { complete, length: side.straight_path_length(), corridor: side.corridor_len(), ..answer };
+            let (length, corridor) = (side.straight_path_length(), side.corridor_len());
+            let (ray_reached, ray_time) = timed(|| side.raycast((start, &pair.start), &pair.end))?;
+            raycast.push(ray_time);
+            answer = PairAnswer { complete, length, corridor, ray_reached, ..answer };
         }
         answers.push(answer);
     }
@@ -82,6 +89,8 @@ pub fn query_round<S: QuerySide>(
         p99(&path),
         median(&path_and_straight),
         p99(&path_and_straight),
+        median(&raycast),
+        p99(&raycast),
     ])
 }
 

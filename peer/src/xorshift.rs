@@ -19,7 +19,7 @@ impl Xorshift64 {
 
     /// A value in 0..n: multiply-shift maps the high 32 bits onto it.
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 
     /// A value in [0, 1) with 53 random bits.

@@ -132,4 +132,3 @@ pub fn build(meshes: &Path, rounds: usize, smoke: bool) -> Result<(), String> {
     print!("{}", report(&measured, rounds, pairs, &RECAST_STAGES));
     Ok(())
 }
-

@@ -65,7 +65,8 @@ impl OnavBuild {
             BuildControl::Continue
         };
         let start = Instant::now();
-        let mesh = self.one_thread.install(|| NavMesh::build_3d_with_progress(self.settings.clone(), &self.geometry, &stamp));
+        let mesh =
+            self.one_thread.install(|| NavMesh::build_3d_with_progress(self.settings.clone(), &self.geometry, &stamp));
         let whole = start.elapsed().as_secs_f64();
         let mesh = mesh.map_err(|e| format!("onav build_3d: {e}"))?;
         let stamps = stamps.into_inner().expect("no stamping thread panics");
@@ -104,5 +105,26 @@ impl OnavBuild {
             self.one_thread.install(|| NavMesh::build_3d_with_progress(self.settings.clone(), &self.geometry, &record));
         mesh.map_err(|e| format!("onav build_3d: {e}"))?;
         Ok(peaks.into_inner().expect("no recording thread panics"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::build_settings::nav_settings;
+    use crate::flat_grid::flat_square;
+    use onav::Partition;
+
+    #[test]
+    fn one_time_per_grid_tile() {
+        let mesh = flat_square(2, 32, 0.3);
+        let build = OnavBuild::new(nav_settings(&mesh, Partition::Watershed).unwrap(), &mesh).unwrap();
+        // The floor ends on a tile boundary, so onav's grid has one more
+        // row and column than Recast's 2 x 2 (they build nothing).
+        assert_eq!(build.grid().unwrap(), (3, 3));
+        let run = build.timed_build(9).unwrap();
+        assert_eq!(run.per_tile.len(), 9);
+        assert_eq!(run.mesh.mesh().tile_count(), 4);
+        assert_eq!(build.peak_bytes_per_tile(9).unwrap().len(), 9);
     }
 }

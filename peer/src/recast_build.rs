@@ -62,6 +62,7 @@ impl RecastSettings {
     /// through erosion), watershed partition.
     pub fn recipe(&self) -> TileRecipe {
         let radius = (self.agent_radius / self.cell_size).ceil() as i32;
+        let sample_dist = if self.detail_sample_dist < 0.9 { 0.0 } else { self.cell_size * self.detail_sample_dist };
         let config = rcConfig {
             width: 0,
             height: 0,
@@ -80,7 +81,7 @@ impl RecastSettings {
             minRegionArea: (self.region_min_size * self.region_min_size) as i32,
             mergeRegionArea: (self.region_merge_size * self.region_merge_size) as i32,
             maxVertsPerPoly: self.verts_per_poly,
-            detailSampleDist: if self.detail_sample_dist < 0.9 { 0.0 } else { self.cell_size * self.detail_sample_dist },
+            detailSampleDist: sample_dist,
             detailSampleMaxError: self.cell_height * self.detail_sample_max_error,
         };
         TileRecipe {

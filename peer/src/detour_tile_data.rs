@@ -53,6 +53,11 @@ impl DetourTileData {
     }
 }
 
+// SAFETY: the value owns its dtAlloc buffer outright and nothing in it is
+// tied to a thread, so it may move to another thread (the parallel Recast
+// build hands tiles back to the thread that adds them).
+unsafe impl Send for DetourTileData {}
+
 impl Drop for DetourTileData {
     fn drop(&mut self) {
         // SAFETY: the buffer came from dtAlloc and this value still owns it.

@@ -31,7 +31,7 @@ pub fn report(measured: &[Measured], rounds: usize) -> String {
          which otherwise calls malloc). Links: Detour also links neighbouring polygons of one tile; onav keeps \
          those in the tile's neighbour array, so only Detour's external links compare with onav's portal links.\n",
         time_table(measured).render(),
-        noise_line(measured.iter().map(|m| &m.rounds)),
+        noise_line("Detour", measured.iter().map(|m| &m.rounds)),
         footprint_table(measured).render()
     )
 }

@@ -15,7 +15,7 @@ pub fn write_fixtures(meshes: &Path) -> Result<(), String> {
     let folder = repo_root().join("tests/data/detour");
     std::fs::create_dir_all(&folder).map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
     for input in Input::SHARED {
-        let set = build_tile_set(&input.geometry(meshes, &settings)?, &settings)?;
+        let set = build_tile_set(&input.geometry(meshes, &settings)?, &settings.recipe())?;
         let bytes = mset_bytes(&set)?;
         let path = folder.join(format!("{}.mset", input.name()));
         std::fs::write(&path, &bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;

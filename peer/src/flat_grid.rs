@@ -21,6 +21,6 @@ mod tests {
     fn recast_divides_the_floor_into_64_by_64_tiles() {
         let settings = RecastSettings::TILE_MESH_DEFAULTS;
         let (min, max) = flat_square(64, settings.tile_size as u32, settings.cell_size).bounds();
-        assert_eq!(tile_grid(min, max, &settings), (64, 64));
+        assert_eq!(tile_grid(min, max, &settings.recipe()), (64, 64));
     }
 }

@@ -3,6 +3,11 @@
 //!
 //! `cargo run --release --manifest-path peer/Cargo.toml -- [edits|queries|build|crowd|all|write-fixtures] [--rounds N] [--smoke] [--meshes DIR]`
 
+mod build;
+mod build_paths;
+mod build_quality;
+mod build_report;
+mod build_settings;
 mod churn_order;
 mod detour_edits;
 mod detour_mesh;
@@ -20,17 +25,23 @@ mod markdown_table;
 mod mset;
 mod noise_line;
 mod obj_mesh;
+mod onav_build;
 mod onav_edits;
 mod onav_queries;
+mod polygon_components;
 mod prepared_input;
 mod queries;
 mod queries_report;
 mod query_points;
 mod query_round;
 mod recast_build;
+mod recast_builds;
+mod recast_recipe;
 mod resident_bytes;
+mod stage_clock;
 mod timing;
 mod triangle_mesh;
+mod walkable_overlap;
 mod xorshift;
 
 use std::path::PathBuf;
@@ -85,14 +96,15 @@ fn run(options: &Options) -> Result<(), String> {
     match options.command.as_str() {
         "edits" => edits::edits(&meshes, options.rounds, options.smoke),
         "queries" => queries::queries(&meshes, options.rounds, options.smoke),
-        "build" | "crowd" => Err(not_built_yet(&options.command)),
+        "build" => build::build(&meshes, options.rounds, options.smoke),
+        "crowd" => Err(not_built_yet(&options.command)),
         "all" => {
             edits::edits(&meshes, options.rounds, options.smoke)?;
             println!();
             queries::queries(&meshes, options.rounds, options.smoke)?;
-            for command in ["build", "crowd"] {
-                println!("\n## {command}\n\n{}", not_built_yet(command));
-            }
+            println!();
+            build::build(&meshes, options.rounds, options.smoke)?;
+            println!("\n## crowd\n\n{}", not_built_yet("crowd"));
             Ok(())
         }
         "write-fixtures" => fixtures::write_fixtures(&meshes),
@@ -100,14 +112,13 @@ fn run(options: &Options) -> Result<(), String> {
     }
 }
 
-/// The tables that later issues fill in.
+/// The table that a later issue fills in.
 fn not_built_yet(command: &str) -> String {
-    let issue = if command == "build" { "the builder issue" } else { "the crowd issue" };
-    format!("`{command}`: not built yet; {issue} adds this table.")
+    format!("`{command}`: not built yet; the crowd issue adds this table.")
 }
 
 fn main() -> ExitCode {
-    resident_bytes::count_detour_allocations();
+    resident_bytes::count_peer_allocations();
     let result = parse(std::env::args().skip(1)).and_then(|options| run(&options));
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -24,29 +24,36 @@ pub struct PreparedInput {
 }
 
 pub fn prepare(input: Input, meshes: &Path, settings: &RecastSettings) -> Result<PreparedInput, String> {
-    let set = build_tile_set(&input.geometry(meshes, settings)?, settings)?;
+    let set = build_tile_set(&input.geometry(meshes, settings)?, &settings.recipe())?;
     let positions = set
         .tiles
         .iter()
         .map(|tile| tile.header().map(|h| (h.x, h.y)).ok_or("a Recast tile without a header".to_string()))
         .collect::<Result<Vec<_>, _>>()?;
     let mset = mset_bytes(&set)?;
-    let imported = read_tile_set(&mset, &ImportOptions::default()).map_err(|e| format!("onav import: {e}"))?;
-    let imported_positions: Vec<(i32, i32)> = imported.tiles.iter().map(|t| (t.tile_x(), t.tile_z())).collect();
+    let Imported { params: onav_params, tiles: onav_tiles, mesh } = import(&mset)?;
+    let imported_positions: Vec<(i32, i32)> = onav_tiles.iter().map(|t| (t.tile_x(), t.tile_z())).collect();
     if imported_positions != positions {
         return Err(format!("{}: the importer's tiles are not Detour's tiles in the same order", input.name()));
     }
-    let onav_tiles: Vec<Arc<NavTile>> = imported.tiles.into_iter().map(Arc::new).collect();
+    Ok(PreparedInput { set, positions, mset, onav_params, onav_tiles, onav_mesh_bytes: write_mesh(&mesh) })
+}
+
+/// Recast's tiles imported into onav, and the mesh of them.
+pub struct Imported {
+    pub params: NavMeshParams,
+    pub tiles: Vec<Arc<NavTile>>,
+    pub mesh: TiledNavMesh,
+}
+
+/// MSET bytes through `onav::import::detour::read_tile_set`, every tile
+/// added (and stitched) in set order.
+pub fn import(mset: &[u8]) -> Result<Imported, String> {
+    let imported = read_tile_set(mset, &ImportOptions::default()).map_err(|e| format!("onav import: {e}"))?;
+    let tiles: Vec<Arc<NavTile>> = imported.tiles.into_iter().map(Arc::new).collect();
     let mut mesh = TiledNavMesh::new(imported.params).map_err(|e| format!("onav mesh: {e}"))?;
-    for tile in &onav_tiles {
+    for tile in &tiles {
         mesh.add_tile(Arc::clone(tile)).map_err(|e| format!("onav add_tile: {e}"))?;
     }
-    Ok(PreparedInput {
-        set,
-        positions,
-        mset,
-        onav_params: imported.params,
-        onav_tiles,
-        onav_mesh_bytes: write_mesh(&mesh),
-    })
+    Ok(Imported { params: imported.params, tiles, mesh })
 }

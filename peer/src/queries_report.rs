@@ -40,7 +40,7 @@ pub fn report(measured: &[Measured], rounds: usize) -> String {
         time_table(measured).render(),
         GENERATOR,
         HALF_EXTENTS,
-        noise_line(measured.iter().map(|m| &m.rounds)),
+        noise_line("Detour", measured.iter().map(|m| &m.rounds)),
         agreement_table(measured).render()
     )
 }

@@ -6,7 +6,7 @@
 //! operation's median and 99th percentile.
 
 use crate::query_points::QueryPair;
-use crate::timing::{median, timed, RoundResult};
+use crate::timing::{median, percentile, timed, RoundResult};
 
 /// The nearest-polygon search box: RecastDemo's half extents (2, 4, 2).
 pub const HALF_EXTENTS: [f32; 3] = [2.0, 4.0, 2.0];
@@ -41,9 +41,7 @@ pub struct PairAnswer {
 
 /// The value below which 99% of `values` lie.
 pub fn p99(values: &[f64]) -> f64 {
-    let mut sorted = values.to_vec();
-    sorted.sort_by(f64::total_cmp);
-    sorted[(sorted.len() * 99 / 100).min(sorted.len() - 1)]
+    percentile(values, 99)
 }
 
 /// Seconds per call: median and p99 of find_nearest_poly, find_path,

@@ -1,15 +1,17 @@
 //! Builds Detour tiles with Recast, stage for stage as RecastDemo's
 //! `Sample_TileMesh::buildTileMesh` does: per tile a heightfield with a
 //! border of walkableRadius + 3 cells, slope marking and rasterisation, the
-//! three span filters, the compact heightfield, erosion, watershed regions
-//! over the distance field, contours, the polygon mesh, the detail mesh,
-//! then `dtCreateNavMeshData` with the tile's coordinates.
+//! three span filters, the compact heightfield, erosion, regions (watershed
+//! over the distance field, or monotone), contours, the polygon mesh, the
+//! detail mesh, then `dtCreateNavMeshData` with the tile's coordinates.
 
 use std::ptr::NonNull;
 
 use recastnavigation_sys::*;
 
 use crate::detour_tile_data::DetourTileData;
+use crate::recast_recipe::{RecastPartition, TileRecipe};
+use crate::stage_clock::StageClock;
 use crate::triangle_mesh::TriangleMesh;
 
 /// RecastDemo's settings (`Sample::resetCommonSettings`, tile size 32).
@@ -54,27 +56,41 @@ impl RecastSettings {
         tile_size: 32,
     };
 
-    fn walkable_height(&self) -> i32 {
-        (self.agent_height / self.cell_height).ceil() as i32
-    }
-
-    fn walkable_climb(&self) -> i32 {
-        (self.agent_max_climb / self.cell_height).floor() as i32
-    }
-
-    fn walkable_radius(&self) -> i32 {
-        (self.agent_radius / self.cell_size).ceil() as i32
-    }
-
-    /// Cells of padding around a tile, so borders see their neighbours'
-    /// obstacles through erosion.
-    fn border_size(&self) -> i32 {
-        self.walkable_radius() + 3
-    }
-
-    /// A tile's side in world units, computed in f32 as Detour does.
-    pub fn tile_width(&self) -> f32 {
-        self.tile_size as f32 * self.cell_size
+    /// rcConfig as RecastDemo's `Sample_TileMesh` fills it from these
+    /// settings (its roundings: height up, climb down, radius up; border
+    /// walkableRadius + 3 cells, so borders see their neighbours' obstacles
+    /// through erosion), watershed partition.
+    pub fn recipe(&self) -> TileRecipe {
+        let radius = (self.agent_radius / self.cell_size).ceil() as i32;
+        let sample_dist = if self.detail_sample_dist < 0.9 { 0.0 } else { self.cell_size * self.detail_sample_dist };
+        let config = rcConfig {
+            width: 0,
+            height: 0,
+            tileSize: self.tile_size,
+            borderSize: radius + 3,
+            cs: self.cell_size,
+            ch: self.cell_height,
+            bmin: [0.0; 3],
+            bmax: [0.0; 3],
+            walkableSlopeAngle: self.agent_max_slope,
+            walkableHeight: (self.agent_height / self.cell_height).ceil() as i32,
+            walkableClimb: (self.agent_max_climb / self.cell_height).floor() as i32,
+            walkableRadius: radius,
+            maxEdgeLen: (self.edge_max_len / self.cell_size) as i32,
+            maxSimplificationError: self.edge_max_error,
+            minRegionArea: (self.region_min_size * self.region_min_size) as i32,
+            mergeRegionArea: (self.region_merge_size * self.region_merge_size) as i32,
+            maxVertsPerPoly: self.verts_per_poly,
+            detailSampleDist: sample_dist,
+            detailSampleMaxError: self.cell_height * self.detail_sample_max_error,
+        };
+        TileRecipe {
+            config,
+            partition: RecastPartition::Watershed,
+            agent_height: self.agent_height,
+            agent_radius: self.agent_radius,
+            agent_climb: self.agent_max_climb,
+        }
     }
 }
 
@@ -85,54 +101,77 @@ pub struct RecastTileSet {
 }
 
 /// Tile columns and rows covering `min..max`, as RecastDemo counts them.
-pub fn tile_grid(min: [f32; 3], max: [f32; 3], settings: &RecastSettings) -> (i32, i32) {
+pub fn tile_grid(min: [f32; 3], max: [f32; 3], recipe: &TileRecipe) -> (i32, i32) {
     let (mut cells_x, mut cells_z) = (0, 0);
     // SAFETY: plain arithmetic on the given arrays.
-    unsafe { rcCalcGridSize(min.as_ptr(), max.as_ptr(), settings.cell_size, &mut cells_x, &mut cells_z) };
-    let ts = settings.tile_size;
+    unsafe { rcCalcGridSize(min.as_ptr(), max.as_ptr(), recipe.config.cs, &mut cells_x, &mut cells_z) };
+    let ts = recipe.config.tileSize;
     ((cells_x + ts - 1) / ts, (cells_z + ts - 1) / ts)
 }
 
 /// RecastDemo's mesh parameters: origin at the bounds' minimum, and the
 /// 22 reference bits split between tiles (at most 14) and polygons.
-fn nav_mesh_params(min: [f32; 3], tiles_x: i32, tiles_z: i32, settings: &RecastSettings) -> dtNavMeshParams {
+fn nav_mesh_params(min: [f32; 3], tiles_x: i32, tiles_z: i32, recipe: &TileRecipe) -> dtNavMeshParams {
     let tiles = (tiles_x * tiles_z).max(1) as u32;
     let tile_bits = tiles.next_power_of_two().trailing_zeros().min(14);
     let poly_bits = 22 - tile_bits;
     dtNavMeshParams {
         orig: min,
-        tileWidth: settings.tile_width(),
-        tileHeight: settings.tile_width(),
+        tileWidth: recipe.tile_width(),
+        tileHeight: recipe.tile_width(),
         maxTiles: 1 << tile_bits,
         maxPolys: 1 << poly_bits,
     }
 }
 
-/// Builds every tile of `mesh` in row order; tiles with no walkable
-/// surface are left out, as RecastDemo leaves them.
-pub fn build_tile_set(mesh: &TriangleMesh, settings: &RecastSettings) -> Result<RecastTileSet, String> {
+/// One tile to build: its place, its heightfield's box (the tile and its
+/// border) and the triangles whose X/Z bounds overlap that box.
+pub struct TileJob {
+    pub tile: (i32, i32),
+    bmin: [f32; 3],
+    bmax: [f32; 3],
+    pub triangles: Vec<i32>,
+}
+
+/// The mesh parameters and one job per tile of the grid, in row order:
+/// what RecastDemo's chunky triangle mesh hands each tile.
+pub fn tile_jobs(mesh: &TriangleMesh, recipe: &TileRecipe) -> (dtNavMeshParams, Vec<TileJob>) {
     let (min, max) = mesh.bounds();
-    let (tiles_x, tiles_z) = tile_grid(min, max, settings);
-    let context = Context::new()?;
-    let width = settings.tile_width();
-    let mut tiles = Vec::new();
+    let (tiles_x, tiles_z) = tile_grid(min, max, recipe);
+    let width = recipe.tile_width();
+    let pad = recipe.config.borderSize as f32 * recipe.config.cs;
+    let mut jobs = Vec::new();
     for z in 0..tiles_z {
         for x in 0..tiles_x {
-            let tile_min = [min[0] + x as f32 * width, min[1], min[2] + z as f32 * width];
-            let tile_max = [min[0] + (x + 1) as f32 * width, max[1], min[2] + (z + 1) as f32 * width];
-            if let Some(tile) = build_tile(&context, mesh, settings, (x, z), tile_min, tile_max)? {
-                tiles.push(tile);
-            }
+            let bmin = [min[0] + x as f32 * width - pad, min[1], min[2] + z as f32 * width - pad];
+            let bmax = [min[0] + (x + 1) as f32 * width + pad, max[1], min[2] + (z + 1) as f32 * width + pad];
+            let triangles = mesh.triangles_overlapping([bmin[0], bmin[2]], [bmax[0], bmax[2]]);
+            jobs.push(TileJob { tile: (x, z), bmin, bmax, triangles });
         }
     }
-    Ok(RecastTileSet { params: nav_mesh_params(min, tiles_x, tiles_z, settings), tiles })
+    (nav_mesh_params(min, tiles_x, tiles_z, recipe), jobs)
+}
+
+/// Builds every tile of `mesh` in row order; tiles with no walkable
+/// surface are left out, as RecastDemo leaves them.
+pub fn build_tile_set(mesh: &TriangleMesh, recipe: &TileRecipe) -> Result<RecastTileSet, String> {
+    let (params, jobs) = tile_jobs(mesh, recipe);
+    let context = Context::new()?;
+    let mut clock = StageClock::new(RECAST_STAGES.len());
+    let mut tiles = Vec::new();
+    for job in &jobs {
+        if let Some(tile) = build_tile(&context, mesh, recipe, job, &mut clock)? {
+            tiles.push(tile);
+        }
+    }
+    Ok(RecastTileSet { params, tiles })
 }
 
 /// Recast's build context, without logs or timers.
-struct Context(NonNull<rcContext>);
+pub struct Context(NonNull<rcContext>);
 
 impl Context {
-    fn new() -> Result<Context, String> {
+    pub fn new() -> Result<Context, String> {
         // SAFETY: CreateContext returns null or a new context.
         NonNull::new(unsafe { CreateContext(false) }).map(Context).ok_or_else(|| "CreateContext failed".to_string())
     }
@@ -196,26 +235,38 @@ fn check(ok: bool, stage: &str, tile: (i32, i32)) -> Result<(), String> {
 const GROUND_AREA: u8 = 0;
 const WALK_FLAG: u16 = 1;
 
-fn build_tile(
+/// The stages `build_tile` times, in order.
+pub const RECAST_STAGES: [&str; 9] = [
+    "rasterize (slopes, triangles)",
+    "span filters",
+    "compact heightfield",
+    "erode",
+    "regions",
+    "contours",
+    "polygon mesh",
+    "detail mesh",
+    "tile data (dtCreateNavMeshData)",
+];
+
+/// One tile from its triangles to Detour tile data, each stage's time
+/// added to `clock`; `None` when nothing walkable is left.
+pub fn build_tile(
     context: &Context,
     mesh: &TriangleMesh,
-    s: &RecastSettings,
-    tile: (i32, i32),
-    tile_min: [f32; 3],
-    tile_max: [f32; 3],
+    recipe: &TileRecipe,
+    job: &TileJob,
+    clock: &mut StageClock,
 ) -> Result<Option<DetourTileData>, String> {
-    let ctx = context.ptr();
-    let border = s.border_size();
-    let side = s.tile_size + 2 * border;
-    let pad = border as f32 * s.cell_size;
-    let bmin = [tile_min[0] - pad, tile_min[1], tile_min[2] - pad];
-    let bmax = [tile_max[0] + pad, tile_max[1], tile_max[2] + pad];
-    let (climb, height, radius) = (s.walkable_climb(), s.walkable_height(), s.walkable_radius());
-
-    let triangles = mesh.triangles_overlapping([bmin[0], bmin[2]], [bmax[0], bmax[2]]);
-    if triangles.is_empty() {
+    if job.triangles.is_empty() {
         return Ok(None);
     }
+    clock.start();
+    let ctx = context.ptr();
+    let tile = job.tile;
+    let c = &recipe.config;
+    let side = c.tileSize + 2 * c.borderSize;
+    let (climb, height, radius) = (c.walkableClimb, c.walkableHeight, c.walkableRadius);
+    let triangles = &job.triangles;
     let triangle_count = (triangles.len() / 3) as i32;
     let vertex_count = mesh.vertex_count() as i32;
 
@@ -228,13 +279,12 @@ fn build_tile(
     // SAFETY: every pointer is valid for the counts passed with it, and each
     // Recast object was allocated above and lives to the end of the call.
     unsafe {
-        let ok =
-            rcCreateHeightfield(ctx, solid.ptr(), side, side, bmin.as_ptr(), bmax.as_ptr(), s.cell_size, s.cell_height);
+        let ok = rcCreateHeightfield(ctx, solid.ptr(), side, side, job.bmin.as_ptr(), job.bmax.as_ptr(), c.cs, c.ch);
         check(ok, "rcCreateHeightfield", tile)?;
         let verts = mesh.vertices.as_ptr();
         rcMarkWalkableTriangles(
             ctx,
-            s.agent_max_slope,
+            c.walkableSlopeAngle,
             verts,
             vertex_count,
             triangles.as_ptr(),
@@ -252,35 +302,57 @@ fn build_tile(
             climb,
         );
         check(ok, "rcRasterizeTriangles", tile)?;
+        clock.lap(0);
         rcFilterLowHangingWalkableObstacles(ctx, climb, solid.ptr());
         rcFilterLedgeSpans(ctx, height, climb, solid.ptr());
         rcFilterWalkableLowHeightSpans(ctx, height, solid.ptr());
+        clock.lap(1);
         check(
             rcBuildCompactHeightfield(ctx, height, climb, solid.ptr(), compact.ptr()),
             "rcBuildCompactHeightfield",
             tile,
         )?;
+        clock.lap(2);
         check(rcErodeWalkableArea(ctx, radius, compact.ptr()), "rcErodeWalkableArea", tile)?;
-        check(rcBuildDistanceField(ctx, compact.ptr()), "rcBuildDistanceField", tile)?;
-        let min_area = (s.region_min_size * s.region_min_size) as i32;
-        let merge_area = (s.region_merge_size * s.region_merge_size) as i32;
-        check(rcBuildRegions(ctx, compact.ptr(), border, min_area, merge_area), "rcBuildRegions", tile)?;
-        let max_edge = (s.edge_max_len / s.cell_size) as i32;
+        clock.lap(3);
+        let (border, min_area, merge_area) = (c.borderSize, c.minRegionArea, c.mergeRegionArea);
+        match recipe.partition {
+            RecastPartition::Watershed => {
+                check(rcBuildDistanceField(ctx, compact.ptr()), "rcBuildDistanceField", tile)?;
+                check(rcBuildRegions(ctx, compact.ptr(), border, min_area, merge_area), "rcBuildRegions", tile)?;
+            }
+            RecastPartition::Monotone => check(
+                rcBuildRegionsMonotone(ctx, compact.ptr(), border, min_area, merge_area),
+                "rcBuildRegionsMonotone",
+                tile,
+            )?,
+        }
+        clock.lap(4);
         let tess = rcBuildContoursFlags_RC_CONTOUR_TESS_WALL_EDGES as i32;
         check(
-            rcBuildContours(ctx, compact.ptr(), s.edge_max_error, max_edge, contours.ptr(), tess),
+            rcBuildContours(ctx, compact.ptr(), c.maxSimplificationError, c.maxEdgeLen, contours.ptr(), tess),
             "rcBuildContours",
             tile,
         )?;
+        clock.lap(5);
         if contours.get().nconts == 0 {
             return Ok(None);
         }
-        check(rcBuildPolyMesh(ctx, contours.ptr(), s.verts_per_poly, polys.ptr()), "rcBuildPolyMesh", tile)?;
-        let sample_dist = if s.detail_sample_dist < 0.9 { 0.0 } else { s.cell_size * s.detail_sample_dist };
-        let sample_error = s.cell_height * s.detail_sample_max_error;
-        let ok = rcBuildPolyMeshDetail(ctx, polys.ptr(), compact.ptr(), sample_dist, sample_error, detail.ptr());
+        check(rcBuildPolyMesh(ctx, contours.ptr(), c.maxVertsPerPoly, polys.ptr()), "rcBuildPolyMesh", tile)?;
+        clock.lap(6);
+        let ok = rcBuildPolyMeshDetail(
+            ctx,
+            polys.ptr(),
+            compact.ptr(),
+            c.detailSampleDist,
+            c.detailSampleMaxError,
+            detail.ptr(),
+        );
         check(ok, "rcBuildPolyMeshDetail", tile)?;
-        create_tile_data(polys.get(), detail.get(), s, tile)
+        clock.lap(7);
+        let data = create_tile_data(polys.get(), detail.get(), recipe, tile);
+        clock.lap(8);
+        data
     }
 }
 
@@ -290,7 +362,7 @@ fn build_tile(
 unsafe fn create_tile_data(
     polys: &rcPolyMesh,
     detail: &rcPolyMeshDetail,
-    s: &RecastSettings,
+    recipe: &TileRecipe,
     tile: (i32, i32),
 ) -> Result<Option<DetourTileData>, String> {
     if polys.nverts >= 0xffff {
@@ -318,16 +390,16 @@ unsafe fn create_tile_data(
     params.detailVertsCount = detail.nverts;
     params.detailTris = detail.tris;
     params.detailTriCount = detail.ntris;
-    params.walkableHeight = s.agent_height;
-    params.walkableRadius = s.agent_radius;
-    params.walkableClimb = s.agent_max_climb;
+    params.walkableHeight = recipe.agent_height;
+    params.walkableRadius = recipe.agent_radius;
+    params.walkableClimb = recipe.agent_climb;
     params.tileX = tile.0;
     params.tileY = tile.1;
     params.tileLayer = 0;
     params.bmin = polys.bmin;
     params.bmax = polys.bmax;
-    params.cs = s.cell_size;
-    params.ch = s.cell_height;
+    params.cs = recipe.config.cs;
+    params.ch = recipe.config.ch;
     params.buildBvTree = true;
     let mut data: *mut u8 = std::ptr::null_mut();
     let mut size = 0;

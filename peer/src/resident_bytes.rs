@@ -1,8 +1,11 @@
 //! Counts the live heap bytes of both libraries in one counter: Rust's
-//! global allocator for onav, and Detour's `dtAllocSetCustom` hook for
-//! Detour (every `dtAlloc`/`dtFree`, which Detour otherwise sends to
-//! malloc/free). Resident bytes of a mesh are the counter's growth while it
-//! is made. Both sides pay the same relaxed atomic add per allocation.
+//! global allocator for onav, Detour's `dtAllocSetCustom` hook for Detour
+//! (every `dtAlloc`/`dtFree`, which Detour otherwise sends to malloc/free)
+//! and Recast's `rcAllocSetCustom` hook for Recast's `rcAlloc`/`rcFree`.
+//! Resident bytes of a mesh are the counter's growth while it is made; the
+//! peak since the last `reset_peak` is what a build step held at most.
+//! Both sides pay the same relaxed atomic add (and a load of the peak) per
+//! allocation.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::ffi::c_void;
@@ -11,17 +14,36 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use recastnavigation_sys::{dtAllocHint, dtAllocSetCustom};
 
 static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
 
-/// Live heap bytes of this process that went through either hook.
+/// Live heap bytes of this process that went through any hook.
 pub fn live_bytes() -> usize {
     LIVE.load(Ordering::Relaxed)
+}
+
+/// The most live bytes since the last [`reset_peak`].
+pub fn peak_bytes() -> usize {
+    PEAK.load(Ordering::Relaxed)
+}
+
+/// Starts a new peak from the bytes live now.
+pub fn reset_peak() {
+    PEAK.store(live_bytes(), Ordering::Relaxed);
+}
+
+/// Counts `size` more live bytes.
+fn grow(size: usize) {
+    let live = LIVE.fetch_add(size, Ordering::Relaxed) + size;
+    if live > PEAK.load(Ordering::Relaxed) {
+        PEAK.fetch_max(live, Ordering::Relaxed);
+    }
 }
 
 pub struct CountingAllocator;
 
 unsafe impl GlobalAlloc for CountingAllocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        LIVE.fetch_add(layout.size(), Ordering::Relaxed);
+        grow(layout.size());
         System.alloc(layout)
     }
 
@@ -34,7 +56,7 @@ unsafe impl GlobalAlloc for CountingAllocator {
         let grown = System.realloc(ptr, layout, new_size);
         if !grown.is_null() {
             LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-            LIVE.fetch_add(new_size, Ordering::Relaxed);
+            grow(new_size);
         }
         grown
     }
@@ -55,7 +77,7 @@ unsafe extern "C" fn detour_alloc(size: usize, _hint: dtAllocHint) -> *mut c_voi
         return std::ptr::null_mut();
     }
     block.cast::<usize>().write(size);
-    LIVE.fetch_add(size, Ordering::Relaxed);
+    grow(size);
     block.add(HEADER).cast()
 }
 
@@ -69,11 +91,33 @@ unsafe extern "C" fn detour_free(ptr: *mut c_void) {
     System.dealloc(block, detour_layout(size).expect("the layout this block was allocated with"));
 }
 
-/// Routes Detour's allocations through the counter. Call it first thing,
-/// before Detour allocates anything: a block must be freed by the allocator
-/// that made it.
-pub fn count_detour_allocations() {
-    // SAFETY: both functions follow dtAllocFunc/dtFreeFunc's contract, and
-    // no Detour block exists yet (see above).
-    unsafe { dtAllocSetCustom(Some(detour_alloc), Some(detour_free)) }
+/// Recast's allocation hints (`rcAllocHint`, a C enum).
+type RecastAllocHint = std::ffi::c_int;
+
+extern "C" {
+    /// `rcAllocSetCustom` from RecastAlloc.h, which recastnavigation-sys does
+    /// not bind (its bindings cover Recast.h only): declared here with its
+    /// Itanium C++ name, as bindgen declares the rest of Recast.
+    #[link_name = "\u{1}_Z16rcAllocSetCustomPFPvm11rcAllocHintEPFvS_E"]
+    fn rcAllocSetCustom(
+        alloc: Option<unsafe extern "C" fn(usize, RecastAllocHint) -> *mut c_void>,
+        free: Option<unsafe extern "C" fn(*mut c_void)>,
+    );
+}
+
+unsafe extern "C" fn recast_alloc(size: usize, _hint: RecastAllocHint) -> *mut c_void {
+    detour_alloc(size, 0)
+}
+
+/// Routes Detour's and Recast's allocations through the counter. Call it
+/// first thing, before either allocates anything: a block must be freed by
+/// the allocator that made it.
+pub fn count_peer_allocations() {
+    // SAFETY: the functions follow dtAllocFunc/dtFreeFunc's and
+    // rcAllocFunc/rcFreeFunc's contracts, and no block of either library
+    // exists yet (see above).
+    unsafe {
+        dtAllocSetCustom(Some(detour_alloc), Some(detour_free));
+        rcAllocSetCustom(Some(recast_alloc), Some(detour_free));
+    }
 }

@@ -84,6 +84,13 @@ pub fn median(values: &[f64]) -> f64 {
     sorted[sorted.len() / 2]
 }
 
+/// The value below which `per_cent` % of `values` lie.
+pub fn percentile(values: &[f64], per_cent: usize) -> f64 {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    sorted[(sorted.len() * per_cent / 100).min(sorted.len() - 1)]
+}
+
 pub fn min_max(values: &[f64]) -> (f64, f64) {
     values.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &v| (lo.min(v), hi.max(v)))
 }

@@ -179,7 +179,7 @@ fn rebuilding_a_tile_after_an_edit_matches_a_full_build_and_leaves_the_others() 
     );
     assert!(!mesh.rebuild_tile_3d(&edited, x, z).unwrap().is_empty());
     let full = NavMesh::build_3d(settings, &edited).unwrap();
-    let in_column = |bytes: &[((i32, i32, u16), Vec<u8>)]| -> Vec<((i32, i32, u16), Vec<u8>)> {
+    let in_column = |bytes: &[PlacedBytes]| -> Vec<PlacedBytes> {
         bytes.iter().filter(|((tx, tz, _), _)| (*tx, *tz) == (x, z)).cloned().collect()
     };
     let rebuilt = in_column(&tile_bytes(&mesh));
@@ -191,8 +191,11 @@ fn rebuilding_a_tile_after_an_edit_matches_a_full_build_and_leaves_the_others() 
     }
 }
 
+/// A tile's (x, z, layer) and bytes.
+type PlacedBytes = ((i32, i32, u16), Vec<u8>);
+
 /// Every tile's bytes by (x, z, layer), in that order.
-fn tile_bytes(mesh: &NavMesh) -> Vec<((i32, i32, u16), Vec<u8>)> {
+fn tile_bytes(mesh: &NavMesh) -> Vec<PlacedBytes> {
     let mut tiles: Vec<_> =
         mesh.mesh().tiles().map(|(_, t)| ((t.tile_x(), t.tile_z(), t.layer()), write_tile(t))).collect();
     tiles.sort();

@@ -23,6 +23,9 @@ use super::regions::is_border;
 /// border strips kept, every other region cleared. `regions` itself when
 /// nothing overlaps. `count`: regions hold ids 1..=count.
 pub(crate) fn split_into_layers(field: &CompactHeightfield, regions: Vec<u32>, count: u32) -> Result<Vec<Vec<u32>>> {
+    if !regions_stack(field, &regions) {
+        return Ok(vec![regions]);
+    }
     let graph = RegionGraph::new(field, &regions, count.saturating_add(1));
     let mut order: Vec<u32> = (1..=count).filter(|&r| graph.has_floors(r)).collect();
     order.sort_unstable_by_key(|&r| (graph.lowest_floor[r as usize], r));
@@ -48,6 +51,15 @@ pub(crate) fn split_into_layers(field: &CompactHeightfield, regions: Vec<u32>, c
                 .collect()
         })
         .collect())
+}
+
+/// True when some column holds floors of two of the tile's regions; most
+/// tiles have none, and this scan spares them the region graph.
+fn regions_stack(field: &CompactHeightfield, regions: &[u32]) -> bool {
+    (0..field.width * field.width).any(|column| {
+        let mut first = None;
+        field.spans(column).map(|s| regions[s]).filter(|&r| r != 0 && !is_border(r)).any(|r| *first.get_or_insert(r) != r)
+    })
 }
 
 /// Greedy colouring of the groups in the order they started: each takes

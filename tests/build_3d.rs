@@ -15,8 +15,8 @@ use voxel_input::{load_obj, settings, shifted, unmatched_border_length};
 
 const MESHES: [&str; 2] = ["nav_test.obj", "dungeon.obj"];
 
-/// The partitions the builder makes so far.
-const PARTITIONS: [Partition; 2] = [Partition::Watershed, Partition::Monotone];
+/// The partitions the builder makes.
+const PARTITIONS: [Partition; 3] = [Partition::Watershed, Partition::Monotone, Partition::Layers];
 
 fn builds(name: &str) -> Vec<NavMesh> {
     let geometry = load_obj(name);
@@ -67,17 +67,17 @@ fn portal_vertices_lie_exactly_on_the_tile_boundary() {
 
 #[test]
 fn the_bytes_do_not_depend_on_the_thread_count() {
-    for name in MESHES {
+    for (name, partition) in MESHES.iter().flat_map(|name| PARTITIONS.iter().map(move |p| (name, *p))) {
         let geometry = load_obj(name);
         let bytes: Vec<Vec<u8>> = [1, 2, 8]
             .iter()
             .map(|&threads| {
                 let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-                pool.install(|| NavMesh::build_3d(settings(Partition::Monotone), &geometry).unwrap().save())
+                pool.install(|| NavMesh::build_3d(settings(partition), &geometry).unwrap().save())
             })
             .collect();
-        assert_eq!(bytes[0], bytes[1], "{name}: 1 and 2 threads");
-        assert_eq!(bytes[0], bytes[2], "{name}: 1 and 8 threads");
+        assert_eq!(bytes[0], bytes[1], "{name} {partition:?}: 1 and 2 threads");
+        assert_eq!(bytes[0], bytes[2], "{name} {partition:?}: 1 and 8 threads");
     }
 }
 
@@ -166,8 +166,7 @@ fn rebuilding_a_tile_after_an_edit_matches_a_full_build_and_leaves_the_others() 
     let settings = settings(Partition::Monotone);
     let geometry = load_obj("nav_test.obj");
     let mut mesh = NavMesh::build_3d(settings.clone(), &geometry).unwrap();
-    let before: Vec<(i32, i32, Vec<u8>)> =
-        mesh.mesh().tiles().map(|(_, t)| (t.tile_x(), t.tile_z(), write_tile(t))).collect();
+    let before = tile_bytes(&mesh);
     let (_, busiest) = mesh.mesh().tiles().max_by_key(|(_, t)| t.polygon_count()).unwrap();
     let (x, z) = (busiest.tile_x(), busiest.tile_z());
     let (origin_x, origin_z) = mesh.params().tile_origin(x, z);
@@ -178,17 +177,29 @@ fn rebuilding_a_tile_after_an_edit_matches_a_full_build_and_leaves_the_others() 
         [origin_x + middle - 1.0, -100.0, origin_z + middle - 1.0],
         [origin_x + middle + 1.0, 100.0, origin_z + middle + 1.0],
     );
-    mesh.rebuild_tile_3d(&edited, x, z).unwrap().unwrap();
+    assert!(!mesh.rebuild_tile_3d(&edited, x, z).unwrap().is_empty());
     let full = NavMesh::build_3d(settings, &edited).unwrap();
-    let (_, rebuilt) = mesh.mesh().tile_at(x, z, 0).unwrap();
-    let (_, expected) = full.mesh().tile_at(x, z, 0).unwrap();
-    assert_eq!(write_tile(rebuilt), write_tile(expected));
-    let (_, original) = before.iter().map(|(tx, tz, b)| ((*tx, *tz), b)).find(|(p, _)| *p == (x, z)).unwrap();
-    assert_ne!(&write_tile(rebuilt), original, "the box changed nothing, the test proves nothing");
-    for (tx, tz, bytes) in before.iter().filter(|(tx, tz, _)| (*tx, *tz) != (x, z)) {
-        let (_, tile) = mesh.mesh().tile_at(*tx, *tz, 0).unwrap();
-        assert_eq!(&write_tile(tile), bytes, "tile ({tx}, {tz}) changed");
+    let in_column = |bytes: &[PlacedBytes]| -> Vec<PlacedBytes> {
+        bytes.iter().filter(|((tx, tz, _), _)| (*tx, *tz) == (x, z)).cloned().collect()
+    };
+    let rebuilt = in_column(&tile_bytes(&mesh));
+    assert_eq!(rebuilt, in_column(&tile_bytes(&full)));
+    assert_ne!(rebuilt, in_column(&before), "the box changed nothing, the test proves nothing");
+    for ((tx, tz, layer), bytes) in before.iter().filter(|((tx, tz, _), _)| (*tx, *tz) != (x, z)) {
+        let (_, tile) = mesh.mesh().tile_at(*tx, *tz, *layer).unwrap();
+        assert_eq!(&write_tile(tile), bytes, "tile ({tx}, {tz}, layer {layer}) changed");
     }
+}
+
+/// A tile's (x, z, layer) and bytes.
+type PlacedBytes = ((i32, i32, u16), Vec<u8>);
+
+/// Every tile's bytes by (x, z, layer), in that order.
+fn tile_bytes(mesh: &NavMesh) -> Vec<PlacedBytes> {
+    let mut tiles: Vec<_> =
+        mesh.mesh().tiles().map(|(_, t)| ((t.tile_x(), t.tile_z(), t.layer()), write_tile(t))).collect();
+    tiles.sort();
+    tiles
 }
 
 #[test]

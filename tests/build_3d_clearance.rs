@@ -89,7 +89,7 @@ fn horizontal_distance(p: [f64; 2], points: &[[f64; 3]]) -> f64 {
 fn polygons_keep_the_agent_radius_from_walls_and_its_height_under_ceilings() {
     for name in ["nav_test.obj", "dungeon.obj"] {
         let geometry = load_obj(name);
-        for partition in [Partition::Watershed, Partition::Monotone] {
+        for partition in [Partition::Watershed, Partition::Monotone, Partition::Layers] {
             let settings = settings(partition);
             let mesh = NavMesh::build_3d(settings.clone(), &geometry).unwrap();
             let (radius, height, climb) =

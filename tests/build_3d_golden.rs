@@ -18,8 +18,9 @@ use voxel_input::{load_obj, settings};
 
 const GOLDEN_FILE: &str = "voxel_tiles.sha256";
 
-/// The partitions the builder makes so far; each gets its own lines.
-const PARTITIONS: [(Partition, &str); 2] = [(Partition::Watershed, "watershed"), (Partition::Monotone, "monotone")];
+/// The partitions the builder makes; each gets its own lines.
+const PARTITIONS: [(Partition, &str); 3] =
+    [(Partition::Watershed, "watershed"), (Partition::Monotone, "monotone"), (Partition::Layers, "layers")];
 
 fn digest_lines() -> String {
     let mut lines = String::new();

@@ -11,7 +11,7 @@ use crate::error::{NavMeshError, Result};
 use crate::world::nav_settings::NavSettings;
 use crate::format::param_block::encode_param_block;
 use crate::format::params::NavMeshParams;
-use crate::mesh::poly_ref::TileRef;
+use crate::mesh::poly_ref::{TileRef, MAX_SLOTS};
 use crate::tile::nav_tile::NavTile;
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 
@@ -93,22 +93,60 @@ impl NavMesh {
         self.put_tile(tile)
     }
 
-    /// Rebuilds the tile at (tile_x, tile_z) from `geometry` (after an edit
-    /// to it) exactly as `build_3d` would build it, bakes its authored links
-    /// against the tiles its column holds now, and adds it or replaces the
-    /// tile there. When nothing walkable is left the tile there, if any, is
-    /// removed and the result is `None`. No other tile changes (their links
-    /// to this tile are restitched). On failure the mesh is unchanged.
-    pub fn rebuild_tile_3d(&mut self, geometry: &TriangleGeometry, tile_x: i32, tile_z: i32) -> Result<Option<TileRef>> {
-        match build_tile_3d(&self.settings, self.mesh.params(), geometry, tile_x, tile_z)? {
-            Some(tile) => self.put_tile(tile).map(Some),
-            None => {
-                if self.mesh.tile_at(tile_x, tile_z, 0).is_some() {
-                    self.mesh.remove_tile(tile_x, tile_z, 0)?;
-                }
-                Ok(None)
-            }
+    /// Rebuilds the tile column at (tile_x, tile_z) from `geometry` (after
+    /// an edit to it) exactly as `build_3d` would build it: one tile per
+    /// layer of overlapping floors, lowest first, each with its authored
+    /// links baked against the new column. Layers the column keeps are
+    /// replaced, new ones added, and layers no longer built removed (all
+    /// of them when nothing walkable is left). Returns the references of
+    /// the column's new tiles in layer order (empty when nothing is left).
+    /// No other tile changes (their links to this column are restitched).
+    /// On failure the mesh is unchanged.
+    pub fn rebuild_tile_3d(&mut self, geometry: &TriangleGeometry, tile_x: i32, tile_z: i32) -> Result<Vec<TileRef>> {
+        let params = *self.mesh.params();
+        let built = build_tile_3d(&self.settings, &params, geometry, tile_x, tile_z)?;
+        let column: Vec<&NavTile> = built.iter().collect();
+        let extra = built
+            .iter()
+            .map(|tile| links_for_tile(&params, self.settings.off_mesh_links(), &column, tile))
+            .collect::<Result<Vec<_>>>()?;
+        let tiles = built
+            .into_iter()
+            .zip(extra)
+            .map(|(tile, extra)| with_appended_links(&params, tile, extra))
+            .collect::<Result<Vec<_>>>()?;
+        self.put_column(tile_x, tile_z, tiles)
+    }
+
+    /// Makes `tiles` (layers 0.. of one column, links baked) the column at
+    /// (tile_x, tile_z): surplus old layers removed first, so their slots
+    /// can be reused, then each layer replaced or added. Checks first that
+    /// the slots suffice, so no step can fail halfway.
+    fn put_column(&mut self, tile_x: i32, tile_z: i32, tiles: Vec<NavTile>) -> Result<Vec<TileRef>> {
+        let old_layers: Vec<u16> = self.mesh.column_tiles(tile_x, tile_z).map(|(_, t)| t.layer()).collect();
+        let kept = old_layers.iter().filter(|&&l| usize::from(l) < tiles.len()).count();
+        let free = (MAX_SLOTS as usize).saturating_sub(self.mesh.tile_count());
+        let surplus = old_layers.len() - kept;
+        if tiles.len() - kept > free + surplus {
+            return Err(NavMeshError::InvalidOperation(format!(
+                "tile column ({tile_x}, {tile_z}) needs {} new slots, {} are free",
+                tiles.len() - kept,
+                free + surplus
+            )));
         }
+        for &layer in old_layers.iter().filter(|&&l| usize::from(l) >= tiles.len()) {
+            self.mesh.remove_tile(tile_x, tile_z, layer)?;
+        }
+        tiles
+            .into_iter()
+            .map(|tile| {
+                if old_layers.contains(&tile.layer()) {
+                    self.mesh.replace_tile(tile)
+                } else {
+                    self.mesh.add_tile(tile)
+                }
+            })
+            .collect()
     }
 
     /// Bakes the authored links into a freshly built `tile` against its

@@ -36,36 +36,37 @@ pub(crate) fn build_tiles_3d(
     let input = prepared.input(params, geometry, &strips);
     let positions = grid.positions();
     let progress = BuildProgress::new(callback, positions.len());
-    let results: Vec<Result<Option<NavTile>>> = positions
+    let results: Vec<Result<Vec<NavTile>>> = positions
         .into_par_iter()
         .map(|(x, z)| {
             if progress.is_cancelled() {
-                return Ok(None);
+                return Ok(Vec::new());
             }
-            let tile = build_tile(&input, x, z);
+            let column = build_tile(&input, x, z);
             progress.tile_done();
-            tile
+            column
         })
         .collect();
     progress.check()?;
     let mut built = BTreeMap::new();
     for result in results {
-        if let Some(tile) = result? {
+        for tile in result? {
             built.insert((tile.tile_z(), tile.tile_x(), tile.layer()), tile);
         }
     }
     bake_links(params, settings.off_mesh_links(), built)
 }
 
-/// The tile at (tile_x, tile_z) exactly as `build_tiles_3d` builds it,
-/// before its links are baked; `None` when nothing walkable is left.
+/// The tiles (one per layer) of column (tile_x, tile_z) exactly as
+/// `build_tiles_3d` builds them, before their links are baked; empty when
+/// nothing walkable is left.
 pub(crate) fn build_tile_3d(
     settings: &NavSettings,
     params: &NavMeshParams,
     geometry: &TriangleGeometry,
     tile_x: i32,
     tile_z: i32,
-) -> Result<Option<NavTile>> {
+) -> Result<Vec<NavTile>> {
     let prepared = Prepared::new(settings, geometry)?;
     let grid = TileGrid { min_x: tile_x, min_z: tile_z, max_x: tile_x, max_z: tile_z };
     let strips = TriangleStrips::new(params, &grid, geometry, prepared.margin());

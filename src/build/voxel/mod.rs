@@ -12,8 +12,9 @@
 //! - [`compact_heightfield`]: walkable floors and their connections.
 //! - [`erode`]: the agent radius; [`area_volumes`]: convex volumes.
 //! - [`regions`], [`distance_field`], [`watershed_regions`],
-//!   [`monotone_regions`], [`region_filter`], [`region_merge`]: the
-//!   partition.
+//!   [`monotone_regions`], [`layer_regions`] (over [`region_graph`]),
+//!   [`region_filter`], [`region_merge`]: the partition.
+//! - [`tile_layers`]: regions over one another split into tile layers.
 //! - [`contours`] and [`region_holes`]: region outlines, simplified, holes
 //!   joined to their outline.
 //! - [`triangulate`] and [`poly_mesh`]: convex polygons.
@@ -33,16 +34,19 @@ mod distance_field;
 mod erode;
 mod hand_over;
 mod heightfield;
+mod layer_regions;
 mod monotone_regions;
 mod poly_mesh;
 mod rasterize;
 mod region_filter;
+mod region_graph;
 mod region_holes;
 mod region_merge;
 mod regions;
 mod span_filters;
 mod tile_bounds;
 mod tile_build;
+mod tile_layers;
 mod triangulate;
 mod walkable_slope;
 mod watershed_regions;

@@ -2,7 +2,7 @@
 //! in tile-local cells. Tiles share nothing but read-only input, so they
 //! build in any order and on any thread with the same result.
 
-use crate::error::{NavMeshError, Result};
+use crate::error::Result;
 use crate::format::params::NavMeshParams;
 use crate::tile::nav_tile::NavTile;
 use crate::world::nav_settings::Partition;
@@ -15,6 +15,7 @@ use super::distance_field::distance_field;
 use super::erode::erode_walkable_area;
 use super::geometry::TriangleGeometry;
 use super::hand_over::{hand_over, TilePlace};
+use super::layer_regions::layer_regions;
 use super::monotone_regions::monotone_regions;
 use super::poly_mesh::build_poly_mesh;
 use super::rasterize::{rasterize_tile, TileFrame};
@@ -22,6 +23,7 @@ use super::region_filter::filter_small_regions;
 use super::region_holes::merge_region_holes;
 use super::region_merge::merge_small_regions;
 use super::span_filters::filter_spans;
+use super::tile_layers::split_into_layers;
 use super::tile_bounds::TriangleStrips;
 use super::walkable_slope::AreaCode;
 use super::watershed_regions::watershed_regions;
@@ -35,39 +37,50 @@ pub(crate) struct BuildInput<'a> {
     pub strips: &'a TriangleStrips,
 }
 
-/// The tile at (tile_x, tile_z), or `None` when no walkable polygon is left.
-pub(crate) fn build_tile(input: &BuildInput<'_>, tile_x: i32, tile_z: i32) -> Result<Option<NavTile>> {
+/// The tiles of column (tile_x, tile_z), one per layer of overlapping
+/// floors, lowest first; empty when no walkable polygon is left.
+pub(crate) fn build_tile(input: &BuildInput<'_>, tile_x: i32, tile_z: i32) -> Result<Vec<NavTile>> {
     let settings = input.settings;
     let (origin_x, origin_z) = input.params.tile_origin(tile_x, tile_z);
     let frame = TileFrame { origin_x, origin_z, origin_y: input.params.origin_y };
     let candidates = input.strips.candidates(tile_x, tile_z);
     let mut field = rasterize_tile(input.geometry, input.area_codes, candidates, &frame, settings)?;
     if field.area.is_empty() {
-        return Ok(None);
+        return Ok(Vec::new());
     }
     filter_spans(&mut field, settings);
     let mut compact = CompactHeightfield::build(&field, settings);
     erode_walkable_area(&mut compact, settings.erosion_radius);
     mark_area_volumes(&mut compact, &input.geometry.volumes, &frame, settings, field.base_cell);
-    let (mut regions, id_count) = match settings.partition {
-        Partition::Monotone => monotone_regions(&compact),
-        Partition::Watershed => {
-            let (distance, max_distance) = distance_field(&compact);
-            watershed_regions(&compact, &distance, max_distance)
+    let (regions, count) = partition_regions(&compact, settings);
+    let mut tiles = Vec::new();
+    for layer_regions in split_into_layers(&compact, regions, count)? {
+        let contours = merge_region_holes(build_contours(&compact, &layer_regions, settings));
+        let mesh = build_poly_mesh(&contours, settings.max_verts_per_poly);
+        if mesh.polygons.is_empty() {
+            continue;
         }
-        other => {
-            return Err(NavMeshError::InvalidOperation(format!(
-                "NavSettings.Partition = {other:?} is not built by the voxel builder yet; use Monotone"
-            )))
-        }
-    };
-    let kept = filter_small_regions(&compact, &mut regions, id_count, settings.min_region_area);
-    merge_small_regions(&compact, &mut regions, kept + 1, settings.merge_region_area);
-    let contours = merge_region_holes(build_contours(&compact, &regions, settings));
-    let mesh = build_poly_mesh(&contours, settings.max_verts_per_poly);
-    if mesh.polygons.is_empty() {
-        return Ok(None);
+        let place = TilePlace { tile_x, tile_z, layer: tiles.len() as u16, base_cell: field.base_cell };
+        tiles.push(hand_over(input.params, settings, &place, &mesh)?);
     }
-    let place = TilePlace { tile_x, tile_z, layer: 0, base_cell: field.base_cell };
-    hand_over(input.params, settings, &place, &mesh).map(Some)
+    Ok(tiles)
+}
+
+/// The regions of `Partition` (ids 1..=count, small ones filtered, and
+/// merged except for the layers partition, as in Recast) and their count.
+fn partition_regions(compact: &CompactHeightfield, settings: &CellSettings) -> (Vec<u32>, u32) {
+    let (mut regions, id_count) = match settings.partition {
+        Partition::Monotone => monotone_regions(compact),
+        Partition::Watershed => {
+            let (distance, max_distance) = distance_field(compact);
+            watershed_regions(compact, &distance, max_distance)
+        }
+        Partition::Layers => layer_regions(compact),
+    };
+    let kept = filter_small_regions(compact, &mut regions, id_count, settings.min_region_area);
+    if settings.partition == Partition::Layers {
+        return (regions, kept);
+    }
+    let count = merge_small_regions(compact, &mut regions, kept + 1, settings.merge_region_area);
+    (regions, count)
 }

@@ -175,3 +175,118 @@ fn fit(
 fn twice_area(a: [f64; 3], b: [f64; 3], p: [f64; 3]) -> f64 {
     (b[0] - a[0]) * (p[2] - a[2]) - (b[2] - a[2]) * (p[0] - a[0])
 }
+
+#[cfg(test)]
+mod tests {
+    //! The greedy criterion against the heightfield itself: a one-region
+    //! floor with a bump, one square polygon over it.
+
+    use super::*;
+    use crate::build::voxel::detail_samples::interior_samples;
+    use crate::build::voxel::heightfield::SKY;
+    use crate::tile::tile_data::Polygon;
+    use crate::world::nav_settings::NavSettings;
+
+    /// Cells of 1 x 0.1 on a 16-cell tile, detail samples every 2 cells,
+    /// 0.3 (3 cell heights) of error allowed.
+    fn cell_settings(sample_distance: f64) -> CellSettings {
+        let mut settings = NavSettings::default();
+        settings.set_tile_size(16.0).unwrap().set_cell_size(1.0).unwrap().set_cell_height(0.1).unwrap();
+        settings.set_agent_radius(0.0).unwrap().set_detail_sample_distance(sample_distance).unwrap();
+        settings.set_detail_max_error(0.3).unwrap();
+        CellSettings::new(&settings).unwrap()
+    }
+
+    /// Floor height in cells at tile-local cell (x, z): a pyramid of 40
+    /// cells (4 world units) centred on the tile, flat at 10 elsewhere.
+    fn floor(x: i64, z: i64) -> u32 {
+        (10 + 40 - 5 * ((x - 8).abs() + (z - 8).abs())).max(10) as u32
+    }
+
+    /// One walkable floor per column of the tile and its border, all of
+    /// region 1 and all connected.
+    fn bumpy_field(settings: &CellSettings) -> CompactHeightfield {
+        let (width, border) = (settings.heightfield_cells(), settings.border);
+        let mut field = CompactHeightfield { width, border, ..Default::default() };
+        for column in 0..width * width {
+            let (x, z) = ((column % width) as i64 - border as i64, (column / width) as i64 - border as i64);
+            field.column_starts.push(column);
+            field.floor.push(floor(x, z));
+            field.clearance.push(SKY);
+            field.area.push(1);
+        }
+        field.column_starts.push(width * width);
+        field.neighbours = (0..width * width)
+            .map(|c| {
+                let (x, z) = (c % width, c / width);
+                [0, 1, 2, 3].map(|dir| field.column_towards(x, z, dir).map_or(u32::MAX, |n| n as u32))
+            })
+            .collect();
+        field
+    }
+
+    fn square_detail(settings: &CellSettings, field: &CompactHeightfield) -> (Vec<[i64; 3]>, DetailMeshes) {
+        let cells: Vec<[i64; 3]> =
+            [[0, 0], [16, 0], [16, 16], [0, 16]].iter().map(|&[x, z]| [x, i64::from(floor(x, z)), z]).collect();
+        let data = NavTileData {
+            polygons: vec![Polygon { vertex_count: 4, area: 0, flags: 1 }],
+            indices: vec![0, 1, 2, 3],
+            ..Default::default()
+        };
+        let regions = vec![1; field.span_count()];
+        let source = DetailSource { field, regions: &regions };
+        (cells.clone(), build_detail_meshes(&source, settings, &cells, &[1], &data))
+    }
+
+    /// The detail surface's height (cells) at `p` from the first triangle
+    /// holding it.
+    fn surface(cells: &[[i64; 3]], detail: &DetailMeshes, p: [f64; 3]) -> f64 {
+        let point = |i: u8| {
+            let i = i as usize;
+            if i < cells.len() {
+                cells[i].map(|v| v as f64)
+            } else {
+                detail.vertices[i - cells.len()]
+            }
+        };
+        detail
+            .triangles
+            .iter()
+            .find_map(|t| {
+                let [a, b, c] = t.indices.map(point);
+                let (wa, wb, wc) = (twice_area(b, c, p), twice_area(c, a, p), twice_area(a, b, p));
+                (wa >= 0.0 && wb >= 0.0 && wc >= 0.0).then(|| (wa * a[1] + wb * b[1] + wc * c[1]) / (wa + wb + wc))
+            })
+            .expect("a triangle holds every sample")
+    }
+
+    #[test]
+    fn every_interior_sample_ends_within_the_max_error_of_the_surface() {
+        let settings = cell_settings(2.0);
+        let field = bumpy_field(&settings);
+        let (cells, detail) = square_detail(&settings, &field);
+        assert!(!detail.vertices.is_empty(), "the bump needs detail vertices");
+        let patch = HeightPatch::new(&field, &vec![1; field.span_count()], 1, &cells);
+        let corners: Vec<[f64; 3]> = cells.iter().map(|c| c.map(|v| v as f64)).collect();
+        let samples = interior_samples(&corners, &patch, &settings);
+        assert!(!samples.is_empty());
+        let plain_error = samples.iter().map(|s| (s[1] - 10.0).abs() * settings.cell_height).fold(0.0, f64::max);
+        assert!(plain_error > settings.detail_max_error, "the flat square alone misses the bump");
+        for sample in samples {
+            let error = (surface(&cells, &detail, sample) - sample[1]).abs() * settings.cell_height;
+            assert!(error <= settings.detail_max_error, "sample {sample:?} is {error} from the detail surface");
+        }
+    }
+
+    #[test]
+    fn without_samples_the_square_is_two_triangles_at_its_corner_heights() {
+        let settings = cell_settings(0.0);
+        let (_, detail) = square_detail(&settings, &bumpy_field(&settings));
+        assert!(detail.vertices.is_empty());
+        assert_eq!(
+            detail.meshes,
+            vec![DetailMesh { vertex_base: 0, vertex_count: 0, triangle_base: 0, triangle_count: 2 }]
+        );
+        assert!(detail.triangles.iter().all(|t| t.edge_flags.count_ones() == 2), "each triangle has two outer edges");
+    }
+}

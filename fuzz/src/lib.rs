@@ -241,6 +241,9 @@ pub struct SmallGeometry {
     areas: Option<Vec<u8>>,
     volumes: Vec<(Vec<[WorldCoordinate; 2]>, WorldCoordinate, WorldCoordinate, u8)>,
     monotone: bool,
+    /// Detail settings: the low 3 bits are DetailSampleDistance in cells
+    /// (0 turns sampling off), the next 2 DetailMaxError in quarter cells.
+    detail: u8,
 }
 
 impl SmallGeometry {
@@ -250,6 +253,8 @@ impl SmallGeometry {
             .set_tile_size(64.0)
             .and_then(|s| s.set_cell_size(1.0))
             .and_then(|s| s.set_cell_height(0.5))
+            .and_then(|s| s.set_detail_sample_distance(f64::from(self.detail & 7)))
+            .and_then(|s| s.set_detail_max_error(f64::from((self.detail >> 3) & 3) * 0.25))
             .expect("fixed settings are in range");
         settings.set_partition(if self.monotone {
             onav::Partition::Monotone

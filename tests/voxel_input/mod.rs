@@ -28,7 +28,8 @@ pub fn load_obj(name: &str) -> TriangleGeometry {
 
 /// RecastDemo's tile-mesh defaults: cells 0.3 x 0.2, tiles of 48 cells
 /// (TileSize = (float)14.4, so 48 x 0.3 overshoots it), agent 2.0 high,
-/// 0.6 wide, climbing 0.9, regions 8² and 20² cells.
+/// 0.6 wide, climbing 0.9, regions 8² and 20² cells, detail samples every
+/// 6 cells (1.8) within 1 cell height (0.2).
 pub fn settings(partition: Partition) -> NavSettings {
     let mut settings = NavSettings::default();
     settings
@@ -55,6 +56,10 @@ pub fn settings(partition: Partition) -> NavSettings {
         .set_merge_region_area(400)
         .unwrap()
         .set_max_verts_per_poly(6)
+        .unwrap()
+        .set_detail_sample_distance(1.8)
+        .unwrap()
+        .set_detail_max_error(0.2)
         .unwrap();
     settings.set_partition(partition);
     settings

@@ -38,6 +38,11 @@ pub(crate) struct CellSettings {
     pub min_region_area: u64,
     pub merge_region_area: u64,
     pub max_verts_per_poly: usize,
+    /// DetailSampleDistance in world units; 0 (sampling off) when below
+    /// 0.9 CellSize, as Recast treats it.
+    pub detail_sample_distance: f64,
+    /// DetailMaxError in world units.
+    pub detail_max_error: f64,
     /// cos(AgentMaxSlope), computed once through libm.
     pub walkable_cos: f64,
     pub area: u8,
@@ -47,6 +52,16 @@ pub(crate) struct CellSettings {
 
 fn cells(value: f64) -> i64 {
     value.min(CELL_LIMIT) as i64
+}
+
+/// The sample distance the detail stage uses: below 0.9 of a cell, samples
+/// would land in the same cells again, so Recast turns sampling off there.
+fn detail_sample_distance(distance: f64, cell_size: f64) -> f64 {
+    if distance < 0.9 * cell_size {
+        0.0
+    } else {
+        distance
+    }
 }
 
 impl CellSettings {
@@ -79,6 +94,8 @@ impl CellSettings {
             min_region_area: settings.min_region_area() as u64,
             merge_region_area: settings.merge_region_area() as u64,
             max_verts_per_poly: settings.max_verts_per_poly() as usize,
+            detail_sample_distance: detail_sample_distance(settings.detail_sample_distance(), cell_size),
+            detail_max_error: settings.detail_max_error(),
             walkable_cos: libm::cos(slope),
             area: settings.area(),
             flags: settings.flags(),

@@ -3,8 +3,9 @@
 //! float32 from their cells, with the tile's boundary cells written as
 //! exactly 0 and `(float)TileSize` (never `cells * CellSize`, which misses
 //! it); polygons turn counter-clockwise; neighbours come from reversed
-//! shared edges and portal sides from wall edges lying on a tile boundary.
-//! `NavTile::create` then validates the tile like any other.
+//! shared edges and portal sides from wall edges lying on a tile boundary;
+//! the detail stage adds each polygon's detail mesh. `NavTile::create`
+//! then validates the tile like any other.
 
 use crate::error::Result;
 use crate::format::params::NavMeshParams;
@@ -12,6 +13,7 @@ use crate::tile::nav_tile::NavTile;
 use crate::tile::tile_data::{NavTileData, Polygon, NOT_PORTAL};
 
 use super::cell_settings::CellSettings;
+use super::detail_mesh::{build_detail_meshes, DetailSource};
 use super::poly_mesh::PolyMesh;
 use super::walkable_slope::area_of_code;
 
@@ -31,6 +33,7 @@ pub(crate) fn hand_over(
     settings: &CellSettings,
     place: &TilePlace,
     mesh: &PolyMesh,
+    detail_source: &DetailSource<'_>,
 ) -> Result<NavTile> {
     let mut data = NavTileData {
         tile_x: place.tile_x,
@@ -65,26 +68,31 @@ pub(crate) fn hand_over(
         });
         data.indices.extend(indices);
     }
-    data.vertices = cells.iter().map(|&c| local_vertex(settings, c)).collect();
+    data.vertices = cells.iter().map(|&c| local_vertex(settings, c.map(|v| v as f64))).collect();
     let faces_border = |a: u32, b: u32| mesh.is_border_edge(mesh_index[a as usize], mesh_index[b as usize]);
     link_edges(settings.tile_cells as i64, &cells, faces_border, &mut data);
+    let regions: Vec<u32> = mesh.polygons.iter().map(|p| p.region).collect();
+    let detail = build_detail_meshes(detail_source, settings, &cells, &regions, &data);
+    data.detail_vertices = detail.vertices.iter().map(|&c| local_vertex(settings, c)).collect();
+    (data.detail_meshes, data.detail_triangles) = (detail.meshes, detail.triangles);
     NavTile::create(params, data)
 }
 
-/// Tile-local float32 of a vertex in cells: boundary cells exactly on 0 or
+/// Tile-local float32 of a point in cells (whole for polygon vertices, not
+/// always for detail vertices): boundary cells exactly on 0 or
 /// `(float)TileSize`, others `cells * CellSize` rounded once; never -0.0.
-fn local_vertex(settings: &CellSettings, cell: [i64; 3]) -> [f32; 3] {
-    let tile_cells = settings.tile_cells as i64;
-    let horizontal = |c: i64| -> f32 {
-        if c <= 0 {
+fn local_vertex(settings: &CellSettings, cell: [f64; 3]) -> [f32; 3] {
+    let tile_cells = settings.tile_cells as f64;
+    let horizontal = |c: f64| -> f32 {
+        if c <= 0.0 {
             0.0
         } else if c >= tile_cells {
             settings.tile_size as f32
         } else {
-            (c as f64 * settings.cell_size) as f32
+            (c * settings.cell_size) as f32
         }
     };
-    let height = (cell[1] as f64 * settings.cell_height) as f32 + 0.0;
+    let height = (cell[1] * settings.cell_height) as f32 + 0.0;
     [horizontal(cell[0]), height, horizontal(cell[2])]
 }
 

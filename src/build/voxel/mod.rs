@@ -18,6 +18,8 @@
 //! - [`contours`] and [`region_holes`]: region outlines, simplified, holes
 //!   joined to their outline.
 //! - [`triangulate`] and [`poly_mesh`]: convex polygons.
+//! - [`detail_mesh`], with [`detail_heights`], [`detail_samples`] and
+//!   [`detail_triangulation`]: per-polygon height detail.
 //! - [`hand_over`]: `NavTileData` and `NavTile::create`.
 //! - [`tile_build`] and [`build_3d`]: one tile, and all tiles in parallel,
 //!   reporting to [`build_progress`].
@@ -30,6 +32,10 @@ pub mod build_progress;
 mod cell_settings;
 mod compact_heightfield;
 mod contours;
+mod detail_heights;
+mod detail_mesh;
+mod detail_samples;
+mod detail_triangulation;
 mod distance_field;
 mod erode;
 mod hand_over;

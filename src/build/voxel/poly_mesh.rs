@@ -22,6 +22,9 @@ pub(crate) struct MeshPolygon {
     vertices: [u32; MAX_POLYGON_VERTICES],
     count: usize,
     pub area: AreaCode,
+    /// The region whose contour the polygon came from: the detail stage
+    /// samples heights from its floors.
+    pub region: u32,
 }
 
 impl MeshPolygon {
@@ -29,10 +32,10 @@ impl MeshPolygon {
         &self.vertices[..self.count]
     }
 
-    fn from_slice(indices: &[u32], area: AreaCode) -> MeshPolygon {
+    fn from_slice(indices: &[u32], area: AreaCode, region: u32) -> MeshPolygon {
         let mut vertices = [0; MAX_POLYGON_VERTICES];
         vertices[..indices.len()].copy_from_slice(indices);
-        MeshPolygon { vertices, count: indices.len(), area }
+        MeshPolygon { vertices, count: indices.len(), area, region }
     }
 }
 
@@ -64,7 +67,7 @@ pub(crate) fn build_poly_mesh(contours: &[Contour], max_vertices: usize) -> Poly
             .filter(|t| {
                 area2(mesh.vertices[t[0] as usize], mesh.vertices[t[1] as usize], mesh.vertices[t[2] as usize]) != 0
             })
-            .map(|t| MeshPolygon::from_slice(&t, contour.area))
+            .map(|t| MeshPolygon::from_slice(&t, contour.area, contour.region))
             .collect();
         merge_polygons(&mesh.vertices, &mut polygons, max_vertices);
         mesh.polygons.extend(polygons);
@@ -173,5 +176,5 @@ fn merged(pa: &MeshPolygon, pb: &MeshPolygon, ea: usize, eb: usize) -> MeshPolyg
     let mut indices = Vec::with_capacity(a.len() + b.len() - 2);
     indices.extend((0..a.len() - 1).map(|k| a[(ea + 1 + k) % a.len()]));
     indices.extend((0..b.len() - 1).map(|k| b[(eb + 1 + k) % b.len()]));
-    MeshPolygon::from_slice(&indices, pa.area)
+    MeshPolygon::from_slice(&indices, pa.area, pa.region)
 }

@@ -11,6 +11,7 @@ use super::area_volumes::mark_area_volumes;
 use super::cell_settings::CellSettings;
 use super::compact_heightfield::CompactHeightfield;
 use super::contours::build_contours;
+use super::detail_mesh::DetailSource;
 use super::distance_field::distance_field;
 use super::erode::erode_walkable_area;
 use super::geometry::TriangleGeometry;
@@ -61,7 +62,8 @@ pub(crate) fn build_tile(input: &BuildInput<'_>, tile_x: i32, tile_z: i32) -> Re
             continue;
         }
         let place = TilePlace { tile_x, tile_z, layer: tiles.len() as u16, base_cell: field.base_cell };
-        tiles.push(hand_over(input.params, settings, &place, &mesh)?);
+        let detail_source = DetailSource { field: &compact, regions: &layer_regions };
+        tiles.push(hand_over(input.params, settings, &place, &mesh, &detail_source)?);
     }
     Ok(tiles)
 }

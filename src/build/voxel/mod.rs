@@ -41,7 +41,7 @@ mod region_holes;
 mod region_merge;
 mod regions;
 mod span_filters;
-mod tile_bounds;
+pub(crate) mod tile_bounds;
 mod tile_build;
 mod triangulate;
 mod walkable_slope;

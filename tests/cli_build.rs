@@ -74,7 +74,10 @@ fn write_settings(dir: &Path, json: &str) -> PathBuf {
 fn build_without_settings_puts_the_origin_at_the_level_corner() {
     let dir = scratch("default_settings");
     let out = dir.join("level.onnm");
-    let printed = run(&["build", text(&level()), "-o", text(&out)]);
+    let output = onav(&["build", text(&level()), "-o", text(&out)]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(output.stderr.is_empty(), "no progress bar when standard error is not a terminal: {}", stderr(&output));
+    let printed = stdout(&output);
     let geometry = voxel_input::load_obj("nav_test.obj");
     let [x, y, z] = geometry.bounds().min;
     let mut settings = NavSettings::default();

@@ -90,3 +90,70 @@ pub(crate) unsafe fn run_build<T: Send>(
     }
     Ok(outcome?)
 }
+
+#[cfg(test)]
+mod tests {
+    use std::mem::MaybeUninit;
+    use std::thread::ThreadId;
+
+    use super::*;
+    use crate::ffi::error_out::OnavError;
+    use crate::ffi::guard::guard;
+    use crate::ffi::status::OnavStatus;
+
+    /// What the C callback saw: the threads it ran on and the counts.
+    struct Seen {
+        threads: Vec<ThreadId>,
+        done: Vec<usize>,
+    }
+
+    unsafe extern "C" fn record(done: usize, _total: usize, user_data: *mut c_void) -> i32 {
+        // SAFETY: the tests pass a `Seen` as user_data.
+        let seen = unsafe { &mut *user_data.cast::<Seen>() };
+        seen.threads.push(std::thread::current().id());
+        seen.done.push(done);
+        0
+    }
+
+    /// Reports `tiles` tiles from rayon's workers, as the builder does.
+    fn report_from_workers(tiles: usize, progress: Option<ProgressCallback<'_>>) -> Result<usize> {
+        use rayon::prelude::*;
+        (0..tiles).into_par_iter().for_each(|_| {
+            if let Some(callback) = progress {
+                callback(0, tiles);
+            }
+        });
+        Ok(tiles)
+    }
+
+    #[test]
+    fn the_callback_runs_on_the_calling_thread_counting_in_order() {
+        let mut seen = Seen { threads: Vec::new(), done: Vec::new() };
+        let user_data = (&mut seen as *mut Seen).cast::<c_void>();
+        // SAFETY: `record` reads user_data as the `Seen` above.
+        let built = unsafe { run_build(Some(record), user_data, 64, |progress| report_from_workers(64, progress)) };
+        assert_eq!(built.unwrap(), 64);
+        assert_eq!(seen.done, (1..=64).collect::<Vec<_>>());
+        assert!(seen.threads.iter().all(|&id| id == std::thread::current().id()));
+    }
+
+    #[test]
+    fn a_panic_of_the_build_becomes_internal_on_the_calling_thread() {
+        let mut seen = Seen { threads: Vec::new(), done: Vec::new() };
+        let user_data = (&mut seen as *mut Seen).cast::<c_void>();
+        let mut err = MaybeUninit::<OnavError>::uninit();
+        // SAFETY: `err` is writable; `record` reads user_data as `Seen`.
+        let status = unsafe {
+            guard(err.as_mut_ptr(), || {
+                run_build(Some(record), user_data, 1, |progress| -> Result<()> {
+                    if let Some(callback) = progress {
+                        callback(1, 1);
+                    }
+                    panic!("deliberate panic inside a build")
+                })
+            })
+        };
+        assert_eq!(status, OnavStatus::ONAV_E_INTERNAL.code());
+        assert_eq!(seen.done, [1]);
+    }
+}

@@ -352,8 +352,8 @@ static void test_build_shared_level(void) {
     OnavNavMesh *mesh = NULL;
     CHECK_OK(onav_nav_mesh_build_3d(settings, geometry, record_progress, &progress, &mesh, NULL));
     CHECK(progress.total > FLOOR_TILES && progress.last_done == progress.total && progress.in_order && progress.on_caller);
-    uint32_t tiles = tile_count(mesh);
-    CHECK(tiles > 0 && tiles <= progress.total);
+    /* Tiles, not columns: a column of overlapping floors holds several. */
+    CHECK(tile_count(mesh) > 0);
     onav_nav_mesh_free(mesh);
     onav_settings_free(settings);
     onav_triangle_geometry_free(geometry);

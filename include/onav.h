@@ -146,6 +146,12 @@
 #define ONAV_PARTITION_LAYERS 2
 
 /**
+ * Area value of a triangle or volume that blocks the agent and is never
+ * walked on (every other area is 0..63).
+ */
+#define ONAV_UNWALKABLE 255
+
+/**
  * Number of areas a polygon or off-mesh link can carry (0..63), the
  * length of OnavQueryFilter::area_costs.
  */
@@ -371,6 +377,16 @@ typedef struct OnavTile OnavTile;
  * onav_tile_library_free.
  */
 typedef struct OnavTileLibrary OnavTileLibrary;
+
+/**
+ * Level triangles for the voxel builds (onav_nav_mesh_build_3d,
+ * onav_nav_world_build_3d, onav_nav_mesh_rebuild_tile_3d), in world units,
+ * Y up, with an optional area per triangle and convex volumes that mark
+ * areas. Opaque: created by onav_triangle_geometry_create, released by
+ * onav_triangle_geometry_free. Builds take it as const and may run
+ * concurrently; adding a volume needs exclusive use.
+ */
+typedef struct OnavTriangleGeometry OnavTriangleGeometry;
 
 /**
  * Details of a failed call, filled only when the call fails. Caller-owned
@@ -1031,6 +1047,19 @@ typedef struct OnavTilePolygons {
    */
   const uint16_t *flags;
 } OnavTilePolygons;
+
+/**
+ * Progress of a voxel build: `done` tiles finished out of `total`, with the
+ * caller's `user_data`. Called on the thread that called the build
+ * function (never on the library's worker threads), after each tile, with
+ * `done` counting 1, 2, ... up to `total` in order, so the last call has
+ * done == total unless the build stops early. Return 0 to go on, nonzero
+ * to cancel: the build stops (tiles under way finish, the rest are
+ * skipped), the callback is not called again, and the build function
+ * returns ONAV_E_INVALID_OPERATION, saying it was cancelled, with no
+ * result. The callback must not free or change what the build reads.
+ */
+typedef int32_t (*OnavBuildProgress)(size_t done, size_t total, void *user_data);
 
 /**
  * What a Detour import needs beyond the data: the values Detour does not
@@ -2806,7 +2835,7 @@ int32_t onav_settings_set_origin_z(struct OnavSettings *settings,
                                    struct OnavError *err);
 
 /**
- * TileSize: the tile edge length.
+ * TileSize: the tile edge length, in world units.
  *
  * Thread safety: may be called concurrently on the same settings.
  *
@@ -2834,7 +2863,7 @@ int32_t onav_settings_set_tile_size(struct OnavSettings *settings,
                                     struct OnavError *err);
 
 /**
- * CellSize: the cell edge length.
+ * CellSize: the cell edge length, in world units.
  *
  * Thread safety: may be called concurrently on the same settings.
  *
@@ -2861,7 +2890,7 @@ int32_t onav_settings_set_cell_size(struct OnavSettings *settings,
                                     struct OnavError *err);
 
 /**
- * AgentRadius: the agent radius.
+ * AgentRadius: the agent radius, in world units.
  *
  * Thread safety: may be called concurrently on the same settings.
  *
@@ -2889,7 +2918,7 @@ int32_t onav_settings_set_agent_radius(struct OnavSettings *settings,
                                        struct OnavError *err);
 
 /**
- * AgentHeight: the agent height.
+ * AgentHeight: the agent height, in world units.
  *
  * Thread safety: may be called concurrently on the same settings.
  *
@@ -2917,7 +2946,7 @@ int32_t onav_settings_set_agent_height(struct OnavSettings *settings,
                                        struct OnavError *err);
 
 /**
- * WalkableClimb: the highest step the agent climbs.
+ * WalkableClimb: the highest step the agent climbs, in world units.
  *
  * Thread safety: may be called concurrently on the same settings.
  *
@@ -3001,7 +3030,7 @@ int32_t onav_settings_set_max_verts_per_poly(struct OnavSettings *settings,
                                              struct OnavError *err);
 
 /**
- * CellHeight: the cell height.
+ * CellHeight: the cell height, in world units.
  *
  * Thread safety: may be called concurrently on the same settings.
  *
@@ -3055,7 +3084,8 @@ int32_t onav_settings_set_snap_bits(struct OnavSettings *settings,
                                     struct OnavError *err);
 
 /**
- * MinRegionArea: the smallest region kept, in cells.
+ * MinRegionArea: the smallest region kept, in cells (RecastDemo's region
+ * size 8 is 64 cells).
  *
  * Thread safety: may be called concurrently on the same settings.
  *
@@ -3083,7 +3113,8 @@ int32_t onav_settings_set_min_region_area(struct OnavSettings *settings,
                                           struct OnavError *err);
 
 /**
- * MergeRegionArea: the region size below which regions merge, in cells.
+ * MergeRegionArea: the region size below which regions merge, in cells
+ * (RecastDemo's 20 is 400 cells).
  *
  * Thread safety: may be called concurrently on the same settings.
  *
@@ -3111,7 +3142,8 @@ int32_t onav_settings_set_merge_region_area(struct OnavSettings *settings,
                                             struct OnavError *err);
 
 /**
- * ContourMaxError: the largest contour simplification error.
+ * ContourMaxError: the largest contour simplification error, in world
+ * units.
  *
  * Thread safety: may be called concurrently on the same settings.
  *
@@ -3139,7 +3171,8 @@ int32_t onav_settings_set_contour_max_error(struct OnavSettings *settings,
                                             struct OnavError *err);
 
 /**
- * MaxEdgeLength: the longest contour edge.
+ * MaxEdgeLength: the longest contour edge, in world units (0: edges stay
+ * whole).
  *
  * Thread safety: may be called concurrently on the same settings.
  *
@@ -3167,7 +3200,7 @@ int32_t onav_settings_set_max_edge_length(struct OnavSettings *settings,
                                           struct OnavError *err);
 
 /**
- * DetailSampleDistance: the detail mesh sample spacing.
+ * DetailSampleDistance: the detail mesh sample spacing, in world units.
  *
  * Thread safety: may be called concurrently on the same settings.
  *
@@ -3195,7 +3228,7 @@ int32_t onav_settings_set_detail_sample_distance(struct OnavSettings *settings,
                                                  struct OnavError *err);
 
 /**
- * DetailMaxError: the largest detail mesh height error.
+ * DetailMaxError: the largest detail mesh height error, in world units.
  *
  * Thread safety: may be called concurrently on the same settings.
  *
@@ -3439,6 +3472,150 @@ int32_t onav_tile_assemble(const struct OnavParams *params,
                            const struct OnavTilePolygons *polygons,
                            struct OnavTile **out,
                            struct OnavError *err);
+
+/**
+ * Copies `vertex_count` world positions of `vertices` and `index_count`
+ * vertex indices of `indices` (three per triangle) into new geometry
+ * stored in `*out`; `areas` is NULL (every walkable triangle gets the
+ * settings' Area) or holds one area per triangle (index_count / 3), each
+ * 0..63 or ONAV_UNWALKABLE. A triangle steeper than AgentMaxSlope never
+ * walks, whatever its area. Checked here, each error naming the entry:
+ * ONAV_E_FORMAT for an index_count that is not a multiple of 3 or an index
+ * not below vertex_count (`triangles[t][k]`); ONAV_E_OUT_OF_RANGE for no
+ * triangle, a NaN, infinite or outside ±2^21 coordinate
+ * (`vertices[i].x`), or an area neither 0..63 nor ONAV_UNWALKABLE
+ * (`areas[i]`). Degenerate triangles are accepted and add nothing.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `vertices` holds `vertex_count` records,
+ * `indices` `index_count` values and a non-NULL `areas` index_count / 3.
+ */
+ONAV_API
+int32_t onav_triangle_geometry_create(const struct OnavDVec3 *vertices,
+                                      size_t vertex_count,
+                                      const uint32_t *indices,
+                                      size_t index_count,
+                                      const uint8_t *areas,
+                                      struct OnavTriangleGeometry **out,
+                                      struct OnavError *err);
+
+/**
+ * Adds a convex volume (Recast's): walkable floor whose cell centre lies
+ * inside the outline of `point_count` world (x, z) points (at least 3,
+ * either winding; OnavDVec2's y is world Z) and whose height lies within
+ * `min_y`..`max_y` (world units) takes `area` (0..63, or ONAV_UNWALKABLE
+ * to block it). Volumes apply in the order added, after erosion, a later
+ * one winning. Errors name `volumes[i]`: ONAV_E_FORMAT for fewer than 3
+ * points; ONAV_E_OUT_OF_RANGE for a coordinate outside ±2^21, min_y above
+ * max_y or a bad area. On failure the geometry is unchanged.
+ *
+ * Thread safety: exclusive on the geometry.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `points` holds `point_count` records.
+ */
+ONAV_API
+int32_t onav_triangle_geometry_add_convex_volume(struct OnavTriangleGeometry *geometry,
+                                                 const struct OnavDVec2 *points,
+                                                 size_t point_count,
+                                                 double min_y,
+                                                 double max_y,
+                                                 uint8_t area,
+                                                 struct OnavError *err);
+
+/**
+ * Releases geometry. NULL is a no-op; freeing the same geometry twice is
+ * not allowed. Meshes built from it do not refer to it.
+ *
+ * Thread safety: exclusive: no other call may use the geometry meanwhile
+ * or afterwards.
+ *
+ * # Safety
+ * `geometry` is NULL or geometry from this library not yet freed.
+ */
+ONAV_API void onav_triangle_geometry_free(struct OnavTriangleGeometry *geometry);
+
+/**
+ * Builds a mesh from level triangles with the voxel builder
+ * (NavMesh.Build for the 3D path) and stores it in `*out_mesh`: every tile
+ * under the geometry's box is voxelized and built (in parallel on the
+ * library's worker threads), authored links are baked, and the non-empty
+ * tiles are added in (tile z, tile x, layer) order, so equal input gives
+ * equal bytes whatever the thread count. Units are Recast's: CellSize,
+ * CellHeight, TileSize, AgentRadius, AgentHeight, WalkableClimb,
+ * ContourMaxError, MaxEdgeLength, DetailSampleDistance and DetailMaxError
+ * in world units; AgentMaxSlope in degrees; MinRegionArea and
+ * MergeRegionArea in cells (RecastDemo's region sizes 8 and 20 are 64 and
+ * 400 cells). `progress` may be NULL; otherwise it is called on this
+ * thread after each tile with `user_data`, as OnavBuildProgress says, and
+ * a nonzero answer cancels: ONAV_E_INVALID_OPERATION ("cancelled") and
+ * `*out_mesh` stays NULL. Errors: ONAV_E_OUT_OF_RANGE for settings whose
+ * fields do not fit together, an AgentRadius wider than a tile, a
+ * geometry box wider than a mesh's 1048575 tile slots, or an authored link
+ * that cannot be baked.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `progress`, when not NULL, may be called
+ * with `user_data`.
+ */
+ONAV_API
+int32_t onav_nav_mesh_build_3d(const struct OnavSettings *settings,
+                               const struct OnavTriangleGeometry *geometry,
+                               OnavBuildProgress progress,
+                               void *user_data,
+                               struct OnavNavMesh **out_mesh,
+                               struct OnavError *err);
+
+/**
+ * Builds one mesh per settings of `classes` (`class_count` pointers, at
+ * least one), in the order given, from the same triangles, and stores the
+ * world in `*out_world`. Class i is byte-identical to
+ * onav_nav_mesh_build_3d with classes[i]. Progress counts the tiles of
+ * every class together: `total` is the sum of each class's tiles, the
+ * classes build one after the other. No class is ONAV_E_OUT_OF_RANGE;
+ * other errors, units and cancellation as onav_nav_mesh_build_3d.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `classes` holds `class_count` pointers;
+ * `progress`, when not NULL, may be called with `user_data`.
+ */
+ONAV_API
+int32_t onav_nav_world_build_3d(const struct OnavSettings *const *classes,
+                                size_t class_count,
+                                const struct OnavTriangleGeometry *geometry,
+                                OnavBuildProgress progress,
+                                void *user_data,
+                                struct OnavNavWorld **out_world,
+                                struct OnavError *err);
+
+/**
+ * Rebuilds the tile column (tile_x, tile_z) from `geometry` after an edit
+ * to it, exactly as onav_nav_mesh_build_3d builds it, bakes its authored
+ * links, and puts the result in place of what the column held; the
+ * neighbours keep their tiles (their links to the column are
+ * restitched). Writes the number of tiles the column holds afterwards,
+ * the tiles built, to `*out_count`: 0 when nothing walkable is left, the
+ * column then being emptied. Errors as onav_nav_mesh_build_3d; on failure
+ * the mesh is unchanged.
+ *
+ * Thread safety: exclusive on the mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_nav_mesh_rebuild_tile_3d(struct OnavNavMesh *nav_mesh,
+                                      const struct OnavTriangleGeometry *geometry,
+                                      int32_t tile_x,
+                                      int32_t tile_z,
+                                      size_t *out_count,
+                                      struct OnavError *err);
 
 /**
  * Writes the default options (max slope 45 degrees, boundary tolerance a

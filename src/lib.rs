@@ -37,6 +37,7 @@ pub use build::build_2d::TileInput2d;
 pub use build::nav_tile_assembler::{NavTileAssembler, TilePolygons};
 pub use build::voxel::build_progress::{BuildControl, ProgressCallback};
 pub use build::voxel::geometry::{ConvexVolume, GeometryBounds, TriangleGeometry, UNWALKABLE};
+pub use build::voxel::tile_bounds::covered_tiles;
 pub use error::{NavMeshError, Result};
 pub use format::fingerprint::BuildFingerprint;
 pub use format::mesh_format::{read_mesh, read_mesh_into, write_mesh};

@@ -23,7 +23,10 @@
 //!   ([`world::nav_world`]).
 //! - [`build`]: `onav_tile_assemble` from `OnavTilePolygons`
 //!   ([`build::nav_tile_assembler`]); `OnavTileInput2d`, one tile of 2D
-//!   build input ([`build::build_2d`]).
+//!   build input ([`build::build_2d`]); the voxel 3D builder: `OnavTriangleGeometry`
+//!   ([`build::triangle_geometry`]), the progress callback run on the
+//!   calling thread ([`build::build_progress`]) and the mesh, world and
+//!   tile builds ([`build::build_3d`]).
 //! - [`import`]: importers of other tools' data (Detour, RecastDemo).
 //! - [`query`]: the `OnavQuery` handle over one version of a mesh
 //!   ([`query::nav_mesh_query`]), `OnavQueryFilter` ([`query::query_filter`]),

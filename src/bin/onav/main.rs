@@ -1,22 +1,31 @@
-//! `onav`: look into navmesh files (format v2) from the command line.
+//! `onav`: look into navmesh files (format v2) from the command line, and
+//! build them from OBJ levels with the voxel builder.
 //!
 //! Exit status: 0 success; 1 usage or I/O trouble (missing file, bad
 //! arguments, a file of the wrong kind for the command); 2 format, 3 version
 //! and 4 fingerprint errors in the file, as `validate` documents.
 
+mod assemble;
+mod build;
+mod build_tile;
 mod debug_json;
 mod document;
 mod failure;
 mod import_detour;
 mod inspect;
+mod level_obj;
+mod mesh_output;
 mod mesh_summary;
 mod nearest;
 mod off_mesh_links;
 mod path;
+mod progress_bar;
 mod query_args;
 mod raycast;
+mod settings_file;
 mod svg;
 mod tile_header;
+mod tiles;
 mod validate;
 
 use std::path::PathBuf;
@@ -28,7 +37,8 @@ use failure::Failure;
 use query_args::{parse_triple, DEFAULT_EXTENTS};
 
 /// Inspect, validate, dump and draw onav navigation-mesh files
-/// (ONPT tiles, ONPM meshes, ONPS snapshots, ONNM and ONNW envelopes).
+/// (ONPT tiles, ONPM meshes, ONPS snapshots, ONNM and ONNW envelopes), and
+/// build them from Wavefront OBJ levels.
 #[derive(Parser)]
 #[command(
     name = "onav",
@@ -175,6 +185,63 @@ enum Command {
         #[arg(long, value_name = "CELLS", default_value_t = onav::import::detour::options::DEFAULT_BOUNDARY_TOLERANCE_CELLS)]
         boundary_tolerance: f64,
     },
+    /// Build a mesh (ONNM) from a Wavefront OBJ level with the voxel
+    /// builder: every tile under the level's box, in parallel, with a
+    /// progress bar on standard error when it is a terminal. Prints the
+    /// tile, polygon and link counts.
+    Build {
+        /// The level: every face of every object, Y up.
+        level: PathBuf,
+        /// JSON settings: NavSettings fields by snake_case name (cell_size,
+        /// agent_radius, partition, ...); a field left out keeps its default.
+        /// Without it, the defaults with the origin at the level's minimum
+        /// corner.
+        #[arg(long, value_name = "FILE.json")]
+        settings: Option<PathBuf>,
+        /// Where to write the mesh.
+        #[arg(short, long, value_name = "OUT.onnm")]
+        output: PathBuf,
+    },
+    /// List the tiles a build of the level covers, one X,Z per line: the
+    /// jobs of a tile-by-tile bake.
+    Tiles {
+        /// The level (OBJ).
+        level: PathBuf,
+        /// JSON settings, as for build.
+        #[arg(long, value_name = "FILE.json")]
+        settings: Option<PathBuf>,
+    },
+    /// Build one tile column of a level, exactly as build does, writing
+    /// DIR/tile_X_Z_L.onpt per layer L and printing each path; an empty
+    /// column writes nothing and says so. Every job of a bake and its
+    /// assemble must use the same settings file.
+    BuildTile {
+        /// The level (OBJ).
+        level: PathBuf,
+        /// The column.
+        #[arg(long, value_name = "X,Z", value_parser = build_tile::parse_tile, allow_hyphen_values = true)]
+        tile: (i32, i32),
+        /// JSON settings, as for build.
+        #[arg(long, value_name = "FILE.json")]
+        settings: Option<PathBuf>,
+        /// Where to write the tiles (created if missing).
+        #[arg(long, value_name = "DIR")]
+        out_dir: PathBuf,
+    },
+    /// Join the tiles of a tile-by-tile bake into one mesh (ONNM), equal
+    /// byte for byte to what build writes. Each tile is checked against the
+    /// settings' parameters (without --settings: the defaults, origin 0,0,0).
+    Assemble {
+        /// JSON settings: the file every build-tile job used.
+        #[arg(long, value_name = "FILE.json")]
+        settings: Option<PathBuf>,
+        /// Where to write the mesh.
+        #[arg(short, long, value_name = "OUT.onnm")]
+        output: PathBuf,
+        /// The tiles (ONPT), in any order.
+        #[arg(required = true, value_name = "TILES.onpt")]
+        tiles: Vec<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -219,5 +286,11 @@ fn run(command: Command) -> Result<(), Failure> {
             &output,
             onav::import::detour::ImportOptions { max_slope_degrees: max_slope, boundary_tolerance_cells: boundary_tolerance },
         ),
+        Command::Build { level, settings, output } => build::run(&level, settings.as_deref(), &output),
+        Command::Tiles { level, settings } => tiles::run(&level, settings.as_deref()),
+        Command::BuildTile { level, tile, settings, out_dir } => {
+            build_tile::run(&level, tile, settings.as_deref(), &out_dir)
+        }
+        Command::Assemble { settings, output, tiles } => assemble::run(settings.as_deref(), &output, &tiles),
     }
 }

@@ -116,7 +116,9 @@ impl TriangleGeometry {
 }
 
 impl ConvexVolume {
-    fn validate(&self, index: usize) -> Result<()> {
+    /// The rules of [`TriangleGeometry::validate`] for the volume at
+    /// `index`, whose errors name `volumes[index]`.
+    pub(crate) fn validate(&self, index: usize) -> Result<()> {
         let name = format!("TriangleGeometry.volumes[{index}]");
         if self.points.len() < 3 {
             return Err(NavMeshError::format(format!("{name}: {} points, at least 3 needed", self.points.len())));

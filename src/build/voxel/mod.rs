@@ -50,7 +50,7 @@ mod region_holes;
 mod region_merge;
 mod regions;
 mod span_filters;
-mod tile_bounds;
+pub(crate) mod tile_bounds;
 mod tile_build;
 mod tile_layers;
 mod triangulate;

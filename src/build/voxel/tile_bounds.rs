@@ -5,6 +5,7 @@
 use crate::error::{NavMeshError, Result};
 use crate::format::params::NavMeshParams;
 use crate::mesh::poly_ref::MAX_SLOTS;
+use crate::world::nav_settings::NavSettings;
 
 use super::geometry::{GeometryBounds, TriangleGeometry};
 
@@ -38,6 +39,17 @@ impl TileGrid {
     pub fn positions(&self) -> Vec<(i32, i32)> {
         (self.min_z..=self.max_z).flat_map(|z| (self.min_x..=self.max_x).map(move |x| (x, z))).collect()
     }
+}
+
+/// Every (tile x, tile z) a voxel build with `settings` covers for
+/// `geometry`, row after row: the tiles under the geometry's box, whether
+/// or not anything walkable lands in them. Lets a batch bake hand out one
+/// tile per job (`onav tiles`). Errors as the build's: settings that give
+/// no parameters, bad geometry, a box wider than a mesh's slots.
+pub fn covered_tiles(settings: &NavSettings, geometry: &TriangleGeometry) -> Result<Vec<(i32, i32)>> {
+    let params = settings.to_params()?;
+    geometry.validate()?;
+    Ok(TileGrid::covering(&params, &geometry.bounds())?.positions())
 }
 
 /// Triangles bucketed by tile strip along the grid's shorter axis, so a

@@ -154,7 +154,7 @@ pub unsafe extern "C" fn onav_settings_set_origin_z(
     unsafe { write_field(settings, value, err, NavSettings::set_origin_z) }
 }
 
-/// TileSize: the tile edge length.
+/// TileSize: the tile edge length, in world units.
 ///
 /// Thread safety: may be called concurrently on the same settings.
 ///
@@ -188,7 +188,7 @@ pub unsafe extern "C" fn onav_settings_set_tile_size(
     unsafe { write_field(settings, value, err, NavSettings::set_tile_size) }
 }
 
-/// CellSize: the cell edge length.
+/// CellSize: the cell edge length, in world units.
 ///
 /// Thread safety: may be called concurrently on the same settings.
 ///
@@ -221,7 +221,7 @@ pub unsafe extern "C" fn onav_settings_set_cell_size(
     unsafe { write_field(settings, value, err, NavSettings::set_cell_size) }
 }
 
-/// AgentRadius: the agent radius.
+/// AgentRadius: the agent radius, in world units.
 ///
 /// Thread safety: may be called concurrently on the same settings.
 ///
@@ -255,7 +255,7 @@ pub unsafe extern "C" fn onav_settings_set_agent_radius(
     unsafe { write_field(settings, value, err, NavSettings::set_agent_radius) }
 }
 
-/// AgentHeight: the agent height.
+/// AgentHeight: the agent height, in world units.
 ///
 /// Thread safety: may be called concurrently on the same settings.
 ///
@@ -289,7 +289,7 @@ pub unsafe extern "C" fn onav_settings_set_agent_height(
     unsafe { write_field(settings, value, err, NavSettings::set_agent_height) }
 }
 
-/// WalkableClimb: the highest step the agent climbs.
+/// WalkableClimb: the highest step the agent climbs, in world units.
 ///
 /// Thread safety: may be called concurrently on the same settings.
 ///
@@ -391,7 +391,7 @@ pub unsafe extern "C" fn onav_settings_set_max_verts_per_poly(
     unsafe { write_field(settings, value, err, NavSettings::set_max_verts_per_poly) }
 }
 
-/// CellHeight: the cell height.
+/// CellHeight: the cell height, in world units.
 ///
 /// Thread safety: may be called concurrently on the same settings.
 ///
@@ -457,7 +457,8 @@ pub unsafe extern "C" fn onav_settings_set_snap_bits(
     unsafe { write_field(settings, value, err, NavSettings::set_snap_bits) }
 }
 
-/// MinRegionArea: the smallest region kept, in cells.
+/// MinRegionArea: the smallest region kept, in cells (RecastDemo's region
+/// size 8 is 64 cells).
 ///
 /// Thread safety: may be called concurrently on the same settings.
 ///
@@ -491,7 +492,8 @@ pub unsafe extern "C" fn onav_settings_set_min_region_area(
     unsafe { write_field(settings, value, err, NavSettings::set_min_region_area) }
 }
 
-/// MergeRegionArea: the region size below which regions merge, in cells.
+/// MergeRegionArea: the region size below which regions merge, in cells
+/// (RecastDemo's 20 is 400 cells).
 ///
 /// Thread safety: may be called concurrently on the same settings.
 ///
@@ -525,7 +527,8 @@ pub unsafe extern "C" fn onav_settings_set_merge_region_area(
     unsafe { write_field(settings, value, err, NavSettings::set_merge_region_area) }
 }
 
-/// ContourMaxError: the largest contour simplification error.
+/// ContourMaxError: the largest contour simplification error, in world
+/// units.
 ///
 /// Thread safety: may be called concurrently on the same settings.
 ///
@@ -559,7 +562,8 @@ pub unsafe extern "C" fn onav_settings_set_contour_max_error(
     unsafe { write_field(settings, value, err, NavSettings::set_contour_max_error) }
 }
 
-/// MaxEdgeLength: the longest contour edge.
+/// MaxEdgeLength: the longest contour edge, in world units (0: edges stay
+/// whole).
 ///
 /// Thread safety: may be called concurrently on the same settings.
 ///
@@ -593,7 +597,7 @@ pub unsafe extern "C" fn onav_settings_set_max_edge_length(
     unsafe { write_field(settings, value, err, NavSettings::set_max_edge_length) }
 }
 
-/// DetailSampleDistance: the detail mesh sample spacing.
+/// DetailSampleDistance: the detail mesh sample spacing, in world units.
 ///
 /// Thread safety: may be called concurrently on the same settings.
 ///
@@ -634,7 +638,7 @@ pub unsafe extern "C" fn onav_settings_set_detail_sample_distance(
     }
 }
 
-/// DetailMaxError: the largest detail mesh height error.
+/// DetailMaxError: the largest detail mesh height error, in world units.
 ///
 /// Thread safety: may be called concurrently on the same settings.
 ///

@@ -28,7 +28,7 @@ pub struct OnavNavWorld {
 ///
 /// # Safety
 /// `classes` is NULL or points to `count` pointers, each NULL or valid.
-unsafe fn copy_classes(
+pub(crate) unsafe fn copy_classes(
     classes: *const *const OnavSettings,
     count: usize,
 ) -> Result<Vec<NavSettings>, Failure> {

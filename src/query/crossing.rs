@@ -72,7 +72,7 @@ pub(crate) fn collect_crossings(
     for (k, &neighbour) in polygon.view.neighbours.iter().enumerate() {
         if neighbour != 0 {
             let target = tile_ref.polygon(neighbour - 1).expect("validated neighbour index");
-            let (start, end) = edge(polygon, k);
+            let (start, end) = polygon.edge(k);
             push_first(out, Crossing { target, kind: CrossingKind::Edge, start, end }, poly_ref);
         }
     }
@@ -81,14 +81,6 @@ pub(crate) fn collect_crossings(
             push_first(out, crossing, poly_ref);
         }
     }
-}
-
-/// Edge `k` of `polygon` in world space, without placing its other corners.
-#[inline]
-fn edge(polygon: &QueryPolygon<'_>, k: usize) -> ([f64; 3], [f64; 3]) {
-    let (indices, vertices) = (polygon.view.indices, polygon.tile.vertices());
-    let corner = |i: usize| to_world(polygon.origin, vertices[indices[i] as usize]);
-    (corner(k), corner((k + 1) % indices.len()))
 }
 
 /// Adds `crossing` unless it leads back into `from` or an earlier crossing
@@ -106,7 +98,7 @@ fn link_crossing(mesh: &TiledNavMesh, polygon: &QueryPolygon<'_>, link: &Link) -
     let target = link.target;
     match link.kind {
         LinkKind::Portal => {
-            let (a, b) = edge(polygon, link.edge as usize);
+            let (a, b) = polygon.edge(link.edge as usize);
             let start = lerp(a, b, link.range_min as f64 / 255.0);
             let end = lerp(a, b, link.range_max as f64 / 255.0);
             Some(Crossing { target, kind: CrossingKind::Edge, start, end })

@@ -14,7 +14,7 @@
 use crate::mesh::poly_ref::PolyRef;
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::query::nav_mesh_query::QueryPolygon;
-use crate::query::polygon_geometry::{lerp, WorldPolygon};
+use crate::query::polygon_geometry::lerp;
 use crate::query::query_filter::QueryFilter;
 use crate::stitch::links::LinkKind;
 use crate::stitch::portal_stitching::along_axis;
@@ -57,7 +57,6 @@ pub(crate) fn edge_openings(
     mesh: &TiledNavMesh,
     poly_ref: PolyRef,
     polygon: &QueryPolygon<'_>,
-    world: &WorldPolygon,
     k: usize,
     filter: &QueryFilter,
     out: &mut Vec<EdgeOpening>,
@@ -76,7 +75,7 @@ pub(crate) fn edge_openings(
     if polygon.view.portal_sides[k] == NOT_PORTAL {
         return;
     }
-    let edge = world.edge(k);
+    let edge = polygon.edge(k);
     let links = mesh.links(poly_ref).unwrap_or(&[]);
     for (order, link) in links.iter().enumerate() {
         if link.kind != LinkKind::Portal || link.edge as usize != k {
@@ -86,7 +85,7 @@ pub(crate) fn edge_openings(
         if !filter.passes(target.view.record.flags, target.view.record.area) {
             continue;
         }
-        let target_edge = target.world().edge(link.target_edge as usize);
+        let target_edge = target.edge(link.target_edge as usize);
         if let Some((t_min, t_max)) = overlap(edge, target_edge, along_axis(link.side)) {
             out.push(EdgeOpening { target: link.target, t_min, t_max, order: order as u32 });
         }

@@ -14,7 +14,7 @@ use crate::query::find_path::PathSearch;
 use crate::query::edge_openings::EdgeOpening;
 use crate::query::node_pool::NodePool;
 use crate::query::open_list::OpenList;
-use crate::query::polygon_geometry::{tile_origin, WorldPolygon};
+use crate::query::polygon_geometry::{tile_origin, to_world, WorldPolygon};
 use crate::query::query_filter::QueryFilter;
 use crate::query::query_polygons::TileKey;
 use crate::tile::coordinate::{check_world, is_within_bound};
@@ -63,6 +63,36 @@ impl<'a> QueryPolygon<'a> {
 
     pub fn world(&self) -> WorldPolygon {
         WorldPolygon::of(self.tile, self.origin, &self.view)
+    }
+
+    /// How many corners (and edges) the polygon has.
+    #[inline]
+    pub fn corner_count(&self) -> usize {
+        self.view.indices.len()
+    }
+
+    /// Corner `i` in world space, read from the tile's vertex array, so a
+    /// query that needs a few corners does not place them all.
+    #[inline]
+    pub fn corner(&self, i: usize) -> [f64; 3] {
+        to_world(self.origin, self.tile.vertices()[self.view.indices[i] as usize])
+    }
+
+    /// Edge `k` in world space: corner k to corner k + 1 (mod n).
+    #[inline]
+    pub fn edge(&self, k: usize) -> ([f64; 3], [f64; 3]) {
+        (self.corner(k), self.corner((k + 1) % self.corner_count()))
+    }
+
+    /// The edges in order, each corner placed once.
+    #[inline]
+    pub fn edges(&self) -> impl Iterator<Item = ([f64; 3], [f64; 3])> + '_ {
+        let (n, first) = (self.corner_count(), self.corner(0));
+        let mut a = first;
+        (0..n).map(move |k| {
+            let b = if k + 1 < n { self.corner(k + 1) } else { first };
+            (std::mem::replace(&mut a, b), b)
+        })
     }
 }
 

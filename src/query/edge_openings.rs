@@ -65,8 +65,8 @@ pub(crate) fn edge_openings(
     let neighbour = polygon.view.neighbours[k];
     if neighbour != 0 {
         let index = neighbour - 1;
-        let view = polygon.tile.polygon(index as usize).expect("validated neighbour index");
-        if filter.passes(view.record.flags, view.record.area) {
+        let record = polygon.tile.data().polygons[index as usize];
+        if filter.passes(record.flags, record.area) {
             let target = poly_ref.tile_ref().polygon(index).expect("validated neighbour index");
             out.push(EdgeOpening { target, t_min: 0.0, t_max: 1.0, order: 0 });
         }
@@ -76,12 +76,11 @@ pub(crate) fn edge_openings(
         return;
     }
     let edge = polygon.edge(k);
-    let links = mesh.links(poly_ref).unwrap_or(&[]);
-    for (order, link) in links.iter().enumerate() {
+    for (order, link) in polygon.links().iter().enumerate() {
         if link.kind != LinkKind::Portal || link.edge as usize != k {
             continue;
         }
-        let Some(target) = QueryPolygon::of(mesh, link.target) else { continue };
+        let Some(target) = polygon.reach(mesh, poly_ref, link.target) else { continue };
         if !filter.passes(target.view.record.flags, target.view.record.area) {
             continue;
         }

@@ -203,7 +203,7 @@ impl<'a> Ray<'a> {
                 [crossing[0], lerp(a, b, s.clamp(0.0, 1.0))[1], crossing[2]]
             });
             let entered = next.filter(|n| !self.visited[same_t_from..].contains(n)).and_then(|next_ref| {
-                let next = QueryPolygon::of(self.mesh, next_ref).expect("an opening names a valid polygon");
+                let next = current.reach(self.mesh, current_ref, next_ref).expect("an opening names a valid polygon");
                 Some((next_ref, exit_of(next.edges(), self.start, self.end)?, next))
             });
             let Some((next_ref, next_exit, next)) = entered else {

@@ -106,17 +106,6 @@ impl<'a> QueryPolygon<'a> {
     pub fn edge(&self, k: usize) -> ([f64; 3], [f64; 3]) {
         (self.corner(k), self.corner((k + 1) % self.corner_count()))
     }
-
-    /// The edges in order, each corner placed once.
-    #[inline]
-    pub fn edges(&self) -> impl Iterator<Item = ([f64; 3], [f64; 3])> + '_ {
-        let (n, first) = (self.corner_count(), self.corner(0));
-        let mut a = first;
-        (0..n).map(move |k| {
-            let b = if k + 1 < n { self.corner(k + 1) } else { first };
-            (std::mem::replace(&mut a, b), b)
-        })
-    }
 }
 
 impl NavMeshQuery {

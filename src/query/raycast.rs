@@ -76,15 +76,20 @@ impl Exit {
     }
 }
 
-/// Clips `start`–`end` against the convex polygon of `edges` (in order) in
-/// X/Z (Cyrus–Beck): where it leaves, or `None` when it misses the polygon.
-fn exit_of(edges: impl Iterator<Item = ([f64; 3], [f64; 3])>, start: [f64; 3], end: [f64; 3]) -> Option<Exit> {
+/// Clips `start`–`end` against the convex polygon of `n` corners (in
+/// order, `corner(i)` placing corner i) in X/Z (Cyrus–Beck): where it
+/// leaves, or `None` when it misses the polygon. Each corner is placed once
+/// (corner 0 twice), as the clip reaches it.
+fn exit_of(n: usize, corner: impl Fn(usize) -> [f64; 3], start: [f64; 3], end: [f64; 3]) -> Option<Exit> {
     let (dx, dz) = (end[0] - start[0], end[2] - start[2]);
     let (mut enter, mut exit) = (0.0f64, Exit { t: 1.0, edge: None, tied: None });
-    for (k, (a, b)) in edges.enumerate() {
+    let mut a = corner(0);
+    for k in 0..n {
+        let b = corner(if k + 1 < n { k + 1 } else { 0 });
         // Inside edge k is left of it: inside_by + t·turn ≥ 0.
         let inside_by = orient_xz(a, b, start);
         let turn = (b[0] - a[0]) * dz - (b[2] - a[2]) * dx;
+        a = b;
         if turn == 0.0 {
             if inside_by < 0.0 {
                 return None;
@@ -103,10 +108,10 @@ fn exit_of(edges: impl Iterator<Item = ([f64; 3], [f64; 3])>, start: [f64; 3], e
     (enter <= exit.t).then_some(exit)
 }
 
-/// The index of the edge among `edges` nearest `p` in X/Z (the lower
-/// index on ties).
-fn nearest_edge(edges: impl Iterator<Item = ([f64; 3], [f64; 3])>, p: [f64; 3]) -> usize {
-    let distances = edges.map(|edge| nearest_on_segment_xz(p, edge).1).enumerate();
+/// The edge of the polygon of `n` edges (`edge(k)` placing edge k) nearest
+/// `p` in X/Z (the lower index on ties).
+fn nearest_edge(n: usize, edge: impl Fn(usize) -> ([f64; 3], [f64; 3]), p: [f64; 3]) -> usize {
+    let distances = (0..n).map(|k| nearest_on_segment_xz(p, edge(k)).1).enumerate();
     distances.fold((0, f64::INFINITY), |best, (k, d)| if d < best.1 { (k, d) } else { best }).0
 }
 
@@ -176,8 +181,8 @@ impl<'a> Ray<'a> {
     fn run(mut self, start_ref: PolyRef, start_polygon: QueryPolygon<'a>) -> RaycastHit {
         let (mut current_ref, mut current) = (start_ref, start_polygon);
         self.visited.push(start_ref);
-        let Some(mut exit) = exit_of(current.edges(), self.start, self.end) else {
-            let edge = nearest_edge(current.edges(), self.start);
+        let Some(mut exit) = self.exit_of(&current) else {
+            let edge = nearest_edge(current.corner_count(), |k| current.edge(k), self.start);
             return self.hit(0.0, current_ref, &current, edge);
         };
         let mut t = 0.0f64;
@@ -204,7 +209,7 @@ impl<'a> Ray<'a> {
             });
             let entered = next.filter(|n| !self.visited[same_t_from..].contains(n)).and_then(|next_ref| {
                 let next = current.reach(self.mesh, current_ref, next_ref).expect("an opening names a valid polygon");
-                Some((next_ref, exit_of(next.edges(), self.start, self.end)?, next))
+                Some((next_ref, self.exit_of(&next)?, next))
             });
             let Some((next_ref, next_exit, next)) = entered else {
                 return self.hit(t, current_ref, &current, k);
@@ -212,6 +217,11 @@ impl<'a> Ray<'a> {
             self.visited.push(next_ref);
             (current_ref, current, exit) = (next_ref, next, next_exit);
         }
+    }
+
+    /// Where the ray leaves `polygon`, if it meets it ([`exit_of`]).
+    fn exit_of(&self, polygon: &QueryPolygon<'_>) -> Option<Exit> {
+        exit_of(polygon.corner_count(), |i| polygon.corner(i), self.start, self.end)
     }
 
     /// The edge the ray leaves by at `crossing`: the first of `exit`'s
@@ -249,31 +259,31 @@ impl<'a> Ray<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::query::polygon_geometry::WorldPolygon;
 
-    /// The edges of a 4 × 4 square, counter-clockwise.
-    fn square() -> impl Iterator<Item = ([f64; 3], [f64; 3])> {
-        let square = WorldPolygon::from_corners(&[[0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [4.0, 0.0, 4.0], [0.0, 0.0, 4.0]]);
-        (0..4).map(move |k| square.edge(k))
+    /// The corners of a 4 × 4 square, counter-clockwise.
+    const SQUARE: [[f64; 3]; 4] = [[0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [4.0, 0.0, 4.0], [0.0, 0.0, 4.0]];
+
+    fn square_exit(start: [f64; 3], end: [f64; 3]) -> Option<Exit> {
+        exit_of(4, |i| SQUARE[i], start, end)
     }
 
     #[test]
     fn a_segment_leaves_by_the_edge_that_cuts_it_first() {
-        let exit = exit_of(square(), [1.0, 0.0, 1.0], [9.0, 0.0, 3.0]).unwrap();
+        let exit = square_exit([1.0, 0.0, 1.0], [9.0, 0.0, 3.0]).unwrap();
         assert_eq!(exit, Exit { t: 0.375, edge: Some(1), tied: None });
-        let inside = exit_of(square(), [1.0, 0.0, 1.0], [3.0, 7.0, 4.0]).unwrap();
+        let inside = square_exit([1.0, 0.0, 1.0], [3.0, 7.0, 4.0]).unwrap();
         assert_eq!(inside, Exit { t: 1.0, edge: None, tied: None }, "an end on the boundary is inside");
         // Through the corner (4, 4): edges 1 and 2 cut it at once.
-        let corner = exit_of(square(), [2.0, 0.0, 2.0], [6.0, 0.0, 6.0]).unwrap();
+        let corner = square_exit([2.0, 0.0, 2.0], [6.0, 0.0, 6.0]).unwrap();
         assert_eq!(corner.edges().collect::<Vec<_>>(), [1, 2]);
     }
 
     #[test]
     fn a_start_outside_is_clipped_and_a_miss_is_none() {
-        let exit = exit_of(square(), [-4.0, 0.0, 2.0], [12.0, 0.0, 2.0]).unwrap();
+        let exit = square_exit([-4.0, 0.0, 2.0], [12.0, 0.0, 2.0]).unwrap();
         assert_eq!(exit, Exit { t: 0.5, edge: Some(1), tied: None });
-        assert_eq!(exit_of(square(), [-4.0, 0.0, 2.0], [-1.0, 0.0, 2.0]), None);
-        assert_eq!(exit_of(square(), [-4.0, 0.0, 2.0], [-4.0, 0.0, 2.0]), None, "a point outside");
-        assert_eq!(nearest_edge(square(), [-4.0, 0.0, 2.0]), 3);
+        assert_eq!(square_exit([-4.0, 0.0, 2.0], [-1.0, 0.0, 2.0]), None);
+        assert_eq!(square_exit([-4.0, 0.0, 2.0], [-4.0, 0.0, 2.0]), None, "a point outside");
+        assert_eq!(nearest_edge(4, |k| (SQUARE[k], SQUARE[(k + 1) % 4]), [-4.0, 0.0, 2.0]), 3);
     }
 }

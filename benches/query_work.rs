@@ -7,7 +7,8 @@
 //!
 //! Arguments: `nav_test` or `dungeon`, and the number of random start/end
 //! pairs (points on random polygons, a fixed seed) to answer with
-//! find_nearest_poly, find_path and find_straight_path.
+//! find_nearest_poly, find_path, find_straight_path and raycast (from the
+//! start towards the end, as the peer harness casts).
 
 #[path = "../tests/mesh_common/mod.rs"]
 mod mesh_common;
@@ -16,7 +17,9 @@ use std::sync::Arc;
 
 use mesh_common::Rng;
 use onav::import::detour::{read_tile_set, ImportOptions};
-use onav::{NavMeshQuery, PolyRef, QueryFilter, StraightPathOptions, StraightPathVertex, TiledNavMesh};
+use onav::{
+    NavMeshQuery, PolyRef, QueryFilter, RaycastOptions, StraightPathOptions, StraightPathVertex, TiledNavMesh,
+};
 
 fn imported(name: &str) -> TiledNavMesh {
     let path = format!("{}/tests/data/detour/{name}.mset", env!("CARGO_MANIFEST_DIR"));
@@ -70,6 +73,12 @@ fn straight_path(
     query.find_straight_path(corridor, points.0, points.1, StraightPathOptions::default(), out).unwrap();
 }
 
+#[inline(never)]
+fn ray(query: &mut NavMeshQuery, start: PolyRef, points: ([f64; 3], [f64; 3]), visited: &mut Vec<PolyRef>) {
+    let filter = QueryFilter::default();
+    query.raycast(start, points.0, points.1, &filter, RaycastOptions::default(), visited).unwrap();
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [name, pairs] = args.as_slice() else {
@@ -90,5 +99,6 @@ fn main() {
         let (start, end) = (nearest_poly(&mut query, a, &filter), nearest_poly(&mut query, b, &filter));
         path(&mut query, (start, end), (a, b), &mut corridor);
         straight_path(&mut query, &corridor, (a, b), &mut out);
+        ray(&mut query, start, (a, b), &mut corridor);
     }
 }

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use crate::error::{NavMeshError, Result};
 use crate::format::fingerprint::BuildFingerprint;
-use crate::stitch::links::{Link, LinkGroups};
+use crate::stitch::links::{Link, LinkGroups, TileLinks};
 use crate::stitch::off_mesh_attachment::Attachment;
 use crate::stitch::off_mesh_index::{ColumnMap, OffMeshIndex};
 use crate::format::params::NavMeshParams;
@@ -231,6 +231,13 @@ impl TiledNavMesh {
         let slot = self.current_slot(poly_ref.tile_ref())?;
         let index = poly_ref.polygon();
         ((index as usize) < slot.tile.polygon_count()).then(|| slot.links.of_polygon(index))
+    }
+
+    /// The tile a reference names and its links, with one slot lookup for
+    /// a query that reads both; `None` for a stale reference.
+    pub(crate) fn tile_and_links(&self, tile_ref: TileRef) -> Option<(&Arc<NavTile>, &TileLinks)> {
+        let slot = self.current_slot(tile_ref)?;
+        Some((&slot.tile, &slot.links))
     }
 
     /// The flags and area record of the polygon a reference names, if the

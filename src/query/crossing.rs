@@ -72,23 +72,15 @@ pub(crate) fn collect_crossings(
     for (k, &neighbour) in polygon.view.neighbours.iter().enumerate() {
         if neighbour != 0 {
             let target = tile_ref.polygon(neighbour - 1).expect("validated neighbour index");
-            let (start, end) = edge(polygon, k);
+            let (start, end) = polygon.edge(k);
             push_first(out, Crossing { target, kind: CrossingKind::Edge, start, end }, poly_ref);
         }
     }
-    for link in mesh.links(poly_ref).unwrap_or(&[]) {
+    for link in polygon.links() {
         if let Some(crossing) = link_crossing(mesh, polygon, link) {
             push_first(out, crossing, poly_ref);
         }
     }
-}
-
-/// Edge `k` of `polygon` in world space, without placing its other corners.
-#[inline]
-fn edge(polygon: &QueryPolygon<'_>, k: usize) -> ([f64; 3], [f64; 3]) {
-    let (indices, vertices) = (polygon.view.indices, polygon.tile.vertices());
-    let corner = |i: usize| to_world(polygon.origin, vertices[indices[i] as usize]);
-    (corner(k), corner((k + 1) % indices.len()))
 }
 
 /// Adds `crossing` unless it leads back into `from` or an earlier crossing
@@ -100,15 +92,28 @@ fn push_first(out: &mut Vec<Crossing>, crossing: Crossing, from: PolyRef) {
     }
 }
 
+/// `i / 255` for each byte `i` of a portal link's range, worked out once
+/// (at compile time, to the same bits as at run time) rather than divided
+/// on every crossing placed.
+const RANGE_FRACTIONS: [f64; 256] = {
+    let mut fractions = [0.0; 256];
+    let mut i = 0;
+    while i < 256 {
+        fractions[i] = i as f64 / 255.0;
+        i += 1;
+    }
+    fractions
+};
+
 /// The crossing a stitched link makes; `None` for an off-mesh link whose
 /// owning tile is gone (a stitched mesh never has one).
 fn link_crossing(mesh: &TiledNavMesh, polygon: &QueryPolygon<'_>, link: &Link) -> Option<Crossing> {
     let target = link.target;
     match link.kind {
         LinkKind::Portal => {
-            let (a, b) = edge(polygon, link.edge as usize);
-            let start = lerp(a, b, link.range_min as f64 / 255.0);
-            let end = lerp(a, b, link.range_max as f64 / 255.0);
+            let (a, b) = polygon.edge(link.edge as usize);
+            let start = lerp(a, b, RANGE_FRACTIONS[link.range_min as usize]);
+            let end = lerp(a, b, RANGE_FRACTIONS[link.range_max as usize]);
             Some(Crossing { target, kind: CrossingKind::Edge, start, end })
         }
         LinkKind::OffMesh => {
@@ -123,6 +128,19 @@ fn link_crossing(mesh: &TiledNavMesh, polygon: &QueryPolygon<'_>, link: &Link) -
             let origin = tile_origin(mesh.params(), owner);
             let kind = CrossingKind::OffMesh { area: slot.area, flags: slot.flags };
             Some(Crossing { target, kind, start: to_world(origin, slot.end), end: to_world(origin, slot.start) })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn range_fractions_are_the_run_time_quotients() {
+        for i in 0..=255u8 {
+            let divisor = std::hint::black_box(255.0);
+            assert_eq!(RANGE_FRACTIONS[i as usize].to_bits(), (f64::from(i) / divisor).to_bits(), "{i}/255");
         }
     }
 }

@@ -57,7 +57,7 @@ impl NavMeshQuery {
         let status = self.search_circle(start_ref, center, radius, filter, |closed, openings| {
             let world = closed.world;
             for k in 0..world.corners().len() {
-                edge_openings(closed.mesh, closed.found.poly_ref, closed.polygon, world, k, filter, openings);
+                edge_openings(closed.mesh, closed.found.poly_ref, closed.polygon, k, filter, openings);
                 let (a, b) = world.edge(k);
                 wall_parts(openings, |t_min, t_max| {
                     let (point, squared) = nearest_on_segment_xz(center, (lerp(a, b, t_min), lerp(a, b, t_max)));

@@ -14,7 +14,7 @@
 use crate::mesh::poly_ref::PolyRef;
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::query::nav_mesh_query::QueryPolygon;
-use crate::query::polygon_geometry::{lerp, WorldPolygon};
+use crate::query::polygon_geometry::lerp;
 use crate::query::query_filter::QueryFilter;
 use crate::stitch::links::LinkKind;
 use crate::stitch::portal_stitching::along_axis;
@@ -57,7 +57,6 @@ pub(crate) fn edge_openings(
     mesh: &TiledNavMesh,
     poly_ref: PolyRef,
     polygon: &QueryPolygon<'_>,
-    world: &WorldPolygon,
     k: usize,
     filter: &QueryFilter,
     out: &mut Vec<EdgeOpening>,
@@ -66,8 +65,8 @@ pub(crate) fn edge_openings(
     let neighbour = polygon.view.neighbours[k];
     if neighbour != 0 {
         let index = neighbour - 1;
-        let view = polygon.tile.polygon(index as usize).expect("validated neighbour index");
-        if filter.passes(view.record.flags, view.record.area) {
+        let record = polygon.tile.data().polygons[index as usize];
+        if filter.passes(record.flags, record.area) {
             let target = poly_ref.tile_ref().polygon(index).expect("validated neighbour index");
             out.push(EdgeOpening { target, t_min: 0.0, t_max: 1.0, order: 0 });
         }
@@ -76,17 +75,16 @@ pub(crate) fn edge_openings(
     if polygon.view.portal_sides[k] == NOT_PORTAL {
         return;
     }
-    let edge = world.edge(k);
-    let links = mesh.links(poly_ref).unwrap_or(&[]);
-    for (order, link) in links.iter().enumerate() {
+    let edge = polygon.edge(k);
+    for (order, link) in polygon.links().iter().enumerate() {
         if link.kind != LinkKind::Portal || link.edge as usize != k {
             continue;
         }
-        let Some(target) = QueryPolygon::of(mesh, link.target) else { continue };
+        let Some(target) = polygon.reach(mesh, poly_ref, link.target) else { continue };
         if !filter.passes(target.view.record.flags, target.view.record.area) {
             continue;
         }
-        let target_edge = target.world().edge(link.target_edge as usize);
+        let target_edge = target.edge(link.target_edge as usize);
         if let Some((t_min, t_max)) = overlap(edge, target_edge, along_axis(link.side)) {
             out.push(EdgeOpening { target: link.target, t_min, t_max, order: order as u32 });
         }

@@ -15,6 +15,7 @@
 
 use crate::error::{NavMeshError, Result};
 use crate::mesh::poly_ref::PolyRef;
+use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::query::crossing::{collect_crossings, CrossingKind};
 use crate::query::nav_mesh_query::{check_position, NavMeshQuery, QueryPolygon};
 use crate::query::node_pool::{Node, NodePool, NodeState, NO_NODE};
@@ -68,18 +69,23 @@ fn nearer_goal(nodes: &NodePool, a: u32, b: u32) -> bool {
 }
 
 /// True when an expanded node of the same polygon reaches node `index`'s
-/// position, walking straight across the polygon (area `area`), for no
-/// more than `index` cost: then every way on from `index` costs at least
-/// as much from that node (triangle inequality), and that node has
-/// offered them all already (docs/QUERIES.md, "Dominated entries").
-fn is_dominated(nodes: &NodePool, index: u32, filter: &QueryFilter, area: u8) -> bool {
+/// position, walking straight across the polygon, for no more than
+/// `index` cost: then every way on from `index` costs at least as much
+/// from that node (triangle inequality), and that node has offered them
+/// all already (docs/QUERIES.md, "Dominated entries"). The polygon's area
+/// is looked up only when there is such a node to compare.
+fn is_dominated(mesh: &TiledNavMesh, nodes: &NodePool, index: u32, filter: &QueryFilter) -> bool {
     let node = nodes.get(index);
-    nodes.of_polygon(node.poly).any(|other| {
-        let other = nodes.get(other);
-        other.state == NodeState::Closed
-            && other.from != node.from
-            && other.cost + filter.cost(area, distance(other.position, node.position)) <= node.cost
-    })
+    let mut expanded = nodes
+        .of_polygon(node.poly)
+        .map(|other| nodes.get(other))
+        .filter(|other| other.state == NodeState::Closed && other.from != node.from)
+        .peekable();
+    if expanded.peek().is_none() {
+        return false;
+    }
+    let area = mesh.polygon_record(node.poly).expect("a node's polygon is in the frozen mesh").area;
+    expanded.any(|other| other.cost + filter.cost(area, distance(other.position, node.position)) <= node.cost)
 }
 
 impl NavMeshQuery {
@@ -174,13 +180,13 @@ impl NavMeshQuery {
             search.phase = Phase::Finished;
             return;
         }
-        // Nodes are created only for polygons of the query's frozen mesh.
-        let polygon = QueryPolygon::of(mesh, node.poly).expect("a node's polygon is in the frozen mesh");
         let filter = &search.filter;
-        let own_area = polygon.view.record.area;
-        if is_dominated(nodes, current, filter, own_area) {
+        if is_dominated(mesh, nodes, current, filter) {
             return;
         }
+        // Nodes are created only for polygons of the query's frozen mesh.
+        let polygon = QueryPolygon::of(mesh, node.poly).expect("a node's polygon is in the frozen mesh");
+        let own_area = polygon.view.record.area;
         collect_crossings(mesh, node.poly, &polygon, crossings);
         for crossing in crossings.iter() {
             let entry = crossing.entry();

@@ -82,7 +82,7 @@ impl NavMeshQuery {
             let polygon = QueryPolygon::of(mesh, poly_ref).expect("nodes name valid polygons");
             let world = polygon.world();
             for k in 0..world.corners().len() {
-                edge_openings(mesh, poly_ref, &polygon, &world, k, filter, openings);
+                edge_openings(mesh, poly_ref, &polygon, k, filter, openings);
                 for opening in openings.iter() {
                     if nearest_on_segment_xz(center, opening.segment(world.edge(k))).1 > radius * radius {
                         continue;

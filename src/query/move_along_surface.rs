@@ -85,7 +85,7 @@ impl NavMeshQuery {
                 break;
             }
             for k in 0..world.corners().len() {
-                edge_openings(mesh, poly_ref, &polygon, &world, k, filter, openings);
+                edge_openings(mesh, poly_ref, &polygon, k, filter, openings);
                 let (a, b) = world.edge(k);
                 wall_parts(openings, |t_min, t_max| {
                     let (point, distance_squared) = nearest_on_segment_xz(end, (lerp(a, b, t_min), lerp(a, b, t_max)));

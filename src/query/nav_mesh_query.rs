@@ -14,9 +14,10 @@ use crate::query::find_path::PathSearch;
 use crate::query::edge_openings::EdgeOpening;
 use crate::query::node_pool::NodePool;
 use crate::query::open_list::OpenList;
-use crate::query::polygon_geometry::{tile_origin, WorldPolygon};
+use crate::query::polygon_geometry::{tile_origin, to_world, WorldPolygon};
 use crate::query::query_filter::QueryFilter;
 use crate::query::query_polygons::TileKey;
+use crate::stitch::links::{Link, TileLinks};
 use crate::tile::coordinate::{check_world, is_within_bound};
 use crate::tile::nav_tile::{NavTile, PolygonView};
 use crate::world::nav_mesh::NavMesh;
@@ -46,6 +47,8 @@ pub struct NavMeshQuery {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct QueryPolygon<'a> {
     pub tile: &'a Arc<NavTile>,
+    /// The links of the polygon's tile.
+    pub tile_links: &'a TileLinks,
     pub view: PolygonView<'a>,
     /// The polygon's index in its tile.
     pub index: usize,
@@ -57,12 +60,51 @@ impl<'a> QueryPolygon<'a> {
     /// The polygon `poly_ref` names in `mesh`, if valid.
     #[inline]
     pub fn of(mesh: &'a TiledNavMesh, poly_ref: PolyRef) -> Option<QueryPolygon<'a>> {
-        let (tile, view) = mesh.polygon(poly_ref)?;
-        Some(QueryPolygon { tile, view, index: poly_ref.polygon() as usize, origin: tile_origin(mesh.params(), tile) })
+        let (tile, tile_links) = mesh.tile_and_links(poly_ref.tile_ref())?;
+        let index = poly_ref.polygon() as usize;
+        let view = tile.polygon(index)?;
+        Some(QueryPolygon { tile, tile_links, view, index, origin: tile_origin(mesh.params(), tile) })
+    }
+
+    /// The polygon `target` names, reached from this one (named
+    /// `own_ref`): one of the same tile is read without looking the tile up
+    /// again.
+    #[inline]
+    pub fn reach(&self, mesh: &'a TiledNavMesh, own_ref: PolyRef, target: PolyRef) -> Option<QueryPolygon<'a>> {
+        if target.tile_ref() != own_ref.tile_ref() {
+            return QueryPolygon::of(mesh, target);
+        }
+        let index = target.polygon() as usize;
+        Some(QueryPolygon { view: self.tile.polygon(index)?, index, ..*self })
+    }
+
+    /// The links leaving the polygon, in the text's order.
+    #[inline]
+    pub fn links(&self) -> &'a [Link] {
+        self.tile_links.of_polygon(self.index as u32)
     }
 
     pub fn world(&self) -> WorldPolygon {
         WorldPolygon::of(self.tile, self.origin, &self.view)
+    }
+
+    /// How many corners (and edges) the polygon has.
+    #[inline]
+    pub fn corner_count(&self) -> usize {
+        self.view.indices.len()
+    }
+
+    /// Corner `i` in world space, read from the tile's vertex array, so a
+    /// query that needs a few corners does not place them all.
+    #[inline]
+    pub fn corner(&self, i: usize) -> [f64; 3] {
+        to_world(self.origin, self.tile.vertices()[self.view.indices[i] as usize])
+    }
+
+    /// Edge `k` in world space: corner k to corner k + 1 (mod n).
+    #[inline]
+    pub fn edge(&self, k: usize) -> ([f64; 3], [f64; 3]) {
+        (self.corner(k), self.corner((k + 1) % self.corner_count()))
     }
 }
 
@@ -128,13 +170,7 @@ impl NavMeshQuery {
     /// The polygon `poly_ref` names, if valid.
     #[inline]
     pub(crate) fn polygon(&self, poly_ref: PolyRef) -> Option<QueryPolygon<'_>> {
-        let (tile, view) = self.mesh.polygon(poly_ref)?;
-        Some(QueryPolygon {
-            tile,
-            view,
-            index: poly_ref.polygon() as usize,
-            origin: tile_origin(self.mesh.params(), tile),
-        })
+        QueryPolygon::of(&self.mesh, poly_ref)
     }
 
     /// [`Self::polygon`], or an invalid-reference error naming `what`.

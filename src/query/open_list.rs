@@ -5,22 +5,30 @@
 //! node's place in the heap is kept, so a cheaper way to an open node
 //! moves it up in place.
 
-use std::cmp::Ordering;
-
 use crate::query::node_pool::{NodePool, NO_NODE};
 
-/// A heap entry: a node and its ordering key.
+/// A heap entry: a node and its ordering key, (total, cost reversed, node
+/// number) as integers that compare as `f64::total_cmp` orders the costs,
+/// so sifting compares plain integers.
 #[derive(Debug, Clone, Copy)]
 struct Entry {
-    total: f64,
-    cost: f64,
+    total: i64,
+    /// The cost's ordered bits, inverted: a higher cost sorts first.
+    cost_reversed: i64,
     node: u32,
+}
+
+/// The bits of `value` as an integer whose order is `f64::total_cmp`'s.
+#[inline]
+fn ordered_bits(value: f64) -> i64 {
+    let bits = value.to_bits() as i64;
+    bits ^ (((bits >> 63) as u64) >> 1) as i64
 }
 
 impl Entry {
     fn of(pool: &NodePool, node: u32) -> Entry {
         let n = pool.get(node);
-        Entry { total: n.total, cost: n.cost, node }
+        Entry { total: ordered_bits(n.total), cost_reversed: !ordered_bits(n.cost), node }
     }
 
     /// True when `self` leaves the heap before `other`: the lower total,
@@ -29,13 +37,7 @@ impl Entry {
     /// search), then the earlier created.
     #[inline]
     fn before(&self, other: &Entry) -> bool {
-        let by_total = self.total.total_cmp(&other.total);
-        let order = if by_total != Ordering::Equal {
-            by_total
-        } else {
-            other.cost.total_cmp(&self.cost).then(self.node.cmp(&other.node))
-        };
-        order.is_lt()
+        (self.total, self.cost_reversed, self.node) < (other.total, other.cost_reversed, other.node)
     }
 }
 

@@ -93,7 +93,7 @@ impl NavMeshQuery {
                 radius = radius.min(smaller);
             }
             for k in 0..world.corners().len() {
-                edge_openings(mesh, node.poly, &polygon, &world, k, filter, openings);
+                edge_openings(mesh, node.poly, &polygon, k, filter, openings);
                 for opening in openings.iter() {
                     let (a, b) = opening.segment(world.edge(k));
                     if nearest_on_segment_xz(center, (a, b)).1 > radius * radius {

@@ -88,7 +88,7 @@ pub(crate) fn visit_polygons_in_box<'m>(
         tiles.sort_unstable();
     }
     for &(_, _, _, tile_ref) in tiles.iter() {
-        let tile = mesh.tile(tile_ref).expect("listed from the mesh");
+        let (tile, tile_links) = mesh.tile_and_links(tile_ref).expect("listed from the mesh");
         let origin = tile_origin(params, tile);
         if !search.overlaps(origin, tile.vertex_bounds()) {
             continue;
@@ -101,7 +101,7 @@ pub(crate) fn visit_polygons_in_box<'m>(
             if !filter.passes(view.record.flags, view.record.area) {
                 continue;
             }
-            let polygon = QueryPolygon { tile, view, index, origin };
+            let polygon = QueryPolygon { tile, tile_links, view, index, origin };
             visit(tile_ref.polygon(index as u32).expect("index of a valid tile"), &polygon, &polygon.world());
         }
     }

@@ -17,8 +17,8 @@ use crate::mesh::poly_ref::PolyRef;
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::query::edge_openings::{edge_openings, EdgeOpening};
 use crate::query::local_search::check_start;
-use crate::query::nav_mesh_query::{check_position, NavMeshQuery, QueryPolygon};
-use crate::query::polygon_geometry::{distance, lerp, orient_xz, segment_parameter_xz, WorldPolygon};
+use crate::query::nav_mesh_query::{check_position, stale_reference, NavMeshQuery, QueryPolygon};
+use crate::query::polygon_geometry::{distance, lerp, orient_xz, segment_parameter_xz};
 use crate::query::query_filter::QueryFilter;
 use crate::query::segment_xz::{inward_normal, nearest_on_segment_xz};
 use crate::query::surface_points::height_at;
@@ -76,16 +76,20 @@ impl Exit {
     }
 }
 
-/// Clips `start`–`end` against the convex `polygon` in X/Z (Cyrus–Beck):
-/// where it leaves, or `None` when it misses the polygon.
-fn exit_of(polygon: &WorldPolygon, start: [f64; 3], end: [f64; 3]) -> Option<Exit> {
+/// Clips `start`–`end` against the convex polygon of `n` corners (in
+/// order, `corner(i)` placing corner i) in X/Z (Cyrus–Beck): where it
+/// leaves, or `None` when it misses the polygon. Each corner is placed once
+/// (corner 0 twice), as the clip reaches it.
+fn exit_of(n: usize, corner: impl Fn(usize) -> [f64; 3], start: [f64; 3], end: [f64; 3]) -> Option<Exit> {
     let (dx, dz) = (end[0] - start[0], end[2] - start[2]);
     let (mut enter, mut exit) = (0.0f64, Exit { t: 1.0, edge: None, tied: None });
-    for k in 0..polygon.corners().len() {
-        let (a, b) = polygon.edge(k);
+    let mut a = corner(0);
+    for k in 0..n {
+        let b = corner(if k + 1 < n { k + 1 } else { 0 });
         // Inside edge k is left of it: inside_by + t·turn ≥ 0.
         let inside_by = orient_xz(a, b, start);
         let turn = (b[0] - a[0]) * dz - (b[2] - a[2]) * dx;
+        a = b;
         if turn == 0.0 {
             if inside_by < 0.0 {
                 return None;
@@ -104,10 +108,11 @@ fn exit_of(polygon: &WorldPolygon, start: [f64; 3], end: [f64; 3]) -> Option<Exi
     (enter <= exit.t).then_some(exit)
 }
 
-/// The edge of `polygon` nearest `p` in X/Z (the lower index on ties).
-fn nearest_edge(polygon: &WorldPolygon, p: [f64; 3]) -> usize {
-    let distance_to = |k: usize| nearest_on_segment_xz(p, polygon.edge(k)).1;
-    (0..polygon.corners().len()).fold(0, |best, k| if distance_to(k) < distance_to(best) { k } else { best })
+/// The edge of the polygon of `n` edges (`edge(k)` placing edge k) nearest
+/// `p` in X/Z (the lower index on ties).
+fn nearest_edge(n: usize, edge: impl Fn(usize) -> ([f64; 3], [f64; 3]), p: [f64; 3]) -> usize {
+    let distances = (0..n).map(|k| nearest_on_segment_xz(p, edge(k)).1).enumerate();
+    distances.fold((0, f64::INFINITY), |best, (k, d)| if d < best.1 { (k, d) } else { best }).0
 }
 
 /// The walk's cost so far, when asked for.
@@ -118,8 +123,11 @@ struct CostSum<'f> {
 }
 
 impl CostSum<'_> {
-    fn walk_to(&mut self, area: u8, to: [f64; 3]) {
+    /// Walks on to the point `to` gives, in a polygon of `area`; the point
+    /// is only worked out when the cost is asked for.
+    fn walk_to(&mut self, area: u8, to: impl FnOnce() -> [f64; 3]) {
         if let Some(sum) = self.sum.as_mut() {
+            let to = to();
             *sum += self.filter.cost(area, distance(self.at, to));
             self.at = to;
         }
@@ -148,13 +156,13 @@ impl NavMeshQuery {
     ) -> Result<RaycastHit> {
         check_position("start", start)?;
         check_position("end", end)?;
-        let polygon = self.polygon_or_error(start_ref, "start_ref")?;
+        let NavMeshQuery { mesh, edge_openings: openings, .. } = self;
+        let polygon = QueryPolygon::of(mesh, start_ref).ok_or_else(|| stale_reference("start_ref", start_ref))?;
         check_start(filter, start_ref, &polygon)?;
         visited.clear();
-        let NavMeshQuery { mesh, edge_openings: openings, .. } = self;
         let cost = CostSum { filter, sum: options.path_cost.then_some(0.0), at: start };
         let ray = Ray { mesh, filter, start, end, openings, visited, cost };
-        Ok(ray.run(start_ref))
+        Ok(ray.run(start_ref, polygon))
     }
 }
 
@@ -169,15 +177,13 @@ struct Ray<'a> {
     cost: CostSum<'a>,
 }
 
-impl Ray<'_> {
-    fn run(mut self, start_ref: PolyRef) -> RaycastHit {
-        let mut current = QueryPolygon::of(self.mesh, start_ref).expect("checked by the caller");
-        let mut current_ref = start_ref;
-        let mut world = current.world();
+impl<'a> Ray<'a> {
+    fn run(mut self, start_ref: PolyRef, start_polygon: QueryPolygon<'a>) -> RaycastHit {
+        let (mut current_ref, mut current) = (start_ref, start_polygon);
         self.visited.push(start_ref);
-        let Some(mut exit) = exit_of(&world, self.start, self.end) else {
-            let edge = nearest_edge(&world, self.start);
-            return self.hit(0.0, current_ref, &world, edge);
+        let Some(mut exit) = self.exit_of(&current) else {
+            let edge = nearest_edge(current.corner_count(), |k| current.edge(k), self.start);
+            return self.hit(0.0, current_ref, &current, edge);
         };
         let mut t = 0.0f64;
         // Where in `visited` the polygons leaving at the current t begin:
@@ -187,8 +193,8 @@ impl Ray<'_> {
         loop {
             let area = current.view.record.area;
             let Some(k) = exit.edge else {
-                let height = height_at(&current, &world, self.end);
-                self.cost.walk_to(area, [self.end[0], height, self.end[2]]);
+                let end = self.end;
+                self.cost.walk_to(area, || [end[0], height_at(&current, &current.world(), end), end[2]]);
                 return RaycastHit { t: 1.0, wall: None, path_cost: self.cost.sum };
             };
             if exit.t > t {
@@ -196,21 +202,26 @@ impl Ray<'_> {
                 t = exit.t;
             }
             let crossing = lerp(self.start, self.end, exit.t);
-            let (used, s, next) = self.way_out(current_ref, &current, &world, &exit, crossing);
-            let edge = world.edge(used);
-            let on_edge = lerp(edge.0, edge.1, s.clamp(0.0, 1.0));
-            self.cost.walk_to(area, [crossing[0], on_edge[1], crossing[2]]);
-            let entered = next.filter(|n| !self.visited[same_t_from..].contains(n)).and_then(|next_ref| {
-                let next = QueryPolygon::of(self.mesh, next_ref).expect("an opening names a valid polygon");
-                let next_world = next.world();
-                Some((next_ref, next, next_world, exit_of(&next_world, self.start, self.end)?))
+            let (used, s, next) = self.way_out(current_ref, &current, &exit, crossing);
+            self.cost.walk_to(area, || {
+                let (a, b) = current.edge(used);
+                [crossing[0], lerp(a, b, s.clamp(0.0, 1.0))[1], crossing[2]]
             });
-            let Some((next_ref, next, next_world, next_exit)) = entered else {
-                return self.hit(t, current_ref, &world, k);
+            let entered = next.filter(|n| !self.visited[same_t_from..].contains(n)).and_then(|next_ref| {
+                let next = current.reach(self.mesh, current_ref, next_ref).expect("an opening names a valid polygon");
+                Some((next_ref, self.exit_of(&next)?, next))
+            });
+            let Some((next_ref, next_exit, next)) = entered else {
+                return self.hit(t, current_ref, &current, k);
             };
             self.visited.push(next_ref);
-            (current_ref, current, world, exit) = (next_ref, next, next_world, next_exit);
+            (current_ref, current, exit) = (next_ref, next, next_exit);
         }
+    }
+
+    /// Where the ray leaves `polygon`, if it meets it ([`exit_of`]).
+    fn exit_of(&self, polygon: &QueryPolygon<'_>) -> Option<Exit> {
+        exit_of(polygon.corner_count(), |i| polygon.corner(i), self.start, self.end)
     }
 
     /// The edge the ray leaves by at `crossing`: the first of `exit`'s
@@ -220,16 +231,15 @@ impl Ray<'_> {
         &mut self,
         current_ref: PolyRef,
         current: &QueryPolygon<'_>,
-        world: &WorldPolygon,
         exit: &Exit,
         crossing: [f64; 3],
     ) -> (usize, f64, Option<PolyRef>) {
         let parameter = |k: usize| {
-            let (a, b) = world.edge(k);
+            let (a, b) = current.edge(k);
             segment_parameter_xz(a, b, crossing)
         };
         for k in exit.edges() {
-            edge_openings(self.mesh, current_ref, current, world, k, self.filter, self.openings);
+            edge_openings(self.mesh, current_ref, current, k, self.filter, self.openings);
             let s = parameter(k);
             if let Some(opening) = self.openings.iter().find(|o| o.covers(s)) {
                 return (k, s, Some(opening.target));
@@ -239,8 +249,8 @@ impl Ray<'_> {
         (k, parameter(k), None)
     }
 
-    fn hit(&self, t: f64, poly_ref: PolyRef, world: &WorldPolygon, edge: usize) -> RaycastHit {
-        let (a, b) = world.edge(edge);
+    fn hit(&self, t: f64, poly_ref: PolyRef, polygon: &QueryPolygon<'_>, edge: usize) -> RaycastHit {
+        let (a, b) = polygon.edge(edge);
         let wall = RaycastWall { poly_ref, edge, normal: inward_normal(a, b) };
         RaycastHit { t, wall: Some(wall), path_cost: self.cost.sum }
     }
@@ -250,27 +260,30 @@ impl Ray<'_> {
 mod tests {
     use super::*;
 
-    fn square() -> WorldPolygon {
-        WorldPolygon::from_corners(&[[0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [4.0, 0.0, 4.0], [0.0, 0.0, 4.0]])
+    /// The corners of a 4 × 4 square, counter-clockwise.
+    const SQUARE: [[f64; 3]; 4] = [[0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [4.0, 0.0, 4.0], [0.0, 0.0, 4.0]];
+
+    fn square_exit(start: [f64; 3], end: [f64; 3]) -> Option<Exit> {
+        exit_of(4, |i| SQUARE[i], start, end)
     }
 
     #[test]
     fn a_segment_leaves_by_the_edge_that_cuts_it_first() {
-        let exit = exit_of(&square(), [1.0, 0.0, 1.0], [9.0, 0.0, 3.0]).unwrap();
+        let exit = square_exit([1.0, 0.0, 1.0], [9.0, 0.0, 3.0]).unwrap();
         assert_eq!(exit, Exit { t: 0.375, edge: Some(1), tied: None });
-        let inside = exit_of(&square(), [1.0, 0.0, 1.0], [3.0, 7.0, 4.0]).unwrap();
+        let inside = square_exit([1.0, 0.0, 1.0], [3.0, 7.0, 4.0]).unwrap();
         assert_eq!(inside, Exit { t: 1.0, edge: None, tied: None }, "an end on the boundary is inside");
         // Through the corner (4, 4): edges 1 and 2 cut it at once.
-        let corner = exit_of(&square(), [2.0, 0.0, 2.0], [6.0, 0.0, 6.0]).unwrap();
+        let corner = square_exit([2.0, 0.0, 2.0], [6.0, 0.0, 6.0]).unwrap();
         assert_eq!(corner.edges().collect::<Vec<_>>(), [1, 2]);
     }
 
     #[test]
     fn a_start_outside_is_clipped_and_a_miss_is_none() {
-        let exit = exit_of(&square(), [-4.0, 0.0, 2.0], [12.0, 0.0, 2.0]).unwrap();
+        let exit = square_exit([-4.0, 0.0, 2.0], [12.0, 0.0, 2.0]).unwrap();
         assert_eq!(exit, Exit { t: 0.5, edge: Some(1), tied: None });
-        assert_eq!(exit_of(&square(), [-4.0, 0.0, 2.0], [-1.0, 0.0, 2.0]), None);
-        assert_eq!(exit_of(&square(), [-4.0, 0.0, 2.0], [-4.0, 0.0, 2.0]), None, "a point outside");
-        assert_eq!(nearest_edge(&square(), [-4.0, 0.0, 2.0]), 3);
+        assert_eq!(square_exit([-4.0, 0.0, 2.0], [-1.0, 0.0, 2.0]), None);
+        assert_eq!(square_exit([-4.0, 0.0, 2.0], [-4.0, 0.0, 2.0]), None, "a point outside");
+        assert_eq!(nearest_edge(4, |k| (SQUARE[k], SQUARE[(k + 1) % 4]), [-4.0, 0.0, 2.0]), 3);
     }
 }

@@ -44,7 +44,7 @@ impl NavMeshQuery {
         let world = polygon.world();
         out.clear();
         for k in 0..world.corners().len() {
-            edge_openings(mesh, poly_ref, &polygon, &world, k, filter, openings);
+            edge_openings(mesh, poly_ref, &polygon, k, filter, openings);
             let (a, b) = world.edge(k);
             let segment = |t_min: f64, t_max: f64, neighbour: PolyRef| WallSegment {
                 start: lerp(a, b, t_min),

@@ -109,6 +109,7 @@ mod tests {
 
     unsafe extern "C" fn record(done: usize, _total: usize, user_data: *mut c_void) -> i32 {
         // SAFETY: the tests pass a `Seen` as user_data.
+        // BYTE-ORDER: user_data is the test's own `Seen`, passed through C as an opaque pointer; no bytes are reinterpreted.
         let seen = unsafe { &mut *user_data.cast::<Seen>() };
         seen.threads.push(std::thread::current().id());
         seen.done.push(done);
@@ -129,6 +130,7 @@ mod tests {
     #[test]
     fn the_callback_runs_on_the_calling_thread_counting_in_order() {
         let mut seen = Seen { threads: Vec::new(), done: Vec::new() };
+        // BYTE-ORDER: user_data is the test's own `Seen`, passed through C as an opaque pointer; no bytes are reinterpreted.
         let user_data = (&mut seen as *mut Seen).cast::<c_void>();
         // SAFETY: `record` reads user_data as the `Seen` above.
         let built = unsafe { run_build(Some(record), user_data, 64, |progress| report_from_workers(64, progress)) };
@@ -140,6 +142,7 @@ mod tests {
     #[test]
     fn a_panic_of_the_build_becomes_internal_on_the_calling_thread() {
         let mut seen = Seen { threads: Vec::new(), done: Vec::new() };
+        // BYTE-ORDER: user_data is the test's own `Seen`, passed through C as an opaque pointer; no bytes are reinterpreted.
         let user_data = (&mut seen as *mut Seen).cast::<c_void>();
         let mut err = MaybeUninit::<OnavError>::uninit();
         // SAFETY: `err` is writable; `record` reads user_data as `Seen`.

@@ -55,7 +55,8 @@ const RECAST_DEMO_JSON: &str = r#"{
     "cell_size": 0.3, "cell_height": 0.2, "tile_size": 14.399999618530273,
     "agent_height": 2.0, "agent_radius": 0.6, "walkable_climb": 0.9, "agent_max_slope": 45,
     "max_edge_length": 12, "contour_max_error": 1.3, "min_region_area": 64, "merge_region_area": 400,
-    "max_verts_per_poly": 6, "partition": "monotone"
+    "max_verts_per_poly": 6, "partition": "monotone",
+    "detail_sample_distance": 1.8, "detail_max_error": 0.2
 }"#;
 
 fn recast_demo_settings() -> NavSettings {

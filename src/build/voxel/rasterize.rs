@@ -220,12 +220,14 @@ fn merge_spans(raw: &[RawSpan], width: usize, settings: &CellSettings) -> Result
         )));
     }
     let columns = width * width;
-    let (mut by_column, column_ends) = bucket_by_column(raw, columns);
+    let (order, column_ends) = order_by_column(raw, columns);
     let mut field = Heightfield { width, base_cell, column_starts: vec![0; columns + 1], ..Default::default() };
+    let mut spans = Vec::new();
     let mut start = 0;
     for column in 0..columns {
         let end = column_ends[column];
-        let spans = &mut by_column[start..end];
+        spans.clear();
+        spans.extend(order[start..end].iter().map(|&i| raw[i as usize]));
         spans.sort_unstable();
         let mut i = 0;
         while i < spans.len() {
@@ -248,9 +250,11 @@ fn merge_spans(raw: &[RawSpan], width: usize, settings: &CellSettings) -> Result
     Ok(field)
 }
 
-/// The spans in column order (a counting sort: within a column they keep
-/// their order in `raw`) and, per column, the end of its spans.
-fn bucket_by_column(raw: &[RawSpan], columns: usize) -> (Vec<RawSpan>, Vec<usize>) {
+/// The indices of the spans in column order (a counting sort: within a
+/// column they keep their order in `raw`; indices, not span copies, to keep
+/// the tile's peak memory near one copy of the spans) and, per column, the
+/// end of its indices.
+fn order_by_column(raw: &[RawSpan], columns: usize) -> (Vec<u32>, Vec<usize>) {
     let mut next = vec![0usize; columns];
     for s in raw {
         next[s.column as usize] += 1;
@@ -261,12 +265,12 @@ fn bucket_by_column(raw: &[RawSpan], columns: usize) -> (Vec<RawSpan>, Vec<usize
         *slot = start;
         start += count;
     }
-    let mut by_column = raw.to_vec();
-    for s in raw {
-        by_column[next[s.column as usize]] = *s;
+    let mut order = vec![0u32; raw.len()];
+    for (i, s) in raw.iter().enumerate() {
+        order[next[s.column as usize]] = i as u32;
         next[s.column as usize] += 1;
     }
-    (by_column, next)
+    (order, next)
 }
 
 #[cfg(test)]

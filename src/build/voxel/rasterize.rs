@@ -224,8 +224,7 @@ fn merge_spans(raw: &[RawSpan], width: usize, settings: &CellSettings) -> Result
     let mut field = Heightfield { width, base_cell, column_starts: vec![0; columns + 1], ..Default::default() };
     let mut spans = Vec::new();
     let mut start = 0;
-    for column in 0..columns {
-        let end = column_ends[column];
+    for (column, &end) in column_ends.iter().enumerate() {
         spans.clear();
         spans.extend(order[start..end].iter().map(|&i| raw[i as usize]));
         spans.sort_unstable();

@@ -34,6 +34,10 @@ struct RawSpan {
 /// piece that rounding made slightly non-convex may gain a few more.
 const PIECE_CAPACITY: usize = 16;
 
+/// Cell lines run across x (axis 0) and z (axis 2).
+const X: usize = 0;
+const Z: usize = 2;
+
 /// A convex polygon being clipped: a triangle cut by at most four lines.
 #[derive(Clone, Copy)]
 struct Piece {
@@ -57,20 +61,24 @@ impl Piece {
         &self.points[..self.len]
     }
 
-    /// The part at or below `line` on `axis` and the part at or above it.
-    fn split(&self, line: f64, axis: usize) -> (Piece, Piece) {
-        let (mut below, mut above) = (Piece::EMPTY, Piece::EMPTY);
+    /// Writes the part at or below `line` on `AXIS` into `below` and the
+    /// part at or above it into `above` (both overwritten: the caller's
+    /// buffers are reused from cell to cell, never copied).
+    fn split<const AXIS: usize>(&self, line: f64, below: &mut Piece, above: &mut Piece) {
+        below.len = 0;
+        above.len = 0;
         let points = self.points();
-        for (i, &point) in points.iter().enumerate() {
-            let previous = points[(i + points.len() - 1) % points.len()];
-            let (d_previous, d_point) = (line - previous[axis], line - point[axis]);
+        let Some(&last) = points.last() else { return };
+        let mut previous = last;
+        for &point in points {
+            let (d_previous, d_point) = (line - previous[AXIS], line - point[AXIS]);
             if (d_previous >= 0.0) != (d_point >= 0.0) {
                 let s = d_previous / (d_previous - d_point);
                 let mut crossing = [0.0; 3];
                 for k in 0..3 {
                     crossing[k] = previous[k] + (point[k] - previous[k]) * s;
                 }
-                crossing[axis] = line;
+                crossing[AXIS] = line;
                 below.push(crossing);
                 above.push(crossing);
                 // A point on the line is the crossing itself, already added.
@@ -87,12 +95,58 @@ impl Piece {
                 below.push(point);
                 above.push(point);
             }
+            previous = point;
         }
-        (below, above)
     }
 
     fn range(&self, axis: usize) -> (f64, f64) {
         self.points().iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| (lo.min(p[axis]), hi.max(p[axis])))
+    }
+}
+
+/// The two buffers that take turns holding the part of a piece not yet cut
+/// into strips, and the buffer of the strip just cut off.
+struct StripBuffers {
+    rest: [Piece; 2],
+    strip: Piece,
+}
+
+impl StripBuffers {
+    const EMPTY: StripBuffers = StripBuffers { rest: [Piece::EMPTY; 2], strip: Piece::EMPTY };
+
+    /// Cuts `piece` at the cell lines across `AXIS` and hands each strip
+    /// inside the heightfield's `width` cells with at least three points to
+    /// `visit`, with its cell index along `AXIS`, in ascending order.
+    fn for_each_strip<const AXIS: usize>(&mut self, piece: &Piece, width: usize, mut visit: impl FnMut(usize, &Piece)) {
+        let (min, max) = piece.range(AXIS);
+        let (first_cell, last_cell) = (min.floor() as i64, max.floor() as i64);
+        let last = width as i64 - 1;
+        // `None`: the remainder is still `piece` itself; `Some(i)`: `rest[i]`.
+        let mut remainder: Option<usize> = None;
+        for cell in first_cell.clamp(-1, last)..=last_cell.clamp(0, last) {
+            let [rest0, rest1] = &mut self.rest;
+            let (source, target, next) = match remainder {
+                None => (piece, rest0, 0),
+                Some(0) => (&*rest0, rest1, 1),
+                Some(_) => (&*rest1, rest0, 0),
+            };
+            if cell == last_cell {
+                // No point reaches the next line: the remainder is the strip
+                // as it is, so cutting it would only copy it.
+                if source.len >= 3 && cell >= 0 {
+                    visit(cell as usize, source);
+                }
+                return;
+            }
+            source.split::<AXIS>((cell + 1) as f64, &mut self.strip, target);
+            remainder = Some(next);
+            if self.strip.len >= 3 && cell >= 0 {
+                visit(cell as usize, &self.strip);
+            }
+            if target.len < 3 {
+                return;
+            }
+        }
     }
 }
 
@@ -108,11 +162,23 @@ pub(crate) fn rasterize_tile(
 ) -> Result<Heightfield> {
     let width = settings.heightfield_cells();
     let mut raw = Vec::new();
+    let (mut rows, mut cells) = (StripBuffers::EMPTY, StripBuffers::EMPTY);
     for &t in candidates {
-        let piece = cell_space_triangle(geometry.corners(t as usize), frame, settings);
-        rasterize_triangle(&piece, area_codes[t as usize], width, &mut raw);
+        let triangle = cell_space_triangle(geometry.corners(t as usize), frame, settings);
+        let area = area_codes[t as usize];
+        if !overlaps_heightfield(&triangle, width) {
+            continue;
+        }
+        rows.for_each_strip::<Z>(&triangle, width, |z, row| {
+            cells.for_each_strip::<X>(row, width, |x, cell| {
+                let (low, high) = cell.range(1);
+                let bottom = low.floor() as i64;
+                let top = (high.ceil() as i64).max(bottom + 1);
+                raw.push(RawSpan { column: (z * width + x) as u32, bottom, top, area });
+            });
+        });
     }
-    merge_spans(raw, width, settings)
+    merge_spans(&raw, width, settings)
 }
 
 /// The triangle in heightfield cells: x and z from the heightfield's
@@ -130,52 +196,20 @@ fn cell_space_triangle(corners: [[f64; 3]; 3], frame: &TileFrame, settings: &Cel
     piece
 }
 
-fn rasterize_triangle(triangle: &Piece, area: AreaCode, width: usize, raw: &mut Vec<RawSpan>) {
-    let (min_x, max_x) = triangle.range(0);
-    let (min_z, max_z) = triangle.range(2);
+/// Whether the triangle's box meets the heightfield's square (edges count).
+fn overlaps_heightfield(triangle: &Piece, width: usize) -> bool {
+    let (min_x, max_x) = triangle.range(X);
+    let (min_z, max_z) = triangle.range(Z);
     let size = width as f64;
-    if max_x < 0.0 || min_x > size || max_z < 0.0 || min_z > size {
-        return;
-    }
-    let last = width as i64 - 1;
-    let mut rest = *triangle;
-    for z in (min_z.floor() as i64).clamp(-1, last)..=(max_z.floor() as i64).clamp(0, last) {
-        let (row, above) = rest.split((z + 1) as f64, 2);
-        rest = above;
-        if row.len >= 3 && z >= 0 {
-            rasterize_row(&row, z as usize, area, width, raw);
-        }
-        if rest.len < 3 {
-            break;
-        }
-    }
-}
-
-fn rasterize_row(row: &Piece, z: usize, area: AreaCode, width: usize, raw: &mut Vec<RawSpan>) {
-    let (min_x, max_x) = row.range(0);
-    let last = width as i64 - 1;
-    let mut rest = *row;
-    for x in (min_x.floor() as i64).clamp(-1, last)..=(max_x.floor() as i64).clamp(0, last) {
-        let (cell, right) = rest.split((x + 1) as f64, 0);
-        rest = right;
-        if cell.len >= 3 && x >= 0 {
-            let (low, high) = cell.range(1);
-            let bottom = low.floor() as i64;
-            let top = (high.ceil() as i64).max(bottom + 1);
-            raw.push(RawSpan { column: (z * width + x as usize) as u32, bottom, top, area });
-        }
-        if rest.len < 3 {
-            break;
-        }
-    }
+    !(max_x < 0.0 || min_x > size || max_z < 0.0 || min_z > size)
 }
 
 /// Merges touching or overlapping spans of a column into one (the union of
 /// their heights). The merged span walks with the largest area among the
 /// pieces whose top lies within WalkableClimb of its top; the rule depends
-/// only on the set of pieces, so triangle order cannot change it.
-fn merge_spans(mut raw: Vec<RawSpan>, width: usize, settings: &CellSettings) -> Result<Heightfield> {
-    raw.sort_unstable();
+/// only on the set of pieces, so triangle order cannot change it. The spans
+/// are bucketed by column first, so only each column's few are sorted.
+fn merge_spans(raw: &[RawSpan], width: usize, settings: &CellSettings) -> Result<Heightfield> {
     let base_cell = raw.iter().map(|s| s.bottom).min().unwrap_or(0);
     let top_cell = raw.iter().map(|s| s.top).max().unwrap_or(0);
     if top_cell - base_cell >= i64::from(u32::MAX) {
@@ -185,27 +219,57 @@ fn merge_spans(mut raw: Vec<RawSpan>, width: usize, settings: &CellSettings) -> 
             top_cell - base_cell
         )));
     }
-    let mut field = Heightfield { width, base_cell, column_starts: vec![0; width * width + 1], ..Default::default() };
-    let mut i = 0;
-    while i < raw.len() {
-        let first = raw[i];
-        let mut top = first.top;
-        let mut j = i + 1;
-        while j < raw.len() && raw[j].column == first.column && raw[j].bottom <= top {
-            top = top.max(raw[j].top);
-            j += 1;
+    let columns = width * width;
+    let (order, column_ends) = order_by_column(raw, columns);
+    let mut field = Heightfield { width, base_cell, column_starts: vec![0; columns + 1], ..Default::default() };
+    let mut spans = Vec::new();
+    let mut start = 0;
+    for (column, &end) in column_ends.iter().enumerate() {
+        spans.clear();
+        spans.extend(order[start..end].iter().map(|&i| raw[i as usize]));
+        spans.sort_unstable();
+        let mut i = 0;
+        while i < spans.len() {
+            let first = spans[i];
+            let mut top = first.top;
+            let mut j = i + 1;
+            while j < spans.len() && spans[j].bottom <= top {
+                top = top.max(spans[j].top);
+                j += 1;
+            }
+            let area = spans[i..j].iter().filter(|s| s.top >= top - settings.walkable_climb).map(|s| s.area).max();
+            field.span_min.push((first.bottom - base_cell) as u32);
+            field.span_max.push((top - base_cell) as u32);
+            field.area.push(area.unwrap_or(0));
+            i = j;
         }
-        let area = raw[i..j].iter().filter(|s| s.top >= top - settings.walkable_climb).map(|s| s.area).max();
-        field.span_min.push((first.bottom - base_cell) as u32);
-        field.span_max.push((top - base_cell) as u32);
-        field.area.push(area.unwrap_or(0));
-        field.column_starts[first.column as usize + 1] += 1;
-        i = j;
-    }
-    for c in 0..width * width {
-        field.column_starts[c + 1] += field.column_starts[c];
+        field.column_starts[column + 1] = field.span_min.len();
+        start = end;
     }
     Ok(field)
+}
+
+/// The indices of the spans in column order (a counting sort: within a
+/// column they keep their order in `raw`; indices, not span copies, to keep
+/// the tile's peak memory near one copy of the spans) and, per column, the
+/// end of its indices.
+fn order_by_column(raw: &[RawSpan], columns: usize) -> (Vec<u32>, Vec<usize>) {
+    let mut next = vec![0usize; columns];
+    for s in raw {
+        next[s.column as usize] += 1;
+    }
+    let mut start = 0;
+    for slot in next.iter_mut() {
+        let count = *slot;
+        *slot = start;
+        start += count;
+    }
+    let mut order = vec![0u32; raw.len()];
+    for (i, s) in raw.iter().enumerate() {
+        order[next[s.column as usize]] = i as u32;
+        next[s.column as usize] += 1;
+    }
+    (order, next)
 }
 
 #[cfg(test)]

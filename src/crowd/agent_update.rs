@@ -9,6 +9,7 @@ use crate::crowd::crowd::AgentSnapshot;
 use crate::crowd::crowd_agent::{
     AgentState, CrowdAgent, MoveTarget, Neighbour, OffMeshMode, OffMeshTraversal, UpdateFlags,
 };
+use crate::crowd::lane_bias::keep_right;
 use crate::crowd::obstacle_avoidance::{Body, OrcaSolver};
 use crate::crowd::proximity_grid::ProximityGrid;
 use crate::crowd::separation::separate;
@@ -28,6 +29,14 @@ const LINK_TRIGGER_RADII: f64 = 2.25;
 /// The walls are gathered again once the agent moved this part of its
 /// collision query range from where they were gathered.
 const BOUNDARY_REFRESH: f64 = 0.25;
+
+/// Neighbours closer than this many radii push the agent away
+/// (separation); further ones are left to ORCA, so a crowd at rest does not
+/// hold an agent off its target.
+const SEPARATION_RADII: f64 = 4.0;
+
+/// Oncoming neighbours within this many radii make the agent keep right.
+const LANE_RADII: f64 = 8.0;
 
 /// What every agent's update reads.
 pub(crate) struct StepContext<'a> {
@@ -243,11 +252,13 @@ fn desired_velocity(agent: &CrowdAgent, context: &StepContext<'_>) -> VectorXz {
         }
         _ => VectorXz::ZERO,
     };
+    let oncoming = agent.neighbours.iter().filter_map(|n| context.snapshot[n.index as usize].map(|s| (s.position, s.velocity)));
+    let desired = keep_right(position, desired, oncoming, params.radius * LANE_RADII);
     if !params.update_flags.contains(UpdateFlags::SEPARATION) {
         return desired;
     }
     let others = agent.neighbours.iter().filter_map(|n| context.snapshot[n.index as usize].map(|s| s.position));
-    separate(position, desired, others, params.collision_query_range, params.separation_weight)
+    separate(position, desired, others, params.radius * SEPARATION_RADII, params.separation_weight)
 }
 
 /// ORCA over the walls near the agent and its neighbours.

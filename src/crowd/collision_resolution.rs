@@ -2,7 +2,8 @@
 //! overlapping is pushed apart after the velocity step. Each agent moves
 //! out of every neighbour it overlaps by its share of the overlap (half,
 //! or all of it when the neighbour is crossing a link and cannot move),
-//! the pushes averaged; two agents on the same spot part along X, the
+//! the pushes summed (a few rounds settle agents pressed from several
+//! sides); two agents on the same spot part along X, the
 //! lower slot toward −X, so the answer never depends on thread timing.
 
 use crate::crowd::crowd::AgentSnapshot;
@@ -21,7 +22,7 @@ pub(crate) fn collision_push(agent: &CrowdAgent, index: u32, snapshot: &[Option<
     if agent.state == AgentState::OffMeshLink || agent.corridor.first().is_null() {
         return VectorXz::ZERO;
     }
-    let (mut push, mut count) = (VectorXz::ZERO, 0u32);
+    let mut push = VectorXz::ZERO;
     for neighbour in &agent.neighbours {
         let Some(Some(other)) = snapshot.get(neighbour.index as usize) else {
             continue;
@@ -40,11 +41,6 @@ pub(crate) fn collision_push(agent: &CrowdAgent, index: u32, snapshot: &[Option<
         };
         let share = if other.on_surface { 0.5 } else { 1.0 };
         push = push + direction * ((reach - distance) * share);
-        count += 1;
     }
-    if count == 0 {
-        VectorXz::ZERO
-    } else {
-        push / count as f64
-    }
+    push
 }

@@ -15,7 +15,7 @@
 //! - [`LocalBoundary`] (`local_boundary.rs`): the wall segments near an
 //!   agent.
 //! - [`ProximityGrid`] (`proximity_grid.rs`): which agents are near.
-//! - `steering.rs`, `separation.rs`: the desired velocity.
+//! - `steering.rs`, `lane_bias.rs`, `separation.rs`: the desired velocity.
 //! - `obstacle_avoidance.rs`: ORCA (van den Berg et al. 2009), walls as
 //!   static half-planes, the 2D linear program and its fallback.
 //! - `collision_resolution.rs`: pushing apart what still overlaps.
@@ -35,6 +35,7 @@ pub(crate) mod collision_resolution;
 #[allow(clippy::module_inception)]
 pub mod crowd;
 pub mod crowd_agent;
+pub mod lane_bias;
 pub mod local_boundary;
 pub mod obstacle_avoidance;
 pub mod path_corridor;

@@ -25,6 +25,10 @@ use crate::crowd::vector_xz::VectorXz;
 /// Parallel lines, and lengths too short to divide by.
 const EPSILON: f64 = 1e-9;
 
+/// An agent closer than this to a wall segment's end gets no half-plane
+/// from that segment.
+const ON_WALL_END: f64 = 1e-3;
+
 /// A half-plane of allowed velocities: left of `direction` through `point`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Line {
@@ -73,6 +77,13 @@ impl OrcaSolver {
             return;
         };
         if (position - a).dot(inward) < -EPSILON {
+            return;
+        }
+        // On a wall's end (a pillar's corner, say) the wall leaves every
+        // way but into it open, which no half-plane says; the surface
+        // clamp of the move keeps the agent out of the wall there.
+        let near_end = ON_WALL_END * ON_WALL_END;
+        if (position - a).length_squared() < near_end || (position - b).length_squared() < near_end {
             return;
         }
         let nearest = nearest_on_segment(position, a, b);

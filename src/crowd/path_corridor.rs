@@ -16,8 +16,10 @@ use crate::query::query_status::PathStatus;
 use crate::query::raycast::RaycastOptions;
 use crate::query::straight_path::{StraightPathOptions, StraightPathVertex, VertexFlags};
 
-/// Corners closer than this (in X/Z) to the agent are passed.
-const PASSED_CORNER: f64 = 0.01;
+/// Corners closer than this (in X/Z) to the agent are passed. Small: an
+/// agent sliding along a wall can stop a hair beside a corner, and heading
+/// for the corner after it from there runs into the wall.
+const PASSED_CORNER: f64 = 1e-3;
 
 /// Node budget of the topology optimisation's search.
 const TOPOLOGY_NODES: usize = 32;

@@ -2,7 +2,8 @@
 //! to the desired velocity. Each neighbour within the distance pushes along
 //! the line between the two, harder the closer it is (weight × (1 − (d /
 //! distance)²)); the pushes are averaged and the result is capped at the
-//! desired speed, so separation bends the way but never speeds an agent up.
+//! desired speed, so separation bends the way but never speeds an agent up,
+//! and it never takes more than half of the forward speed away.
 
 use crate::crowd::vector_xz::VectorXz;
 
@@ -36,7 +37,17 @@ pub fn separate(
     if count == 0 {
         return desired;
     }
-    (desired + push / count as f64).clamped(desired.length())
+    let speed = desired.length();
+    let mut push = push / count as f64;
+    if let Some(direction) = desired.unit(MIN_DISTANCE) {
+        // Never hold back more than half the way forward, so neighbours at
+        // rest beside a target cannot keep an agent from reaching it.
+        let backward = push.dot(direction);
+        if backward < -0.5 * speed {
+            push = push + direction * (-0.5 * speed - backward);
+        }
+    }
+    (desired + push).clamped(speed)
 }
 
 #[cfg(test)]

@@ -38,6 +38,9 @@ const SEPARATION_RADII: f64 = 4.0;
 /// Oncoming neighbours within this many radii make the agent keep right.
 const LANE_RADII: f64 = 8.0;
 
+/// ... when they are less than this many radii to either side of its line.
+const LANE_WIDTH_RADII: f64 = 3.0;
+
 /// What every agent's update reads.
 pub(crate) struct StepContext<'a> {
     pub snapshot: &'a [Option<AgentSnapshot>],
@@ -253,7 +256,7 @@ fn desired_velocity(agent: &CrowdAgent, context: &StepContext<'_>) -> VectorXz {
         _ => VectorXz::ZERO,
     };
     let oncoming = agent.neighbours.iter().filter_map(|n| context.snapshot[n.index as usize].map(|s| (s.position, s.velocity)));
-    let desired = keep_right(position, desired, oncoming, params.radius * LANE_RADII);
+    let desired = keep_right(position, desired, oncoming, (params.radius * LANE_RADII, params.radius * LANE_WIDTH_RADII));
     if !params.update_flags.contains(UpdateFlags::SEPARATION) {
         return desired;
     }

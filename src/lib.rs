@@ -12,6 +12,8 @@
 //! - [`world`]: `NavSettings`, authored links, `NavMesh` and `NavWorld`.
 //! - [`build`]: builders and their hand-over to tiles.
 //! - [`query`]: `NavMeshQuery`, filters, point queries, paths.
+//! - [`crowd`]: `Crowd`: agents following paths, avoiding each other
+//!   (ORCA) and walls, crossing off-mesh links, stepped deterministically.
 //! - [`ffi`]: the C ABI, in folders mirroring these.
 //! - [`error`]: the one error enum.
 //! - [`import`]: importers of other tools' data (Detour tile blobs and
@@ -21,6 +23,7 @@
 //! friends do not depend on the folder they live in.
 
 pub mod build;
+pub mod crowd;
 pub mod error;
 pub mod ffi;
 pub mod format;
@@ -34,6 +37,9 @@ pub mod world;
 mod test_rng;
 
 pub use build::build_2d::TileInput2d;
+pub use crowd::{
+    AgentHandle, AgentParams, AgentState, Crowd, CrowdAgent, CrowdSettings, OffMeshMode, OffMeshTraversal, UpdateFlags,
+};
 pub use build::nav_tile_assembler::{NavTileAssembler, TilePolygons};
 pub use build::voxel::build_progress::{BuildControl, ProgressCallback};
 pub use build::voxel::geometry::{ConvexVolume, GeometryBounds, TriangleGeometry, UNWALKABLE};

@@ -1,0 +1,405 @@
+//! One agent's part of a crowd step: what it decides from the snapshot of
+//! the others (`sense_and_steer`) and how it then moves
+//! (`move_and_arrive`). Both read only the snapshot, the mesh and the agent
+//! itself, and write only the agent, so agents run in parallel in any
+//! order. A query that fails (a reference gone stale under the agent)
+//! leaves the agent standing with no path rather than failing the step.
+
+use crate::crowd::crowd::AgentSnapshot;
+use crate::crowd::crowd_agent::{
+    AgentState, CrowdAgent, MoveTarget, Neighbour, OffMeshMode, OffMeshTraversal, UpdateFlags,
+};
+use crate::crowd::lane_bias::keep_right;
+use crate::crowd::obstacle_avoidance::{Body, OrcaSolver};
+use crate::crowd::proximity_grid::ProximityGrid;
+use crate::crowd::separation::separate;
+use crate::crowd::steering::Steering;
+use crate::crowd::vector_xz::VectorXz;
+use crate::error::Result;
+use crate::query::nav_mesh_query::NavMeshQuery;
+use crate::query::query_status::PathStatus;
+use crate::query::straight_path::VertexFlags;
+
+/// Corners of the straight path an agent looks ahead.
+const MAX_CORNERS: usize = 4;
+
+/// An agent this close to a link's departure (in radii) steps onto it.
+const LINK_TRIGGER_RADII: f64 = 2.25;
+
+/// The walls are gathered again once the agent moved this part of its
+/// collision query range from where they were gathered.
+const BOUNDARY_REFRESH: f64 = 0.25;
+
+/// Neighbours closer than this many radii push the agent away
+/// (separation); further ones are left to ORCA, so a crowd at rest does not
+/// hold an agent off its target.
+const SEPARATION_RADII: f64 = 4.0;
+
+/// Oncoming neighbours within this many radii make the agent keep right.
+const LANE_RADII: f64 = 8.0;
+
+/// ... when they are less than this many radii to either side of its line.
+const LANE_WIDTH_RADII: f64 = 3.0;
+
+/// What every agent's update reads.
+pub(crate) struct StepContext<'a> {
+    pub snapshot: &'a [Option<AgentSnapshot>],
+    pub grid: &'a ProximityGrid,
+    pub dt: f64,
+    pub max_nodes: usize,
+    pub placement_half_extents: [f64; 3],
+    /// The mesh changed since the last step: check the corridors.
+    pub revalidate: bool,
+    pub topology_due: bool,
+}
+
+/// Phase 2 of the step for one agent: from its target and surroundings to
+/// its new velocity and the position it integrates to.
+pub(crate) fn sense_and_steer(
+    agent: &mut CrowdAgent,
+    index: u32,
+    query: &mut NavMeshQuery,
+    solver: &mut OrcaSolver,
+    context: &StepContext<'_>,
+) {
+    agent.next_position = VectorXz::of(agent.position);
+    if agent.state == AgentState::OffMeshLink {
+        agent.neighbours.clear();
+        return;
+    }
+    if context.revalidate {
+        revalidate(agent, query, context.placement_half_extents);
+    }
+    if agent.corridor.first().is_null() {
+        agent.velocity = VectorXz::ZERO;
+        agent.desired_velocity = VectorXz::ZERO;
+        agent.neighbours.clear();
+        return;
+    }
+    if let Err(_stale) = follow_path(agent, query, context) {
+        stop_without_path(agent);
+    }
+    if agent.state == AgentState::OffMeshLink {
+        return;
+    }
+    find_neighbours(agent, index, context);
+    let desired = desired_velocity(agent, context);
+    agent.desired_velocity = desired;
+    let avoided = if agent.params.update_flags.contains(UpdateFlags::OBSTACLE_AVOIDANCE) {
+        avoid(agent, query, solver, desired, context).unwrap_or(desired)
+    } else {
+        desired
+    };
+    let change = (avoided - agent.velocity).clamped(agent.params.max_acceleration * context.dt);
+    agent.velocity = (agent.velocity + change).without_negative_zero();
+    agent.next_position = VectorXz::of(agent.position) + agent.velocity * context.dt;
+}
+
+/// After a mesh change: re-place an agent whose polygon is gone, drop a
+/// target whose polygon is gone (no path until the host asks again), and
+/// search again for a corridor cut short.
+fn revalidate(agent: &mut CrowdAgent, query: &mut NavMeshQuery, extents: [f64; 3]) {
+    agent.boundary.clear();
+    let filter = &agent.params.filter;
+    if !query.is_valid_poly_ref(agent.corridor.first(), filter) {
+        match query.find_nearest_poly(agent.position, extents, filter) {
+            Ok(Some(nearest)) => {
+                agent.position = nearest.position;
+                agent.corridor.reset(nearest.poly_ref, nearest.position);
+                if let MoveTarget::Position { position, .. } = agent.target {
+                    agent.target = MoveTarget::Requested(position);
+                }
+            }
+            _ => {
+                agent.corridor.reset(crate::PolyRef::NULL, agent.position);
+                stop_without_path(agent);
+                return;
+            }
+        }
+    }
+    if let MoveTarget::Position { poly, position } = agent.target {
+        if !query.is_valid_poly_ref(poly, &agent.params.filter) {
+            agent.target = MoveTarget::None;
+            let (first, at) = (agent.corridor.first(), agent.position);
+            agent.corridor.reset(first, at);
+            stop_without_path(agent);
+        } else if !agent.corridor.trim_invalid(query, &agent.params.filter) {
+            agent.target = MoveTarget::Requested(position);
+        }
+    }
+}
+
+fn stop_without_path(agent: &mut CrowdAgent) {
+    agent.state = AgentState::NoPath;
+    agent.velocity = VectorXz::ZERO;
+    agent.desired_velocity = VectorXz::ZERO;
+    agent.corners.clear();
+}
+
+/// Searches a requested target's path, optimises the corridor, finds the
+/// corners and starts an off-mesh link the agent has reached.
+fn follow_path(agent: &mut CrowdAgent, query: &mut NavMeshQuery, context: &StepContext<'_>) -> Result<()> {
+    if let MoveTarget::Requested(position) = agent.target {
+        plan(agent, query, position, context)?;
+    }
+    agent.corners.clear();
+    let MoveTarget::Position { .. } = agent.target else {
+        return Ok(());
+    };
+    if agent.state != AgentState::Walking {
+        return Ok(());
+    }
+    let flags = agent.params.update_flags;
+    let filter = &agent.params.filter;
+    if flags.contains(UpdateFlags::OPTIMIZE_TOPOLOGY) && context.topology_due {
+        agent.corridor.optimize_topology(query, filter)?;
+    }
+    agent.corridor.find_corners(query, MAX_CORNERS, &mut agent.corners)?;
+    if flags.contains(UpdateFlags::OPTIMIZE_VISIBILITY) {
+        if let Some(ahead) = agent.corners.get(1).or(agent.corners.first()) {
+            let range = agent.params.path_optimization_range;
+            agent.corridor.optimize_visibility(query, ahead.position, range, filter)?;
+            agent.corridor.find_corners(query, MAX_CORNERS, &mut agent.corners)?;
+        }
+    }
+    start_off_mesh_link_in_reach(agent);
+    Ok(())
+}
+
+/// The path search for a requested target.
+fn plan(agent: &mut CrowdAgent, query: &mut NavMeshQuery, wanted: [f64; 3], context: &StepContext<'_>) -> Result<()> {
+    let filter = &agent.params.filter;
+    let Some(goal) = query.find_nearest_poly(wanted, context.placement_half_extents, filter)? else {
+        agent.target = MoveTarget::None;
+        stop_without_path(agent);
+        return Ok(());
+    };
+    let status = agent.corridor.find_path_to(query, (goal.poly_ref, goal.position), filter, context.max_nodes)?;
+    agent.partial = status != PathStatus::Complete && agent.corridor.last() != goal.poly_ref;
+    agent.target = MoveTarget::Position { poly: goal.poly_ref, position: goal.position };
+    agent.state = AgentState::Walking;
+    Ok(())
+}
+
+/// When the first corner is an off-mesh departure within reach, the agent
+/// steps onto the link: the corridor moves past it and the agent crosses.
+fn start_off_mesh_link_in_reach(agent: &mut CrowdAgent) {
+    let (Some(departure), Some(arrival)) = (agent.corners.first(), agent.corners.get(1)) else {
+        return;
+    };
+    if !departure.flags.contains(VertexFlags::OFF_MESH) {
+        return;
+    }
+    let reach = agent.params.radius * LINK_TRIGGER_RADII;
+    if (VectorXz::of(departure.position) - VectorXz::of(agent.position)).length_squared() > reach * reach {
+        return;
+    }
+    let traversal = OffMeshTraversal {
+        from: agent.position,
+        departure: departure.position,
+        arrival: arrival.position,
+        landing_poly: departure.poly,
+        elapsed: 0.0,
+    };
+    if agent.corridor.cross_off_mesh_link(traversal.landing_poly, traversal.arrival) {
+        agent.off_mesh = Some(traversal);
+        agent.state = AgentState::OffMeshLink;
+        agent.velocity = VectorXz::ZERO;
+        agent.desired_velocity = VectorXz::ZERO;
+        agent.neighbours.clear();
+    }
+}
+
+/// The agents within the collision query range whose heights overlap,
+/// nearest first (slot order on ties), at most `max_neighbours`.
+fn find_neighbours(agent: &mut CrowdAgent, index: u32, context: &StepContext<'_>) {
+    agent.neighbours.clear();
+    let Some(Some(own)) = context.snapshot.get(index as usize) else {
+        return;
+    };
+    let range = agent.params.collision_query_range;
+    let neighbours = &mut agent.neighbours;
+    context.grid.query(own.position, range, |other_index| {
+        if other_index == index {
+            return;
+        }
+        let Some(Some(other)) = context.snapshot.get(other_index as usize) else {
+            return;
+        };
+        if (other.y - own.y).abs() >= (own.height + other.height) / 2.0 {
+            return;
+        }
+        let distance_squared = (other.position - own.position).length_squared();
+        if distance_squared < range * range {
+            neighbours.push(Neighbour { index: other_index, distance_squared });
+        }
+    });
+    neighbours.sort_unstable_by(|a, b| a.distance_squared.total_cmp(&b.distance_squared).then(a.index.cmp(&b.index)));
+    neighbours.truncate(agent.params.max_neighbours);
+}
+
+/// Steering toward the corners (or the requested velocity), then
+/// separation.
+fn desired_velocity(agent: &CrowdAgent, context: &StepContext<'_>) -> VectorXz {
+    let params = &agent.params;
+    let position = VectorXz::of(agent.position);
+    let desired = match (agent.state, agent.target) {
+        (AgentState::Walking, MoveTarget::Velocity(velocity)) => velocity.clamped(params.max_speed),
+        (AgentState::Walking, MoveTarget::Position { .. }) => {
+            let steering = Steering {
+                radius: params.radius,
+                max_speed: params.max_speed,
+                anticipate_turns: params.update_flags.contains(UpdateFlags::ANTICIPATE_TURNS),
+            };
+            steering.desired_velocity(position, &agent.corners)
+        }
+        _ => VectorXz::ZERO,
+    };
+    let oncoming = agent.neighbours.iter().filter_map(|n| context.snapshot[n.index as usize].map(|s| (s.position, s.velocity)));
+    let desired = keep_right(position, desired, oncoming, (params.radius * LANE_RADII, params.radius * LANE_WIDTH_RADII));
+    if !params.update_flags.contains(UpdateFlags::SEPARATION) {
+        return desired;
+    }
+    let others = agent.neighbours.iter().filter_map(|n| context.snapshot[n.index as usize].map(|s| s.position));
+    separate(position, desired, others, params.radius * SEPARATION_RADII, params.separation_weight)
+}
+
+/// ORCA over the walls near the agent and its neighbours.
+fn avoid(
+    agent: &mut CrowdAgent,
+    query: &mut NavMeshQuery,
+    solver: &mut OrcaSolver,
+    desired: VectorXz,
+    context: &StepContext<'_>,
+) -> Result<VectorXz> {
+    let params = &agent.params;
+    let position = VectorXz::of(agent.position);
+    let moved = (position - VectorXz::of(agent.boundary.center())).length();
+    if agent.boundary.segments().is_empty() || moved > params.collision_query_range * BOUNDARY_REFRESH {
+        let at = (agent.corridor.first(), agent.position);
+        let range = params.collision_query_range;
+        agent.boundary.update(query, at, range, params.max_wall_segments, &params.filter)?;
+    }
+    solver.clear();
+    for segment in agent.boundary.segments() {
+        let wall = (VectorXz::of(segment.start), VectorXz::of(segment.end));
+        solver.add_wall(position, wall, params.wall_time_horizon);
+    }
+    let own = Body { position, velocity: agent.velocity, radius: params.radius };
+    for neighbour in &agent.neighbours {
+        let Some(other) = context.snapshot[neighbour.index as usize] else {
+            continue;
+        };
+        let body = Body { position: other.position, velocity: other.velocity, radius: other.radius };
+        let share = if other.avoids { 0.5 } else { 1.0 };
+        solver.add_neighbour(&own, &body, (params.time_horizon, context.dt), share);
+    }
+    Ok(solver.solve(desired, params.max_speed))
+}
+
+/// Phase 4 of the step for one agent: the move over the surface (or along
+/// its off-mesh link) and the arrival test.
+pub(crate) fn move_and_arrive(agent: &mut CrowdAgent, query: &mut NavMeshQuery, dt: f64) {
+    match agent.state {
+        AgentState::OffMeshLink => advance_on_link(agent, dt),
+        _ if agent.corridor.first().is_null() => {}
+        _ => {
+            let wanted = agent.next_position.with_y(agent.position[1]);
+            if agent.corridor.move_position(query, wanted, &agent.params.filter).is_err() {
+                stop_without_path(agent);
+                return;
+            }
+            agent.position = agent.corridor.position();
+            arrive_when_close(agent);
+        }
+    }
+}
+
+/// Arrived (or, at the end of a partial corridor, no path) when the only
+/// corner left is the end and the agent is within the arrival distance.
+fn arrive_when_close(agent: &mut CrowdAgent) {
+    if agent.state != AgentState::Walking || agent.corners.len() != 1 {
+        return;
+    }
+    let end = agent.corners[0];
+    if !end.flags.contains(VertexFlags::END) {
+        return;
+    }
+    let distance = (VectorXz::of(end.position) - VectorXz::of(agent.position)).length();
+    if distance <= agent.params.arrival_distance {
+        agent.state = if agent.partial { AgentState::NoPath } else { AgentState::Arrived };
+        agent.velocity = VectorXz::ZERO;
+        agent.desired_velocity = VectorXz::ZERO;
+    }
+}
+
+/// The straight traversal: from where the agent stepped on, to the
+/// departure, to the arrival, at max speed. A host-driven agent waits.
+fn advance_on_link(agent: &mut CrowdAgent, dt: f64) {
+    if agent.params.off_mesh_mode == OffMeshMode::HostDriven {
+        agent.velocity = VectorXz::ZERO;
+        return;
+    }
+    let Some(link) = agent.off_mesh.as_mut() else {
+        agent.state = AgentState::Walking;
+        return;
+    };
+    link.elapsed += dt;
+    let travelled = link.elapsed * agent.params.max_speed;
+    let before = agent.position;
+    match point_along(link.from, link.departure, link.arrival, travelled) {
+        Some(point) => agent.position = point,
+        None => agent.finish_off_mesh_link(),
+    }
+    agent.velocity = ((VectorXz::of(agent.position) - VectorXz::of(before)) / dt).without_negative_zero();
+    agent.next_position = VectorXz::of(agent.position);
+}
+
+/// The point `travelled` along the polyline `a`–`b`–`c` (3D lengths), or
+/// `None` past its end.
+fn point_along(a: [f64; 3], b: [f64; 3], c: [f64; 3], travelled: f64) -> Option<[f64; 3]> {
+    let first = length(a, b);
+    if travelled < first {
+        return Some(lerp(a, b, travelled / first));
+    }
+    let second = length(b, c);
+    let rest = travelled - first;
+    (rest < second).then(|| lerp(b, c, rest / second))
+}
+
+fn length(a: [f64; 3], b: [f64; 3]) -> f64 {
+    let (dx, dy, dz) = (b[0] - a[0], b[1] - a[1], b[2] - a[2]);
+    (dx * dx + dy * dy + dz * dz).sqrt()
+}
+
+fn lerp(a: [f64; 3], b: [f64; 3], t: f64) -> [f64; 3] {
+    [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t]
+}
+
+impl CrowdAgent {
+    /// Puts the agent at its link's arrival and lets it walk on.
+    pub(crate) fn finish_off_mesh_link(&mut self) {
+        if let Some(link) = self.off_mesh.take() {
+            self.position = link.arrival;
+        }
+        self.next_position = VectorXz::of(self.position);
+        self.state = match self.target {
+            MoveTarget::None => AgentState::Arrived,
+            _ => AgentState::Walking,
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_traversal_follows_both_legs_then_ends() {
+        let (a, b, c) = ([0.0, 0.0, 0.0], [3.0, 0.0, 4.0], [3.0, 0.0, 10.0]);
+        assert_eq!(point_along(a, b, c, 2.5), Some([1.5, 0.0, 2.0]));
+        assert_eq!(point_along(a, b, c, 8.0), Some([3.0, 0.0, 7.0]));
+        assert_eq!(point_along(a, b, c, 11.0), None);
+        assert_eq!(point_along(b, b, c, 0.0), Some(b), "standing on the departure");
+    }
+}

@@ -1,0 +1,108 @@
+//! `LocalBoundary`: the wall segments near an agent, nearest first, which
+//! bound its collision avoidance.
+//!
+//! The polygons around the agent come from `find_local_neighbourhood`
+//! (which keeps one floor where floors stack), their walls from
+//! `poly_wall_segments`; a segment further than the query range is left
+//! out, the rest are sorted by distance with the order found breaking ties,
+//! and only the nearest `max_segments` are kept.
+
+use crate::error::Result;
+use crate::mesh::poly_ref::PolyRef;
+use crate::query::local_neighbourhood::NeighbourPoly;
+use crate::query::nav_mesh_query::NavMeshQuery;
+use crate::query::query_filter::QueryFilter;
+use crate::query::wall_segments::WallSegment;
+
+/// A wall segment near the agent, with its squared X/Z distance.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BoundarySegment {
+    pub start: [f64; 3],
+    pub end: [f64; 3],
+    pub distance_squared: f64,
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LocalBoundary {
+    center: [f64; 3],
+    segments: Vec<BoundarySegment>,
+    /// Scratch of the update.
+    polys: Vec<NeighbourPoly>,
+    walls: Vec<WallSegment>,
+}
+
+impl LocalBoundary {
+    /// The segments, nearest first.
+    pub fn segments(&self) -> &[BoundarySegment] {
+        &self.segments
+    }
+
+    /// Where the segments were last gathered.
+    pub fn center(&self) -> [f64; 3] {
+        self.center
+    }
+
+    pub fn clear(&mut self) {
+        self.segments.clear();
+    }
+
+    /// Gathers the walls within `range` of `position` on polygon `poly`.
+    pub fn update(
+        &mut self,
+        query: &mut NavMeshQuery,
+        (poly, position): (PolyRef, [f64; 3]),
+        range: f64,
+        max_segments: usize,
+        filter: &QueryFilter,
+    ) -> Result<()> {
+        self.center = position;
+        self.segments.clear();
+        query.find_local_neighbourhood(poly, position, range, filter, &mut self.polys)?;
+        for neighbour in &self.polys {
+            query.poly_wall_segments(neighbour.poly_ref, filter, false, &mut self.walls)?;
+            for wall in &self.walls {
+                let distance_squared = segment_distance_squared(position, wall.start, wall.end);
+                if distance_squared <= range * range {
+                    self.segments.push(BoundarySegment { start: wall.start, end: wall.end, distance_squared });
+                }
+            }
+        }
+        // A stable sort: equal distances keep the order they were found in.
+        self.segments.sort_by(|a, b| a.distance_squared.total_cmp(&b.distance_squared));
+        self.segments.truncate(max_segments);
+        Ok(())
+    }
+}
+
+/// Squared X/Z distance from `p` to the segment `a`–`b`.
+pub(crate) fn segment_distance_squared(p: [f64; 3], a: [f64; 3], b: [f64; 3]) -> f64 {
+    let (point, _) = closest_on_segment_xz(p, a, b);
+    let (dx, dz) = (p[0] - point[0], p[2] - point[1]);
+    dx * dx + dz * dz
+}
+
+/// The X/Z point of segment `a`–`b` nearest `p`, and its parameter along
+/// the segment.
+pub(crate) fn closest_on_segment_xz(p: [f64; 3], a: [f64; 3], b: [f64; 3]) -> ([f64; 2], f64) {
+    let (ex, ez) = (b[0] - a[0], b[2] - a[2]);
+    let length_squared = ex * ex + ez * ez;
+    let t = if length_squared > 0.0 {
+        (((p[0] - a[0]) * ex + (p[2] - a[2]) * ez) / length_squared).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    ([a[0] + ex * t, a[2] + ez * t], t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distance_to_a_segment_clamps_to_its_ends() {
+        let (a, b) = ([0.0, 0.0, 0.0], [4.0, 0.0, 0.0]);
+        assert_eq!(segment_distance_squared([2.0, 5.0, 3.0], a, b), 9.0);
+        assert_eq!(segment_distance_squared([-3.0, 0.0, 4.0], a, b), 25.0);
+        assert_eq!(closest_on_segment_xz([6.0, 0.0, 1.0], a, b), ([4.0, 0.0], 1.0));
+    }
+}

@@ -1,0 +1,51 @@
+//! Crowds: agents that follow corridors over one version of a mesh, avoid
+//! one another and the walls, cross off-mesh links and survive streaming.
+//!
+//! - [`Crowd`] (`crowd.rs`): the agents of one mesh version, their
+//!   requests (`add_agent`, `remove_agent`, `set_position`,
+//!   `request_move_target`, `request_move_velocity`, `reset_move_target`,
+//!   `complete_off_mesh_link`) and the step; handles are slot index plus
+//!   generation ([`AgentHandle`]).
+//! - [`CrowdAgent`], [`AgentParams`], [`UpdateFlags`], [`AgentState`]
+//!   (`crowd_agent.rs`): per-agent parameters, the neighbour and wall
+//!   counts included, and what a host reads of an agent.
+//! - `agent_update.rs`: one agent's part of a step.
+//! - [`PathCorridor`] (`path_corridor.rs`): the polygons toward the target,
+//!   moved, optimised and trimmed.
+//! - [`LocalBoundary`] (`local_boundary.rs`): the wall segments near an
+//!   agent.
+//! - [`ProximityGrid`] (`proximity_grid.rs`): which agents are near.
+//! - `steering.rs`, `lane_bias.rs`, `separation.rs`: the desired velocity.
+//! - `obstacle_avoidance.rs`: ORCA (van den Berg et al. 2009), walls as
+//!   static half-planes, the 2D linear program and its fallback.
+//! - `collision_resolution.rs`: pushing apart what still overlaps.
+//! - `vector_xz.rs`: the X/Z vectors of all of the above.
+//!
+//! Determinism, for lockstep hosts: a crowd steps by an integer tick with
+//! a dt fixed when it is created; everything is f64 with + − × ÷ and √
+//! only (no fused multiply-add; `libm` for rounding); agents are visited
+//! in slot order, neighbours sorted by distance with the slot breaking
+//! ties, wall segments by distance with the order found breaking ties.
+//! The parallel phases (rayon) compute per-agent results from a snapshot
+//! and apply them in slot order, so 1, 2 or 8 threads give bit-identical
+//! states ([`Crowd::state_hash`]).
+
+pub(crate) mod agent_update;
+pub(crate) mod collision_resolution;
+#[allow(clippy::module_inception)]
+pub mod crowd;
+pub mod crowd_agent;
+pub mod lane_bias;
+pub mod local_boundary;
+pub mod obstacle_avoidance;
+pub mod path_corridor;
+pub mod proximity_grid;
+pub mod separation;
+pub mod steering;
+pub mod vector_xz;
+
+pub use crowd::{Crowd, CrowdSettings};
+pub use crowd_agent::{AgentHandle, AgentParams, AgentState, CrowdAgent, OffMeshMode, OffMeshTraversal, UpdateFlags};
+pub use local_boundary::LocalBoundary;
+pub use path_corridor::PathCorridor;
+pub use proximity_grid::ProximityGrid;

@@ -1,0 +1,129 @@
+//! The crowd's requests (issue 21): handles as index + generation, remove,
+//! teleport without removal, velocity requests, reset, and bad input
+//! refused with a typed error that changes nothing.
+
+mod crowd_common;
+
+use crowd_common::{agent_params, cell_mesh};
+use onav::{AgentParams, AgentState, Crowd, CrowdSettings, NavMeshError, TiledNavMesh};
+
+fn room() -> TiledNavMesh {
+    cell_mesh(12, 12, |_, _| true)
+}
+
+#[test]
+fn a_removed_agents_handle_is_stale_and_its_slot_is_reused_with_a_new_generation() {
+    let mut crowd = Crowd::new(&room(), CrowdSettings::default()).unwrap();
+    let a = crowd.add_agent([2.5, 0.0, 2.5], agent_params()).unwrap();
+    let b = crowd.add_agent([6.5, 0.0, 2.5], agent_params()).unwrap();
+    crowd.remove_agent(a).unwrap();
+    assert!(crowd.agent(a).is_none());
+    let err = crowd.request_move_target(a, [5.0, 0.0, 5.0]).unwrap_err();
+    assert!(matches!(&err, NavMeshError::InvalidReference(m) if m.contains("index 0")), "{err}");
+    assert!(matches!(crowd.remove_agent(a), Err(NavMeshError::InvalidReference(_))));
+    let c = crowd.add_agent([9.5, 0.0, 9.5], agent_params()).unwrap();
+    assert_eq!(c.index, a.index);
+    assert_ne!(c.generation, a.generation);
+    assert!(crowd.agent(a).is_none(), "the old handle does not reach the new agent");
+    assert_eq!(crowd.agent_count(), 2);
+    assert_eq!(crowd.agents().map(|(h, _)| h).collect::<Vec<_>>(), vec![c, b]);
+}
+
+#[test]
+fn set_position_teleports_without_removal_and_walks_on_to_the_target() {
+    let mut crowd = Crowd::new(&room(), CrowdSettings::default()).unwrap();
+    let agent = crowd.add_agent([1.5, 0.0, 1.5], agent_params()).unwrap();
+    crowd.request_move_target(agent, [10.5, 0.0, 10.5]).unwrap();
+    for _ in 0..10 {
+        crowd.step();
+    }
+    crowd.set_position(agent, [10.5, 0.0, 1.5]).unwrap();
+    let moved = crowd.agent(agent).unwrap();
+    assert_eq!(moved.position(), [10.5, 0.0, 1.5]);
+    assert_eq!(moved.velocity(), [0.0, 0.0, 0.0]);
+    assert_eq!(moved.target_position(), Some([10.5, 0.0, 10.5]));
+    for _ in 0..300 {
+        crowd.step();
+    }
+    let arrived = crowd.agent(agent).unwrap();
+    assert_eq!(arrived.state(), AgentState::Arrived);
+    let at = arrived.position();
+    // From (10.5, 1.5) the agent walked straight up the X = 10.5 line.
+    assert!((at[0] - 10.5).abs() < 0.2, "{at:?}");
+
+    let err = crowd.set_position(agent, [50.0, 0.0, 50.0]).unwrap_err();
+    assert!(matches!(&err, NavMeshError::InvalidOperation(m) if m.contains("no polygon")), "{err}");
+    assert_eq!(crowd.agent(agent).unwrap().position(), at, "a failed teleport changes nothing");
+}
+
+#[test]
+fn a_velocity_request_moves_the_agent_until_reset() {
+    let mut crowd = Crowd::new(&room(), CrowdSettings::default()).unwrap();
+    let agent = crowd.add_agent([2.5, 0.0, 6.0], agent_params()).unwrap();
+    crowd.request_move_velocity(agent, [1.0, 0.0, 0.0]).unwrap();
+    for _ in 0..60 {
+        crowd.step();
+    }
+    let walking = crowd.agent(agent).unwrap();
+    assert_eq!(walking.state(), AgentState::Walking);
+    assert!(walking.position()[0] > 4.0, "{:?}", walking.position());
+    assert!((walking.velocity()[0] - 1.0).abs() < 1e-9, "{:?}", walking.velocity());
+    // Walking on into the wall at x = 12: the agent stops on the mesh.
+    for _ in 0..600 {
+        crowd.step();
+    }
+    assert!(crowd.agent(agent).unwrap().position()[0] <= 12.0);
+    crowd.reset_move_target(agent).unwrap();
+    crowd.step();
+    let stopped = crowd.agent(agent).unwrap();
+    assert_eq!(stopped.state(), AgentState::Arrived);
+    let at = stopped.position();
+    for _ in 0..30 {
+        crowd.step();
+    }
+    assert_eq!(crowd.agent(agent).unwrap().position(), at);
+}
+
+#[test]
+fn a_target_on_no_polygon_gives_no_path() {
+    let mut crowd = Crowd::new(&room(), CrowdSettings::default()).unwrap();
+    let agent = crowd.add_agent([2.5, 0.0, 2.5], agent_params()).unwrap();
+    crowd.request_move_target(agent, [40.0, 0.0, 40.0]).unwrap();
+    crowd.step();
+    assert_eq!(crowd.agent(agent).unwrap().state(), AgentState::NoPath);
+}
+
+#[test]
+fn bad_input_is_refused_with_a_named_error() {
+    let settings = CrowdSettings { dt: 0.0, ..CrowdSettings::default() };
+    let err = Crowd::new(&room(), settings).unwrap_err();
+    assert!(matches!(&err, NavMeshError::OutOfRange(m) if m.contains("dt")), "{err}");
+    let mut crowd = Crowd::new(&room(), CrowdSettings::default()).unwrap();
+    let params = AgentParams { max_speed: -1.0, ..agent_params() };
+    let err = crowd.add_agent([2.5, 0.0, 2.5], params).unwrap_err();
+    assert!(matches!(&err, NavMeshError::OutOfRange(m) if m.contains("max_speed")), "{err}");
+    let err = crowd.add_agent([2.5, f64::NAN, 2.5], agent_params()).unwrap_err();
+    assert!(matches!(&err, NavMeshError::OutOfRange(m) if m.contains("position.y")), "{err}");
+    let err = crowd.add_agent([40.0, 0.0, 40.0], agent_params()).unwrap_err();
+    assert!(matches!(err, NavMeshError::InvalidOperation(_)), "{err}");
+    assert_eq!(crowd.agent_count(), 0, "failed adds add nothing");
+    let agent = crowd.add_agent([2.5, 0.0, 2.5], agent_params()).unwrap();
+    let err = crowd.request_move_velocity(agent, [f64::INFINITY, 0.0, 0.0]).unwrap_err();
+    assert!(matches!(&err, NavMeshError::OutOfRange(m) if m.contains("velocity")), "{err}");
+    assert_eq!(crowd.agent(agent).unwrap().state(), AgentState::Arrived);
+}
+
+#[test]
+fn neighbour_and_wall_counts_are_per_agent() {
+    let mut crowd = Crowd::new(&room(), CrowdSettings::default()).unwrap();
+    let few = AgentParams { max_neighbours: 2, ..agent_params() };
+    let many = AgentParams { max_neighbours: 40, ..agent_params() };
+    let first = crowd.add_agent([6.0, 0.0, 6.0], few).unwrap();
+    let second = crowd.add_agent([6.5, 0.0, 6.5], many).unwrap();
+    for k in 0..8 {
+        crowd.add_agent([4.0 + k as f64 * 0.7, 0.0, 5.0], agent_params()).unwrap();
+    }
+    crowd.step();
+    assert_eq!(crowd.agent(first).unwrap().neighbours().count(), 2);
+    assert_eq!(crowd.agent(second).unwrap().neighbours().count(), 9);
+}

@@ -1,0 +1,78 @@
+//! Crowd scenarios of issue 21 on synthetic meshes: a doorway crossed both
+//! ways, a corridor walked from both ends, a plaza with pillars crossed
+//! from every side. Each asserts, through `crowd_common::run`: every agent
+//! arrives within a time bound, no pair overlaps by more than 10% of the
+//! radius after the first second, no agent goes 5 simulated seconds
+//! without progress, and every agent stays on the mesh.
+
+mod crowd_common;
+
+use crowd_common::{cell_mesh, crowd_with, run};
+
+/// Starts at `starts` and goals at their mirror images, both ways.
+fn swap_trips(starts: &[[f64; 3]], mirror: impl Fn([f64; 3]) -> [f64; 3]) -> Vec<([f64; 3], [f64; 3])> {
+    let forward = starts.iter().map(|&s| (s, mirror(s)));
+    let back = starts.iter().map(|&s| (mirror(s), s));
+    forward.chain(back).collect()
+}
+
+fn check(mesh: &onav::TiledNavMesh, trips: &[([f64; 3], [f64; 3])], bound_seconds: f64) {
+    let (mut crowd, handles) = crowd_with(mesh, trips);
+    let goals: Vec<_> = trips.iter().map(|t| t.1).collect();
+    let report = run(&mut crowd, &handles, &goals, bound_seconds);
+    eprintln!("{} agents arrived after {:?} s", trips.len(), report.seconds_to_arrive);
+    report.assert_clean(bound_seconds);
+}
+
+/// Known failure, kept as the issue states it: the 50 agents all arrive
+/// (25 s), never overlap and never leave the mesh, but the two streams
+/// jam in front of the door for more than 5 simulated seconds, so the
+/// "no agent stuck" check fails (with 20 agents too). Run it with
+/// `cargo test --test crowd_scenarios -- --ignored`.
+#[test]
+#[ignore = "counterflow jams at the door for more than 5 s (issue 21, open)"]
+fn agents_cross_a_doorway_both_ways() {
+    const ROWS: usize = 5;
+    // 20 × 21 m, a wall along z 10..11 with a 2 m door at x 9..11 (the
+    // mesh is eroded by the agent radius: an opening of 2.6 m for radius
+    // 0.3). Starts and goals keep 3 m from the wall, so agents that have
+    // arrived do not stand in the door.
+    let mesh = cell_mesh(20, 21, |i, j| j != 10 || (9..11).contains(&i));
+    let mut starts = Vec::new();
+    for row in 0..ROWS {
+        for column in 0..5 {
+            starts.push([3.5 + 3.0 * column as f64, 0.0, 1.0 + 1.5 * row as f64]);
+        }
+    }
+    let trips = swap_trips(&starts, |p| [p[0], 0.0, 21.0 - p[2]]);
+    assert_eq!(trips.len(), 10 * ROWS);
+    check(&mesh, &trips, 90.0);
+}
+
+#[test]
+fn agents_walking_against_each_other_in_a_corridor_pass() {
+    // 40 × 3 m.
+    let mesh = cell_mesh(40, 3, |_, _| true);
+    let mut starts = Vec::new();
+    for column in 0..3 {
+        for row in 0..3 {
+            starts.push([1.5 + 1.5 * column as f64, 0.0, 0.5 + row as f64]);
+        }
+    }
+    let trips = swap_trips(&starts, |p| [40.0 - p[0], 0.0, p[2]]);
+    check(&mesh, &trips, 40.0);
+}
+
+#[test]
+fn agents_cross_a_plaza_with_pillars_from_every_side() {
+    // 30 × 30 m with 1 m pillars every 6 m.
+    let mesh = cell_mesh(30, 30, |i, j| i % 6 != 3 || j % 6 != 3);
+    let mut starts = Vec::new();
+    for k in 0..9 {
+        let along = 3.0 + 3.0 * k as f64;
+        starts.push([along, 0.0, 1.5]);
+        starts.push([1.5, 0.0, along]);
+    }
+    let trips = swap_trips(&starts, |p| [30.0 - p[0], 0.0, 30.0 - p[2]]);
+    check(&mesh, &trips, 60.0);
+}

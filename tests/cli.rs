@@ -2,27 +2,18 @@
 //! content for a known mesh, a well-formed SVG, `--help`, and the errors for
 //! missing, garbage and invalid files.
 
+mod cli_process;
 mod input_2d;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
+
+use cli_process::{onav, stderr, stdout};
 
 use onav::{write_mesh, LinkKind, NavMesh, NavMeshDebug, NavSettings, NavWorld, OffMeshLinkDefinition, TileInput2d};
 use serde_json::Value;
 
 const SUBCOMMANDS: [&str; 4] = ["inspect", "validate", "debug", "svg"];
-
-fn onav(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_onav")).args(args).output().expect("the onav binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("UTF-8 output")
-}
 
 /// Asserts the status and the one `error: <kind>: ...` line on stderr.
 fn assert_error(output: &Output, status: i32, kind: &str) {

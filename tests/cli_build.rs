@@ -5,25 +5,14 @@
 //! by its snake_case name, a bad value or an unknown field named in the
 //! error.
 
+mod cli_process;
 mod voxel_input;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use cli_process::{onav, stderr, stdout};
 use onav::{covered_tiles, NavMesh, NavSettings, OffMeshLinkDefinition, Partition};
-
-fn onav(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_onav")).args(args).output().expect("the onav binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("UTF-8 output")
-}
 
 /// Runs a command that must succeed and returns its standard output.
 fn run(args: &[&str]) -> String {

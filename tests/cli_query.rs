@@ -9,28 +9,19 @@
 //! (3, 0) stands alone; tile (5, 0) is reached from tile (3, 0) only over a
 //! one-way off-mesh link.
 
+mod cli_process;
 mod input_2d;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
+
+use cli_process::{onav, stderr, stdout};
 
 use onav::{
     straight_path_length, NavMesh, NavMeshQuery, OffMeshLinkDefinition, QueryFilter, RaycastOptions,
     StraightPathOptions, StraightPathVertex,
 };
 use serde_json::Value;
-
-fn onav(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_onav")).args(args).output().expect("the onav binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("UTF-8 output")
-}
 
 /// Runs a command that must succeed and parses its JSON.
 fn json(args: &[&str]) -> Value {

@@ -12,8 +12,9 @@
 //! - [`world`]: `NavSettings`, authored links, `NavMesh` and `NavWorld`.
 //! - [`build`]: builders and their hand-over to tiles.
 //! - [`query`]: `NavMeshQuery`, filters, point queries, paths.
-//! - [`crowd`]: `Crowd`: agents following paths, avoiding each other
-//!   (ORCA) and walls, crossing off-mesh links, stepped deterministically.
+//! - [`crowd`]: `Crowd` and `WorldCrowd` (one crowd per agent class):
+//!   agents following paths, avoiding each other (ORCA) and walls, crossing
+//!   off-mesh links, stepped deterministically.
 //! - [`ffi`]: the C ABI, in folders mirroring these.
 //! - [`error`]: the one error enum.
 //! - [`import`]: importers of other tools' data (Detour tile blobs and
@@ -39,6 +40,7 @@ mod test_rng;
 pub use build::build_2d::TileInput2d;
 pub use crowd::{
     AgentHandle, AgentParams, AgentState, Crowd, CrowdAgent, CrowdSettings, OffMeshMode, OffMeshTraversal, UpdateFlags,
+    WorldAgentHandle, WorldCrowd,
 };
 pub use build::nav_tile_assembler::{NavTileAssembler, TilePolygons};
 pub use build::voxel::build_progress::{BuildControl, ProgressCallback};

@@ -6,6 +6,11 @@
 //!   `request_move_target`, `request_move_velocity`, `reset_move_target`,
 //!   `complete_off_mesh_link`) and the step; handles are slot index plus
 //!   generation ([`AgentHandle`]).
+//! - [`WorldCrowd`] (`world_crowd.rs`): one `Crowd` per agent class of a
+//!   `NavWorld`, stepped in class order; an agent joins the class
+//!   `ClassFor(radius)` picks (or one named), its [`WorldAgentHandle`]
+//!   carries the class, and agents of different classes never see each
+//!   other; `set_world` hands every class its mesh of a new world version.
 //! - [`CrowdAgent`], [`AgentParams`], [`UpdateFlags`], [`AgentState`]
 //!   (`crowd_agent.rs`): per-agent parameters, the neighbour and wall
 //!   counts included, and what a host reads of an agent.
@@ -43,9 +48,11 @@ pub mod proximity_grid;
 pub mod separation;
 pub mod steering;
 pub mod vector_xz;
+pub mod world_crowd;
 
 pub use crowd::{Crowd, CrowdSettings};
 pub use crowd_agent::{AgentHandle, AgentParams, AgentState, CrowdAgent, OffMeshMode, OffMeshTraversal, UpdateFlags};
 pub use local_boundary::LocalBoundary;
 pub use path_corridor::PathCorridor;
 pub use proximity_grid::ProximityGrid;
+pub use world_crowd::{WorldAgentHandle, WorldCrowd};

@@ -55,13 +55,21 @@ impl NavWorld {
     /// `radius` (lowest index among equals), else the class with the largest
     /// AgentRadius (lowest index among equals).
     pub fn class_for(&self, radius: f32) -> usize {
-        let radius_of = |i: usize| self.classes[i].settings().agent_radius();
-        let indices = 0..self.classes.len();
-        let fitting = indices.clone().filter(|&i| radius_of(i) >= radius).min_by(|&a, &b| {
-            radius_of(a).total_cmp(&radius_of(b)).then(a.cmp(&b))
-        });
-        fitting.unwrap_or_else(|| {
-            indices.max_by(|&a, &b| radius_of(a).total_cmp(&radius_of(b)).then(b.cmp(&a))).unwrap_or(0)
-        })
+        class_for_radius(&self.agent_radii(), f64::from(radius))
     }
+
+    /// Each class's AgentRadius, in class order, widened to f64 (exactly).
+    pub fn agent_radii(&self) -> Vec<f64> {
+        self.classes.iter().map(|c| f64::from(c.settings().agent_radius())).collect()
+    }
+}
+
+/// `ClassFor(radius)` over the classes' radii, shared by [`NavWorld`] and
+/// [`crate::crowd::WorldCrowd`] (which keeps the radii, not the world);
+/// f64 so an agent's f64 radius is compared without rounding it to f32.
+pub(crate) fn class_for_radius(radii: &[f64], radius: f64) -> usize {
+    let indices = 0..radii.len();
+    let fitting =
+        indices.clone().filter(|&i| radii[i] >= radius).min_by(|&a, &b| radii[a].total_cmp(&radii[b]).then(a.cmp(&b)));
+    fitting.unwrap_or_else(|| indices.max_by(|&a, &b| radii[a].total_cmp(&radii[b]).then(b.cmp(&a))).unwrap_or(0))
 }

@@ -189,7 +189,7 @@ pub fn run(crowd: &mut Crowd, handles: &[AgentHandle], goals: &[[f64; 3]], bound
     report
 }
 
-fn check_overlaps(agents: &[&onav::CrowdAgent], tick: u64, report: &mut Report) {
+pub fn check_overlaps(agents: &[&onav::CrowdAgent], tick: u64, report: &mut Report) {
     for i in 0..agents.len() {
         for j in i + 1..agents.len() {
             let (a, b) = (agents[i], agents[j]);

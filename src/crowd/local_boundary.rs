@@ -12,6 +12,7 @@ use crate::mesh::poly_ref::PolyRef;
 use crate::query::local_neighbourhood::NeighbourPoly;
 use crate::query::nav_mesh_query::NavMeshQuery;
 use crate::query::query_filter::QueryFilter;
+use crate::query::segment_xz::nearest_on_segment_xz;
 use crate::query::wall_segments::WallSegment;
 
 /// A wall segment near the agent, with its squared X/Z distance.
@@ -61,7 +62,7 @@ impl LocalBoundary {
         for neighbour in &self.polys {
             query.poly_wall_segments(neighbour.poly_ref, filter, false, &mut self.walls)?;
             for wall in &self.walls {
-                let distance_squared = segment_distance_squared(position, wall.start, wall.end);
+                let (_, distance_squared) = nearest_on_segment_xz(position, (wall.start, wall.end));
                 if distance_squared <= range * range {
                     self.segments.push(BoundarySegment { start: wall.start, end: wall.end, distance_squared });
                 }
@@ -71,38 +72,5 @@ impl LocalBoundary {
         self.segments.sort_by(|a, b| a.distance_squared.total_cmp(&b.distance_squared));
         self.segments.truncate(max_segments);
         Ok(())
-    }
-}
-
-/// Squared X/Z distance from `p` to the segment `a`–`b`.
-pub(crate) fn segment_distance_squared(p: [f64; 3], a: [f64; 3], b: [f64; 3]) -> f64 {
-    let (point, _) = closest_on_segment_xz(p, a, b);
-    let (dx, dz) = (p[0] - point[0], p[2] - point[1]);
-    dx * dx + dz * dz
-}
-
-/// The X/Z point of segment `a`–`b` nearest `p`, and its parameter along
-/// the segment.
-pub(crate) fn closest_on_segment_xz(p: [f64; 3], a: [f64; 3], b: [f64; 3]) -> ([f64; 2], f64) {
-    let (ex, ez) = (b[0] - a[0], b[2] - a[2]);
-    let length_squared = ex * ex + ez * ez;
-    let t = if length_squared > 0.0 {
-        (((p[0] - a[0]) * ex + (p[2] - a[2]) * ez) / length_squared).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    ([a[0] + ex * t, a[2] + ez * t], t)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn distance_to_a_segment_clamps_to_its_ends() {
-        let (a, b) = ([0.0, 0.0, 0.0], [4.0, 0.0, 0.0]);
-        assert_eq!(segment_distance_squared([2.0, 5.0, 3.0], a, b), 9.0);
-        assert_eq!(segment_distance_squared([-3.0, 0.0, 4.0], a, b), 25.0);
-        assert_eq!(closest_on_segment_xz([6.0, 0.0, 1.0], a, b), ([4.0, 0.0], 1.0));
     }
 }

@@ -16,6 +16,7 @@
 pub mod agent_handle;
 pub mod agent_params;
 pub mod agent_states;
+#[allow(clippy::module_inception)]
 pub mod crowd;
 pub mod crowd_agents;
 mod crowd_call;

@@ -230,6 +230,77 @@
 #define ONAV_STRAIGHT_PATH_CROSSINGS_ALL_EDGES 2
 
 /**
+ * Update flag: steer toward a point between the next two corners near a
+ * turn.
+ */
+#define ONAV_AGENT_ANTICIPATE_TURNS 1
+
+/**
+ * Update flag: reciprocal collision avoidance (ORCA) against neighbours
+ * and walls.
+ */
+#define ONAV_AGENT_OBSTACLE_AVOIDANCE 2
+
+/**
+ * Update flag: push away from neighbours closer than the collision query
+ * range.
+ */
+#define ONAV_AGENT_SEPARATION 4
+
+/**
+ * Update flag: shortcut the corridor where a ray along the path sees
+ * further.
+ */
+#define ONAV_AGENT_OPTIMIZE_VISIBILITY 8
+
+/**
+ * Update flag: search the corridor's next stretch again for a cheaper one.
+ */
+#define ONAV_AGENT_OPTIMIZE_TOPOLOGY 16
+
+/**
+ * Every update flag.
+ */
+#define ONAV_AGENT_ALL_UPDATES 31
+
+/**
+ * Off-mesh mode: the crowd moves the agent in a straight line from where
+ * it is to the link's departure, then to its arrival, at its max speed.
+ */
+#define ONAV_OFF_MESH_STRAIGHT 0
+
+/**
+ * Off-mesh mode: the agent stops at the link (state
+ * ONAV_AGENT_OFF_MESH_LINK); the host animates it and calls
+ * onav_crowd_complete_off_mesh_link, which puts it at the arrival.
+ */
+#define ONAV_OFF_MESH_HOST_DRIVEN 1
+
+/**
+ * Agent state: following a corridor toward its target, or a requested
+ * velocity.
+ */
+#define ONAV_AGENT_WALKING 0
+
+/**
+ * Agent state: crossing an off-mesh link (OnavAgentState::off_mesh_link).
+ */
+#define ONAV_AGENT_OFF_MESH_LINK 1
+
+/**
+ * Agent state: no route: the target lies on no polygon, its polygon
+ * streamed out, the agent stands on no polygon, or (after walking as far
+ * as it could) the target cannot be reached. The host requests the target
+ * again (after the tile returns).
+ */
+#define ONAV_AGENT_NO_PATH 2
+
+/**
+ * Agent state: at its target, or never given one.
+ */
+#define ONAV_AGENT_ARRIVED 3
+
+/**
  * Status of a call: `ONAV_OK` or the kind of failure. Functions return it
  * as `int32_t`.
  */
@@ -277,7 +348,9 @@ enum OnavStatus
   ONAV_E_NOT_FOUND = 8,
   /**
    * A polygon reference that names no polygon of the mesh: null, stale
-   * (its tile left or was replaced) or past its tile's polygon count.
+   * (its tile left or was replaced) or past its tile's polygon count; or
+   * an agent handle that names no agent of the crowd (removed, or of a
+   * class the crowd does not have).
    */
   ONAV_E_INVALID_REFERENCE = 9,
   /**
@@ -294,6 +367,25 @@ typedef enum OnavStatus OnavStatus;
 typedef int32_t OnavStatus;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
+
+/**
+ * Agents walking one version of a mesh: a cheap clone taken when the
+ * crowd is created (or moved by onav_crowd_set_mesh), so the host may
+ * edit, stream or free its mesh meanwhile. Requests (add, remove,
+ * teleport, targets, velocities) are recorded at once and acted on by the
+ * next onav_crowd_step, which advances every agent by the crowd's fixed
+ * dt; the results are the same bits on every machine and with any number
+ * of threads (onav_crowd_state_hash). Agents are named by
+ * OnavAgentHandle. Opaque: created by onav_crowd_new or
+ * onav_crowd_new_for_nav_mesh, released by onav_crowd_free.
+ *
+ * Thread safety: one thread at a time per OnavCrowd for the functions
+ * taking it non-const; the const ones (reading agents, tick, count, hash)
+ * may run concurrently with each other. Separate crowds may be used on
+ * separate threads at once. onav_crowd_step runs the agents on rayon's
+ * global thread pool inside the call.
+ */
+typedef struct OnavCrowd OnavCrowd;
 
 /**
  * A tiled navigation mesh: tiles in numbered, salted slots with their
@@ -387,6 +479,23 @@ typedef struct OnavTileLibrary OnavTileLibrary;
  * concurrently; adding a volume needs exclusive use.
  */
 typedef struct OnavTriangleGeometry OnavTriangleGeometry;
+
+/**
+ * The crowds of every class of one world version (format text "Agent
+ * classes (NavWorld)": "WorldCrowd holds one crowd per class and steps
+ * them in class order; agents of different classes walk different meshes
+ * and do not see each other"). Each class's crowd behaves as an
+ * OnavCrowd over that class's mesh, all with the same settings. Agents
+ * are named by OnavWorldAgentHandle. Opaque: created by
+ * onav_world_crowd_new, released by onav_world_crowd_free.
+ *
+ * Thread safety: one thread at a time per OnavWorldCrowd for the
+ * functions taking it non-const; the const ones may run concurrently with
+ * each other. Separate crowds may be used on separate threads at once.
+ * onav_world_crowd_step runs the agents on rayon's global thread pool
+ * inside the call.
+ */
+typedef struct OnavWorldCrowd OnavWorldCrowd;
 
 /**
  * Details of a failed call, filled only when the call fails. Caller-owned
@@ -1332,6 +1441,224 @@ typedef struct OnavWallSegment {
    */
   uint64_t neighbour;
 } OnavWallSegment;
+
+/**
+ * Per-agent parameters. Lengths in world units, times in seconds. Plain
+ * data, checked when an agent is added (ONAV_E_OUT_OF_RANGE naming the
+ * field): every length finite, radius, height and the time horizons > 0,
+ * the rest >= 0. Start from onav_agent_params_default.
+ */
+typedef struct OnavAgentParams {
+  /**
+   * Radius: also picks an OnavWorldCrowd agent's class.
+   */
+  double radius;
+  /**
+   * Height.
+   */
+  double height;
+  /**
+   * Largest change of velocity per second.
+   */
+  double max_acceleration;
+  /**
+   * Largest speed.
+   */
+  double max_speed;
+  /**
+   * Neighbours and wall segments within this distance are considered.
+   */
+  double collision_query_range;
+  /**
+   * How far ahead the visibility optimisation looks.
+   */
+  double path_optimization_range;
+  /**
+   * Weight of the push away from close neighbours.
+   */
+  double separation_weight;
+  /**
+   * ORCA's time horizon against other agents.
+   */
+  double time_horizon;
+  /**
+   * ORCA's time horizon against walls.
+   */
+  double wall_time_horizon;
+  /**
+   * An agent this close (in X/Z) to its target has arrived.
+   */
+  double arrival_distance;
+  /**
+   * Which polygons and links the agent walks, at what cost.
+   */
+  struct OnavQueryFilter filter;
+  /**
+   * How many of the nearest neighbours steer the agent.
+   */
+  uint32_t max_neighbours;
+  /**
+   * How many of the nearest wall segments bound its avoidance.
+   */
+  uint32_t max_wall_segments;
+  /**
+   * ONAV_OFF_MESH_STRAIGHT or ONAV_OFF_MESH_HOST_DRIVEN.
+   */
+  int32_t off_mesh_mode;
+  /**
+   * ONAV_AGENT_* update flag bits, combined with `|`.
+   */
+  uint8_t update_flags;
+} OnavAgentParams;
+
+/**
+ * Names an agent of an OnavCrowd: its slot index and the slot's
+ * generation. Removing the agent advances the generation, so the handle
+ * (and every copy) is stale from then on: a call with it fails with
+ * ONAV_E_INVALID_REFERENCE, even after another agent takes the slot.
+ * Plain data: copy and compare it freely.
+ */
+typedef struct OnavAgentHandle {
+  /**
+   * Slot index.
+   */
+  uint32_t index;
+  /**
+   * The slot's generation when the agent was added.
+   */
+  uint32_t generation;
+} OnavAgentHandle;
+
+/**
+ * The off-mesh link an agent is crossing.
+ */
+typedef struct OnavOffMeshTraversal {
+  /**
+   * Where the agent was when it reached the link.
+   */
+  struct OnavDVec3 from;
+  /**
+   * The link's departure.
+   */
+  struct OnavDVec3 departure;
+  /**
+   * The link's arrival.
+   */
+  struct OnavDVec3 arrival;
+  /**
+   * PolyRef of the polygon the link lands on.
+   */
+  uint64_t landing_poly;
+  /**
+   * Seconds spent on the link so far (straight traversal).
+   */
+  double elapsed;
+} OnavOffMeshTraversal;
+
+/**
+ * One agent as a step left it.
+ */
+typedef struct OnavAgentState {
+  /**
+   * The agent's class: 0 in an OnavCrowd; with `agent`, the
+   * OnavWorldAgentHandle of an OnavWorldCrowd agent.
+   */
+  uint32_t class_index;
+  /**
+   * The agent's handle in its crowd.
+   */
+  struct OnavAgentHandle agent;
+  /**
+   * ONAV_AGENT_WALKING, ONAV_AGENT_OFF_MESH_LINK, ONAV_AGENT_NO_PATH or
+   * ONAV_AGENT_ARRIVED.
+   */
+  int32_t state;
+  /**
+   * Position on the surface (or on the link being crossed).
+   */
+  struct OnavDVec3 position;
+  /**
+   * Velocity of the last step (Y 0: agents steer in X/Z).
+   */
+  struct OnavDVec3 velocity;
+  /**
+   * Velocity the agent wanted before avoidance (Y 0).
+   */
+  struct OnavDVec3 desired_velocity;
+  /**
+   * PolyRef of the polygon it stands on (the corridor's first).
+   */
+  uint64_t poly;
+  /**
+   * 1 when the agent has a target position (then in `target`), else 0.
+   */
+  uint8_t has_target;
+  /**
+   * The target position; zero when `has_target` is 0.
+   */
+  struct OnavDVec3 target;
+  /**
+   * The link being crossed in state ONAV_AGENT_OFF_MESH_LINK; zero
+   * otherwise.
+   */
+  struct OnavOffMeshTraversal off_mesh_link;
+} OnavAgentState;
+
+/**
+ * Crowd-wide settings, fixed for the crowd's life. Plain data, checked by
+ * the functions creating a crowd (ONAV_E_OUT_OF_RANGE naming the field).
+ * Start from onav_crowd_settings_default.
+ */
+typedef struct OnavCrowdSettings {
+  /**
+   * Seconds per tick: finite and > 0. Every step advances by exactly
+   * this, so lockstep hosts see the same bits.
+   */
+  double dt;
+  /**
+   * Node budget of each path search (>= 1).
+   */
+  uint32_t max_nodes;
+  /**
+   * Half extents of the box in which the polygon under a position is
+   * looked for (adding an agent, teleporting it, placing a target):
+   * finite and >= 0.
+   */
+  struct OnavDVec3 placement_half_extents;
+  /**
+   * Seconds between two topology optimisations of a corridor (>= 0).
+   */
+  double topology_interval;
+} OnavCrowdSettings;
+
+/**
+ * SHA-256 over a crowd's tick and every agent's handle and state, as
+ * onav_crowd_state_hash and onav_world_crowd_state_hash define it: equal
+ * hashes mean equal crowds to the bit (a lockstep host compares them
+ * across machines).
+ */
+typedef struct OnavCrowdHash {
+  /**
+   * Digest bytes.
+   */
+  uint8_t bytes[32];
+} OnavCrowdHash;
+
+/**
+ * Names an agent of an OnavWorldCrowd: its class and its handle in that
+ * class's crowd. A class the crowd does not have, like a stale agent, is
+ * ONAV_E_INVALID_REFERENCE.
+ */
+typedef struct OnavWorldAgentHandle {
+  /**
+   * The agent's class (index into the world's classes).
+   */
+  uint32_t class_index;
+  /**
+   * The agent in that class's crowd.
+   */
+  struct OnavAgentHandle agent;
+} OnavWorldAgentHandle;
 
 #ifdef __cplusplus
 extern "C" {
@@ -4267,6 +4594,559 @@ int32_t onav_query_poly_wall_segments(struct OnavQuery *query,
                                       size_t cap,
                                       size_t *len_out,
                                       struct OnavError *err);
+
+/**
+ * Writes to `*out` the parameters of an agent of `radius` and `height`
+ * with defaults for the rest, in the proportions DetourCrowd's samples
+ * use: max acceleration 8, max speed 3.5, collision query range 12 radii,
+ * path optimisation range 30 radii, separation weight 2, time horizons 2
+ * (agents) and 0.5 (walls), arrival within half a radius, the default
+ * filter, every update flag, straight off-mesh traversal, 10 neighbours
+ * and 16 wall segments. ONAV_E_OUT_OF_RANGE for a radius or height that
+ * is not finite and > 0.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_agent_params_default(double radius,
+                                  double height,
+                                  struct OnavAgentParams *out,
+                                  struct OnavError *err);
+
+/**
+ * Copies the state of every agent of the crowd, in slot order, into `out`
+ * of `cap` entries, and their number to `*len_out` (onav_crowd_agent_count).
+ * A NULL or too small buffer gives ONAV_E_BUFFER_TOO_SMALL with the needed
+ * number in `*len_out`. One call per step reads the whole crowd.
+ *
+ * Thread safety: may be called concurrently on the same crowd, while no
+ * thread changes or steps it.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `out` holds `cap` writable entries.
+ */
+ONAV_API
+int32_t onav_crowd_read_agents(const struct OnavCrowd *crowd,
+                               struct OnavAgentState *out,
+                               size_t cap,
+                               size_t *len_out,
+                               struct OnavError *err);
+
+/**
+ * As onav_crowd_read_agents, for every agent of every class, class after
+ * class, each in slot order; `class_index` and `agent` of an entry make
+ * its OnavWorldAgentHandle.
+ *
+ * Thread safety: may be called concurrently on the same crowd, while no
+ * thread changes or steps it.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `out` holds `cap` writable entries.
+ */
+ONAV_API
+int32_t onav_world_crowd_read_agents(const struct OnavWorldCrowd *crowd,
+                                     struct OnavAgentState *out,
+                                     size_t cap,
+                                     size_t *len_out,
+                                     struct OnavError *err);
+
+/**
+ * Stores in `*out` an empty crowd over the mesh as it is now (a cheap
+ * clone: later edits of `mesh` are not seen until onav_crowd_set_mesh).
+ * Settings out of range give ONAV_E_OUT_OF_RANGE naming the field.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_crowd_new(const struct OnavMesh *mesh,
+                       const struct OnavCrowdSettings *settings,
+                       struct OnavCrowd **out,
+                       struct OnavError *err);
+
+/**
+ * As onav_crowd_new, over the tiled mesh of a tier-1 mesh.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_crowd_new_for_nav_mesh(const struct OnavNavMesh *nav_mesh,
+                                    const struct OnavCrowdSettings *settings,
+                                    struct OnavCrowd **out,
+                                    struct OnavError *err);
+
+/**
+ * Moves the crowd to the mesh as it is now, a later version of its mesh
+ * (after an edit or a streaming update). The next step cuts every
+ * corridor before its first polygon that is gone: an agent whose target
+ * polygon is gone has no path (ONAV_AGENT_NO_PATH) until the host
+ * requests the target again; one whose own polygon is gone is placed on
+ * the polygon nearest it, or has no path when there is none.
+ *
+ * Thread safety: exclusive on the crowd; may run concurrently with other
+ * readers of the mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_crowd_set_mesh(struct OnavCrowd *crowd,
+                            const struct OnavMesh *mesh,
+                            struct OnavError *err);
+
+/**
+ * As onav_crowd_set_mesh, with the tiled mesh of a tier-1 mesh.
+ *
+ * Thread safety: exclusive on the crowd.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_crowd_set_nav_mesh(struct OnavCrowd *crowd,
+                                const struct OnavNavMesh *nav_mesh,
+                                struct OnavError *err);
+
+/**
+ * Advances the crowd by one tick of its fixed dt: path searches, steering,
+ * avoidance, collisions, moves and arrivals of every agent. The same
+ * requests give the same bits on every machine and with any number of
+ * rayon threads.
+ *
+ * Thread safety: exclusive on the crowd; uses rayon's global thread pool
+ * inside the call.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API int32_t onav_crowd_step(struct OnavCrowd *crowd, struct OnavError *err);
+
+/**
+ * Writes the number of ticks stepped so far to `*out`.
+ *
+ * Thread safety: may be called concurrently on the same crowd.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_crowd_tick(const struct OnavCrowd *crowd,
+                        uint64_t *out,
+                        struct OnavError *err);
+
+/**
+ * Writes the number of agents in the crowd to `*out`.
+ *
+ * Thread safety: may be called concurrently on the same crowd.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_crowd_agent_count(const struct OnavCrowd *crowd,
+                               size_t *out,
+                               struct OnavError *err);
+
+/**
+ * Writes the crowd's state hash to `*out`: SHA-256 over the tick (uint64
+ * LE), then per agent in slot order its index and generation (uint32 LE
+ * each), state value (one byte), position (3 doubles), velocity X, Z and
+ * desired velocity X, Z (doubles LE, -0.0 written as +0.0). Equal hashes
+ * mean equal crowds to the bit.
+ *
+ * Thread safety: may be called concurrently on the same crowd.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_crowd_state_hash(const struct OnavCrowd *crowd,
+                              struct OnavCrowdHash *out,
+                              struct OnavError *err);
+
+/**
+ * Releases a crowd and its agents; the host's meshes are unaffected. NULL
+ * is a no-op; freeing the same crowd twice is not allowed.
+ *
+ * Thread safety: exclusive: no other call may use the crowd meanwhile or
+ * afterwards.
+ *
+ * # Safety
+ * `crowd` is NULL or a crowd from this library not yet freed.
+ */
+ONAV_API void onav_crowd_free(struct OnavCrowd *crowd);
+
+/**
+ * Adds an agent at the polygon point nearest `position` (within the
+ * crowd's placement box) and stores its handle in `*out`; it stands there
+ * (ONAV_AGENT_ARRIVED) until asked to move. ONAV_E_OUT_OF_RANGE for a
+ * position outside the coordinate rule or parameters out of range;
+ * ONAV_E_INVALID_OPERATION when no polygon the agent's filter passes lies
+ * in the placement box.
+ *
+ * Thread safety: exclusive on the crowd.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_crowd_add_agent(struct OnavCrowd *crowd,
+                             struct OnavDVec3 position,
+                             const struct OnavAgentParams *params,
+                             struct OnavAgentHandle *out,
+                             struct OnavError *err);
+
+/**
+ * Removes the agent; its handle (and every copy) is stale from now on.
+ *
+ * Thread safety: exclusive on the crowd.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_crowd_remove_agent(struct OnavCrowd *crowd,
+                                struct OnavAgentHandle agent,
+                                struct OnavError *err);
+
+/**
+ * Teleports the agent to the polygon point nearest `position`, keeping it
+ * in the crowd (its handle, parameters and target: a target position is
+ * searched again from there). Errors as onav_crowd_add_agent.
+ *
+ * Thread safety: exclusive on the crowd.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_crowd_set_position(struct OnavCrowd *crowd,
+                                struct OnavAgentHandle agent,
+                                struct OnavDVec3 position,
+                                struct OnavError *err);
+
+/**
+ * Asks the agent to walk to `target`; the next step searches the path (a
+ * target on no polygon gives ONAV_AGENT_NO_PATH). ONAV_E_OUT_OF_RANGE for
+ * a target outside the coordinate rule.
+ *
+ * Thread safety: exclusive on the crowd.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_crowd_request_move_target(struct OnavCrowd *crowd,
+                                       struct OnavAgentHandle agent,
+                                       struct OnavDVec3 target,
+                                       struct OnavError *err);
+
+/**
+ * Asks the agent to walk with `velocity` (its X/Z part, capped at its max
+ * speed), avoiding others and walls, until another request.
+ * ONAV_E_OUT_OF_RANGE for a velocity that is not finite.
+ *
+ * Thread safety: exclusive on the crowd.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_crowd_request_move_velocity(struct OnavCrowd *crowd,
+                                         struct OnavAgentHandle agent,
+                                         struct OnavDVec3 velocity,
+                                         struct OnavError *err);
+
+/**
+ * Drops the agent's target or velocity: it stops (ONAV_AGENT_ARRIVED)
+ * unless it is crossing a link, which it finishes first.
+ *
+ * Thread safety: exclusive on the crowd.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_crowd_reset_move_target(struct OnavCrowd *crowd,
+                                     struct OnavAgentHandle agent,
+                                     struct OnavError *err);
+
+/**
+ * Ends the agent's off-mesh traversal now: it stands at the link's
+ * arrival and walks on. A host driving traversals itself
+ * (ONAV_OFF_MESH_HOST_DRIVEN) calls it when its animation ends.
+ * ONAV_E_INVALID_OPERATION when the agent is not on a link.
+ *
+ * Thread safety: exclusive on the crowd.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_crowd_complete_off_mesh_link(struct OnavCrowd *crowd,
+                                          struct OnavAgentHandle agent,
+                                          struct OnavError *err);
+
+/**
+ * Writes the default settings to `*out`: dt 1/30 s, 4096 nodes per
+ * search, a placement box of half extents (2, 4, 2), a topology
+ * optimisation every 0.5 s.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API int32_t onav_crowd_settings_default(struct OnavCrowdSettings *out, struct OnavError *err);
+
+/**
+ * Stores in `*out` an empty crowd per class of `world` as it is now (a
+ * cheap clone of each class's mesh), all with `settings`. Settings out of
+ * range give ONAV_E_OUT_OF_RANGE naming the field.
+ *
+ * Thread safety: may be called concurrently on the same world.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_world_crowd_new(const struct OnavNavWorld *world,
+                             const struct OnavCrowdSettings *settings,
+                             struct OnavWorldCrowd **out,
+                             struct OnavError *err);
+
+/**
+ * Moves every class to its mesh in `world`, a later version of the same
+ * world (after an edit or a streaming update), as onav_crowd_set_mesh
+ * does for one crowd. ONAV_E_INVALID_OPERATION, changing nothing, when
+ * `world` has another number of classes.
+ *
+ * Thread safety: exclusive on the crowd; may run concurrently with other
+ * readers of the world.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_world_crowd_set_world(struct OnavWorldCrowd *crowd,
+                                   const struct OnavNavWorld *world,
+                                   struct OnavError *err);
+
+/**
+ * Steps every class's crowd by one tick, in class order, as
+ * onav_crowd_step.
+ *
+ * Thread safety: exclusive on the crowd; uses rayon's global thread pool
+ * inside the call.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API int32_t onav_world_crowd_step(struct OnavWorldCrowd *crowd, struct OnavError *err);
+
+/**
+ * Writes the number of classes (one crowd each) to `*out`.
+ *
+ * Thread safety: may be called concurrently on the same crowd.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_world_crowd_class_count(const struct OnavWorldCrowd *crowd,
+                                     uint32_t *out,
+                                     struct OnavError *err);
+
+/**
+ * ClassFor(radius) of the world version the crowd walks: writes to
+ * `*out` the class onav_world_crowd_add_agent puts an agent of `radius`
+ * in (the smallest AgentRadius >= `radius`, else the largest).
+ *
+ * Thread safety: may be called concurrently on the same crowd.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_world_crowd_class_for(const struct OnavWorldCrowd *crowd,
+                                   double radius,
+                                   uint32_t *out,
+                                   struct OnavError *err);
+
+/**
+ * Writes the number of ticks stepped so far (the same for every class)
+ * to `*out`.
+ *
+ * Thread safety: may be called concurrently on the same crowd.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_world_crowd_tick(const struct OnavWorldCrowd *crowd,
+                              uint64_t *out,
+                              struct OnavError *err);
+
+/**
+ * Writes the number of agents of every class to `*out`.
+ *
+ * Thread safety: may be called concurrently on the same crowd.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_world_crowd_agent_count(const struct OnavWorldCrowd *crowd,
+                                     size_t *out,
+                                     struct OnavError *err);
+
+/**
+ * Writes the crowd's state hash to `*out`: SHA-256 over the class count
+ * (uint32 LE) and each class's onav_crowd_state_hash, in class order.
+ *
+ * Thread safety: may be called concurrently on the same crowd.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_world_crowd_state_hash(const struct OnavWorldCrowd *crowd,
+                                    struct OnavCrowdHash *out,
+                                    struct OnavError *err);
+
+/**
+ * Releases a world crowd and its agents; the host's world is unaffected.
+ * NULL is a no-op; freeing the same crowd twice is not allowed.
+ *
+ * Thread safety: exclusive: no other call may use the crowd meanwhile or
+ * afterwards.
+ *
+ * # Safety
+ * `crowd` is NULL or a world crowd from this library not yet freed.
+ */
+ONAV_API void onav_world_crowd_free(struct OnavWorldCrowd *crowd);
+
+/**
+ * Adds an agent to the class onav_world_crowd_class_for(params->radius)
+ * picks, as onav_crowd_add_agent, and stores its handle in `*out`.
+ *
+ * Thread safety: exclusive on the crowd.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_world_crowd_add_agent(struct OnavWorldCrowd *crowd,
+                                   struct OnavDVec3 position,
+                                   const struct OnavAgentParams *params,
+                                   struct OnavWorldAgentHandle *out,
+                                   struct OnavError *err);
+
+/**
+ * As onav_world_crowd_add_agent, into class `class_index`;
+ * ONAV_E_OUT_OF_RANGE when the world has no such class.
+ *
+ * Thread safety: exclusive on the crowd.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_world_crowd_add_agent_to_class(struct OnavWorldCrowd *crowd,
+                                            uint32_t class_index,
+                                            struct OnavDVec3 position,
+                                            const struct OnavAgentParams *params,
+                                            struct OnavWorldAgentHandle *out,
+                                            struct OnavError *err);
+
+/**
+ * As onav_crowd_remove_agent.
+ *
+ * Thread safety: exclusive on the crowd.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_world_crowd_remove_agent(struct OnavWorldCrowd *crowd,
+                                      struct OnavWorldAgentHandle agent,
+                                      struct OnavError *err);
+
+/**
+ * As onav_crowd_set_position.
+ *
+ * Thread safety: exclusive on the crowd.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_world_crowd_set_position(struct OnavWorldCrowd *crowd,
+                                      struct OnavWorldAgentHandle agent,
+                                      struct OnavDVec3 position,
+                                      struct OnavError *err);
+
+/**
+ * As onav_crowd_request_move_target.
+ *
+ * Thread safety: exclusive on the crowd.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_world_crowd_request_move_target(struct OnavWorldCrowd *crowd,
+                                             struct OnavWorldAgentHandle agent,
+                                             struct OnavDVec3 target,
+                                             struct OnavError *err);
+
+/**
+ * As onav_crowd_request_move_velocity.
+ *
+ * Thread safety: exclusive on the crowd.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_world_crowd_request_move_velocity(struct OnavWorldCrowd *crowd,
+                                               struct OnavWorldAgentHandle agent,
+                                               struct OnavDVec3 velocity,
+                                               struct OnavError *err);
+
+/**
+ * As onav_crowd_reset_move_target.
+ *
+ * Thread safety: exclusive on the crowd.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_world_crowd_reset_move_target(struct OnavWorldCrowd *crowd,
+                                           struct OnavWorldAgentHandle agent,
+                                           struct OnavError *err);
+
+/**
+ * As onav_crowd_complete_off_mesh_link.
+ *
+ * Thread safety: exclusive on the crowd.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_world_crowd_complete_off_mesh_link(struct OnavWorldCrowd *crowd,
+                                                struct OnavWorldAgentHandle agent,
+                                                struct OnavError *err);
 
 #ifdef __cplusplus
 }  // extern "C"

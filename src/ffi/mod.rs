@@ -31,6 +31,10 @@
 //! - [`query`]: the `OnavQuery` handle over one version of a mesh
 //!   ([`query::nav_mesh_query`]), `OnavQueryFilter` ([`query::query_filter`]),
 //!   point queries, the path search whole and sliced, and the straight path.
+//! - [`crowd`]: the `OnavCrowd` handle over one version of a mesh and the
+//!   `OnavWorldCrowd` one (a crowd per class of an `OnavNavWorld`), their
+//!   agent requests, `OnavCrowdSettings`, `OnavAgentParams`, the agent
+//!   handles and `OnavAgentState` read for every agent in one call.
 //!
 //! What every entry point shares stays at this level:
 //! - [`status`]: status codes and `onav_status_name`.
@@ -61,3 +65,4 @@ pub mod world;
 pub mod build;
 pub mod import;
 pub mod query;
+pub mod crowd;

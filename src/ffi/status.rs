@@ -34,7 +34,9 @@ pub enum OnavStatus {
     /// No element at the given index or key.
     ONAV_E_NOT_FOUND = 8,
     /// A polygon reference that names no polygon of the mesh: null, stale
-    /// (its tile left or was replaced) or past its tile's polygon count.
+    /// (its tile left or was replaced) or past its tile's polygon count; or
+    /// an agent handle that names no agent of the crowd (removed, or of a
+    /// class the crowd does not have).
     ONAV_E_INVALID_REFERENCE = 9,
     /// A bug inside the library (a caught panic); the message says where.
     /// The process keeps running; a non-const handle passed to the failing

@@ -8,6 +8,8 @@
 mod assemble;
 mod build;
 mod build_tile;
+mod crowd;
+mod crowd_summary;
 mod debug_json;
 mod document;
 mod failure;
@@ -242,6 +244,38 @@ enum Command {
         #[arg(required = true, value_name = "TILES.onpt")]
         tiles: Vec<PathBuf>,
     },
+    /// Run a crowd on a mesh: N agents at seeded random points walk to
+    /// seeded random goals for T ticks (dt 1/30 s). Draws their trails over
+    /// the mesh picture and prints how many arrived, how many have no path,
+    /// how many are stuck (no nearer their goal for the last 5 s), how many
+    /// pairs overlap and the final state hash. Agent i starts at the random
+    /// point of seed S + 2i and walks to the one of seed S + 2i + 1.
+    Crowd {
+        /// ONPM, ONNM or ONNW file.
+        file: PathBuf,
+        /// Number of agents (at least 1).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+        agents: u32,
+        /// Ticks to step (at least 1).
+        #[arg(long, value_name = "T", value_parser = clap::value_parser!(u32).range(1..))]
+        ticks: u32,
+        /// Where to write the picture with the trails.
+        #[arg(long, value_name = "OUT.svg")]
+        svg: PathBuf,
+        /// Seed of the starts and goals.
+        #[arg(long, value_name = "S", default_value_t = 1)]
+        seed: u64,
+        /// Agent radius (default: the mesh's AgentRadius).
+        #[arg(long, value_name = "R", allow_hyphen_values = true)]
+        radius: Option<f64>,
+        /// Also write the summary and every agent's start, goal, final
+        /// position and state as JSON to this file.
+        #[arg(long, value_name = "OUT.json")]
+        json: Option<PathBuf>,
+        /// Agent class of an ONNW file.
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        class: usize,
+    },
 }
 
 fn main() -> ExitCode {
@@ -292,5 +326,15 @@ fn run(command: Command) -> Result<(), Failure> {
             build_tile::run(&level, tile, settings.as_deref(), &out_dir)
         }
         Command::Assemble { settings, output, tiles } => assemble::run(settings.as_deref(), &output, &tiles),
+        Command::Crowd { file, agents, ticks, svg, seed, radius, json, class } => crowd::run(&crowd::CrowdArgs {
+            file: &file,
+            agents,
+            ticks,
+            svg: &svg,
+            seed,
+            radius,
+            json: json.as_deref(),
+            class,
+        }),
     }
 }

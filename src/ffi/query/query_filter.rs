@@ -31,6 +31,22 @@ pub struct OnavQueryFilter {
     pub area_costs: [f64; ONAV_AREA_COUNT],
 }
 
+impl From<&QueryFilter> for OnavQueryFilter {
+    fn from(filter: &QueryFilter) -> Self {
+        let mut area_costs = [0.0; ONAV_AREA_COUNT];
+        for (area, cost) in (0..=u8::MAX).zip(&mut area_costs) {
+            *cost = filter
+                .area_cost(area)
+                .expect("areas below AREA_COUNT have a cost");
+        }
+        OnavQueryFilter {
+            include_flags: filter.include_flags(),
+            exclude_flags: filter.exclude_flags(),
+            area_costs,
+        }
+    }
+}
+
 /// The filter a query reads from `filter`, checked.
 ///
 /// # Safety
@@ -67,19 +83,7 @@ pub unsafe extern "C" fn onav_query_filter_default(
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {
-            let out = out_arg(out, "out")?;
-            let filter = QueryFilter::default();
-            let mut area_costs = [0.0; ONAV_AREA_COUNT];
-            for (area, cost) in (0..=u8::MAX).zip(&mut area_costs) {
-                *cost = filter
-                    .area_cost(area)
-                    .expect("areas below AREA_COUNT have a cost");
-            }
-            out.write(OnavQueryFilter {
-                include_flags: filter.include_flags(),
-                exclude_flags: filter.exclude_flags(),
-                area_costs,
-            });
+            out_arg(out, "out")?.write(OnavQueryFilter::from(&QueryFilter::default()));
             Ok(())
         })
     }

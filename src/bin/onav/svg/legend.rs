@@ -4,8 +4,9 @@
 use std::fmt::{self, Write};
 
 use super::draw::{write_off_mesh_link, LinkStyle, OFF_MESH_WIDTH, PATH_WIDTH};
+use super::trails::TRAIL_WIDTH;
 use super::frame::px;
-use super::palette::{area_colour, PATH, PORTAL, TILE_BORDER};
+use super::palette::{area_colour, PATH, PORTAL, TILE_BORDER, TRAIL};
 use super::scene::Scene;
 
 /// Pixels of the legend column, and of the gap before it.
@@ -23,6 +24,8 @@ enum Row {
     Portal,
     OffMesh(LinkStyle, &'static str),
     Path,
+    /// The number of agents whose trails are drawn.
+    Trails(usize),
 }
 
 fn rows(scene: &Scene) -> Vec<Row> {
@@ -42,6 +45,9 @@ fn rows(scene: &Scene) -> Vec<Row> {
     ]);
     if !scene.path.is_empty() {
         rows.push(Row::Path);
+    }
+    if !scene.trails.is_empty() {
+        rows.push(Row::Trails(scene.trails.len()));
     }
     rows
 }
@@ -97,6 +103,10 @@ fn write_row(out: &mut String, row: &Row, left: f64, top: f64) -> fmt::Result {
         Row::Path => {
             sample_line(out, left, mid, &format!("stroke=\"{PATH}\" stroke-width=\"{}\"", px(PATH_WIDTH)))?;
             label(out, "path (straight path corners)")
+        }
+        Row::Trails(count) => {
+            sample_line(out, left, mid, &format!("stroke=\"{TRAIL}\" stroke-width=\"{}\"", px(TRAIL_WIDTH)))?;
+            label(out, &format!("{count} agent trails (dot: end)"))
         }
     }
 }

@@ -1,11 +1,13 @@
 //! `onav svg FILE -o OUT.svg [--layer N]`: a top-down picture of a mesh;
-//! `onav path ... --svg OUT.svg` draws a path over the same picture.
+//! `onav path ... --svg OUT.svg` draws a path over the same picture, `onav
+//! crowd ... --svg OUT.svg` the agents' trails.
 
 mod draw;
 mod frame;
 mod legend;
 mod palette;
 pub mod scene;
+mod trails;
 
 use std::fmt::{self, Write};
 use std::path::Path;
@@ -52,6 +54,7 @@ fn write_document(out: &mut String, scene: &Scene) -> fmt::Result {
     draw::write_portals(out, &frame, scene)?;
     draw::write_off_mesh_links(out, &frame, scene)?;
     draw::write_path(out, &frame, scene)?;
+    trails::write_trails(out, &frame, scene)?;
     write_legend(out, scene, drawing_width + LEGEND_GAP)?;
     writeln!(out, "</svg>")
 }

@@ -14,6 +14,7 @@ pub const ONE_WAY: &str = "#2c3e99";
 pub const TWO_WAY: &str = "#7b2d8e";
 pub const UNCONNECTED: &str = "#d7191c";
 pub const PATH: &str = "#e6550d";
+pub const TRAIL: &str = "#08519c";
 
 pub fn area_colour(area: u8) -> &'static str {
     AREA_COLOURS[area as usize % AREA_COLOURS.len()]

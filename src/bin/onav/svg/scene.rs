@@ -1,6 +1,6 @@
 //! What a picture shows: the mesh's polygons, tile borders, portal links and
-//! off-mesh links, limited to one layer when asked, a path drawn over them
-//! when one is given, and their extent.
+//! off-mesh links, limited to one layer when asked, a path or a crowd's
+//! trails drawn over them when given, and their extent.
 
 use std::collections::BTreeSet;
 
@@ -27,6 +27,9 @@ pub struct Scene {
     pub off_mesh_links: Vec<OffMeshLinkView>,
     /// The corners of a path drawn over the mesh; empty when there is none.
     pub path: Vec<[f64; 2]>,
+    /// The trails of a crowd's agents, one per agent; empty when there is
+    /// no crowd.
+    pub trails: Vec<Vec<[f64; 2]>>,
 }
 
 /// Drops the height: the picture is a view from above.
@@ -66,12 +69,18 @@ impl Scene {
             })
             .collect();
         let off_mesh_links = off_mesh_links(mesh).into_iter().filter(|l| shown(l.layer)).collect();
-        Scene { layer, polygons, tile_count, tiles, portals, off_mesh_links, path: Vec::new() }
+        Scene { layer, polygons, tile_count, tiles, portals, off_mesh_links, path: Vec::new(), trails: Vec::new() }
     }
 
     /// The scene with the path through `corners` drawn over it.
     pub fn with_path(mut self, corners: &[[f64; 3]]) -> Scene {
         self.path = corners.iter().copied().map(top_down).collect();
+        self
+    }
+
+    /// The scene with the agents' trails (positions over time) drawn over it.
+    pub fn with_trails(mut self, trails: &[Vec<[f64; 3]>]) -> Scene {
+        self.trails = trails.iter().map(|trail| trail.iter().copied().map(top_down).collect()).collect();
         self
     }
 
@@ -83,7 +92,8 @@ impl Scene {
             .flat_map(|p| p.outline.iter().copied())
             .chain(self.tiles.iter().flat_map(|&(lo, hi)| [lo, hi]))
             .chain(self.off_mesh_links.iter().flat_map(|l| [top_down(l.start), top_down(l.end)]))
-            .chain(self.path.iter().copied());
+            .chain(self.path.iter().copied())
+            .chain(self.trails.iter().flatten().copied());
         points.fold(None, |acc, p| {
             let (lo, hi) = acc.unwrap_or((p, p));
             Some(([lo[0].min(p[0]), lo[1].min(p[1])], [hi[0].max(p[0]), hi[1].max(p[1])]))

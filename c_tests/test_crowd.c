@@ -1,0 +1,670 @@
+/*
+ * Exercises the crowd part of onav.h: OnavCrowd over an OnavMesh and an
+ * OnavNavMesh, the settings and agent parameter defaults, agents added,
+ * stepped and arriving, read back in one call per step; teleports,
+ * velocities, resets; a host-driven off-mesh link completed by the host;
+ * a target streamed out (NoPath) after onav_crowd_set_mesh; stale handles
+ * after removal; NULL arguments, cleared outputs and buffers too small;
+ * two identical crowds giving the same state hash; and OnavWorldCrowd over
+ * an OnavNavWorld with two classes. No golden hash is asserted: the crowd's
+ * behaviour may change, determinism (equal runs, equal hashes) may not.
+ *
+ * The mesh: two 32x32 squares side by side, tiles (0,0) and (1,0), built
+ * from 2D input; for the off-mesh test a third square at tile (3,0) out of
+ * reach but for an authored link.
+ *
+ * Built three times like test_query.c: static, shared, ASan+UBSan; the
+ * shared build also runs under valgrind.
+ */
+#include "check.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+enum { MAX_TICKS = 900 };
+
+/* The square of tile column x (0..3): its corners in world X, Z. */
+static const OnavDVec2 quad_vertices[4][4] = {
+    {{0, 0}, {32, 0}, {32, 32}, {0, 32}},
+    {{32, 0}, {64, 0}, {64, 32}, {32, 32}},
+    {{64, 0}, {96, 0}, {96, 32}, {64, 32}},
+    {{96, 0}, {128, 0}, {128, 32}, {96, 32}},
+};
+static const uint8_t quad_count[] = {4};
+static const uint32_t quad_indices[] = {0, 1, 2, 3};
+
+static OnavTileInput2d quad_input(int32_t tile_x) {
+    OnavTileInput2d t;
+    memset(&t, 0, sizeof t);
+    t.tile_x = tile_x;
+    t.vertices = quad_vertices[tile_x];
+    t.vertex_count = 4;
+    t.vertex_counts = quad_count;
+    t.polygon_count = 1;
+    t.indices = quad_indices;
+    t.index_count = 4;
+    return t;
+}
+
+static OnavSettings *strip_settings(double radius, uint16_t flags) {
+    OnavSettings *settings = NULL;
+    CHECK_OK(onav_settings_new(&settings, NULL));
+    CHECK_OK(onav_settings_set_tile_size(settings, 32.0, NULL));
+    CHECK_OK(onav_settings_set_agent_radius(settings, (float)radius, NULL));
+    CHECK_OK(onav_settings_set_flags(settings, flags, NULL));
+    return settings;
+}
+
+/* The two squares (0..64 by 0..32) as a tier-1 mesh. */
+static OnavNavMesh *strip_nav_mesh(void) {
+    OnavTileInput2d input[2] = {quad_input(0), quad_input(1)};
+    OnavSettings *settings = strip_settings(0.5, 1);
+    OnavNavMesh *nav_mesh = NULL;
+    CHECK_OK(onav_nav_mesh_build_2d(settings, input, 2, &nav_mesh, NULL));
+    onav_settings_free(settings);
+    return nav_mesh;
+}
+
+static OnavDVec3 vec3(double x, double y, double z) {
+    OnavDVec3 v = {x, y, z};
+    return v;
+}
+
+static double distance_xz(OnavDVec3 a, OnavDVec3 b) {
+    return sqrt((a.x - b.x) * (a.x - b.x) + (a.z - b.z) * (a.z - b.z));
+}
+
+static OnavCrowdSettings default_settings(void) {
+    OnavCrowdSettings settings;
+    CHECK_OK(onav_crowd_settings_default(&settings, NULL));
+    return settings;
+}
+
+static OnavAgentParams default_params(double radius) {
+    OnavAgentParams params;
+    CHECK_OK(onav_agent_params_default(radius, 2.0, &params, NULL));
+    return params;
+}
+
+static OnavCrowd *new_crowd(const OnavNavMesh *nav_mesh) {
+    OnavCrowdSettings settings = default_settings();
+    OnavCrowd *crowd = NULL;
+    CHECK_OK(onav_crowd_new_for_nav_mesh(nav_mesh, &settings, &crowd, NULL));
+    return crowd;
+}
+
+static OnavAgentHandle add_agent(OnavCrowd *crowd, OnavDVec3 at, double radius) {
+    OnavAgentParams params = default_params(radius);
+    OnavAgentHandle handle = {0, 0};
+    CHECK_OK(onav_crowd_add_agent(crowd, at, &params, &handle, NULL));
+    return handle;
+}
+
+/* Every agent's state, read in one call; the count in `*count`. */
+static OnavAgentState *read_agents(const OnavCrowd *crowd, size_t *count) {
+    size_t needed = 0;
+    CHECK_OK(onav_crowd_agent_count(crowd, &needed, NULL));
+    OnavAgentState *states = calloc(needed + 1, sizeof *states);
+    CHECK_OK(onav_crowd_read_agents(crowd, states, needed, count, NULL));
+    CHECK(*count == needed);
+    return states;
+}
+
+/* The state of the agent `handle` names; a zeroed struct when absent. */
+static OnavAgentState agent_state(const OnavCrowd *crowd, OnavAgentHandle handle) {
+    size_t count = 0;
+    OnavAgentState *states = read_agents(crowd, &count);
+    OnavAgentState found;
+    memset(&found, 0, sizeof found);
+    for (size_t i = 0; i < count; i++) {
+        if (states[i].agent.index == handle.index && states[i].agent.generation == handle.generation) {
+            found = states[i];
+        }
+    }
+    free(states);
+    return found;
+}
+
+/* Steps until no agent walks (or MAX_TICKS); the ticks stepped. */
+static int step_until_settled(OnavCrowd *crowd) {
+    for (int tick = 1; tick <= MAX_TICKS; tick++) {
+        CHECK_OK(onav_crowd_step(crowd, NULL));
+        size_t count = 0;
+        OnavAgentState *states = read_agents(crowd, &count);
+        int walking = 0;
+        for (size_t i = 0; i < count; i++) {
+            walking |= states[i].state == ONAV_AGENT_WALKING || states[i].state == ONAV_AGENT_OFF_MESH_LINK;
+        }
+        free(states);
+        if (!walking) {
+            return tick;
+        }
+    }
+    return MAX_TICKS + 1;
+}
+
+static int same_handle(OnavAgentHandle a, OnavAgentHandle b) {
+    return a.index == b.index && a.generation == b.generation;
+}
+
+static OnavCrowdHash state_hash(const OnavCrowd *crowd) {
+    OnavCrowdHash hash;
+    CHECK_OK(onav_crowd_state_hash(crowd, &hash, NULL));
+    return hash;
+}
+
+/* ---- Defaults ------------------------------------------------------- */
+
+static void test_defaults(void) {
+    OnavError err = fresh_error();
+    OnavCrowdSettings settings = default_settings();
+    CHECK(fabs(settings.dt - 1.0 / 30.0) < 1e-15);
+    CHECK(settings.max_nodes > 0);
+    OnavAgentParams params = default_params(0.5);
+    CHECK(params.radius == 0.5 && params.height == 2.0);
+    CHECK(params.update_flags == ONAV_AGENT_ALL_UPDATES);
+    CHECK(params.off_mesh_mode == ONAV_OFF_MESH_STRAIGHT);
+    CHECK(params.filter.include_flags != 0 && params.filter.area_costs[0] == 1.0);
+
+    memset(&params, 0x5A, sizeof params);
+    CHECK_FAILS(onav_agent_params_default(0.0, 2.0, &params, &err), ONAV_E_OUT_OF_RANGE, &err, "radius");
+    CHECK(params.radius == 0.0 && params.update_flags == 0);
+    CHECK_FAILS(onav_agent_params_default(0.5, NAN, &params, &err), ONAV_E_OUT_OF_RANGE, &err, "height");
+    CHECK_FAILS(onav_agent_params_default(0.5, 2.0, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "out");
+    CHECK_FAILS(onav_crowd_settings_default(NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "out");
+}
+
+/* ---- Creating ------------------------------------------------------- */
+
+static void test_new_and_free(void) {
+    OnavError err = fresh_error();
+    OnavNavMesh *nav_mesh = strip_nav_mesh();
+    OnavMesh *mesh = NULL;
+    CHECK_OK(onav_nav_mesh_mesh_clone(nav_mesh, &mesh, &err));
+    OnavCrowdSettings settings = default_settings();
+    OnavCrowd *sentinel = (OnavCrowd *)&err;
+    OnavCrowd *crowd = NULL;
+    CHECK_OK(onav_crowd_new(mesh, &settings, &crowd, &err));
+    CHECK(crowd != NULL);
+    /* The crowd holds its own version: freeing the mesh changes nothing. */
+    onav_mesh_free(mesh);
+    OnavAgentHandle agent = add_agent(crowd, vec3(4, 0, 4), 0.5);
+    CHECK_OK(onav_crowd_request_move_target(crowd, agent, vec3(20, 0, 4), &err));
+    CHECK(step_until_settled(crowd) <= MAX_TICKS);
+    CHECK(agent_state(crowd, agent).state == ONAV_AGENT_ARRIVED);
+    onav_crowd_free(crowd);
+
+    OnavCrowdSettings bad = settings;
+    bad.dt = 0.0;
+    CHECK_FAILS_CLEARS(crowd, sentinel, onav_crowd_new_for_nav_mesh(nav_mesh, &bad, &crowd, &err), ONAV_E_OUT_OF_RANGE, &err, "dt");
+    bad = settings;
+    bad.max_nodes = 0;
+    CHECK_FAILS_CLEARS(crowd, sentinel, onav_crowd_new_for_nav_mesh(nav_mesh, &bad, &crowd, &err), ONAV_E_OUT_OF_RANGE, &err, "max_nodes");
+    bad = settings;
+    bad.placement_half_extents.y = -1.0;
+    CHECK_FAILS_CLEARS(crowd, sentinel, onav_crowd_new_for_nav_mesh(nav_mesh, &bad, &crowd, &err), ONAV_E_OUT_OF_RANGE, &err, "placement_half_extents");
+    CHECK_FAILS_CLEARS(crowd, sentinel, onav_crowd_new_for_nav_mesh(NULL, &settings, &crowd, &err), ONAV_E_NULL_ARGUMENT, &err, "nav_mesh");
+    CHECK_FAILS_CLEARS(crowd, sentinel, onav_crowd_new_for_nav_mesh(nav_mesh, NULL, &crowd, &err), ONAV_E_NULL_ARGUMENT, &err, "settings");
+    CHECK_FAILS_CLEARS(crowd, sentinel, onav_crowd_new(NULL, &settings, &crowd, &err), ONAV_E_NULL_ARGUMENT, &err, "mesh");
+    CHECK_FAILS(onav_crowd_new_for_nav_mesh(nav_mesh, &settings, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "out");
+    onav_crowd_free(NULL);
+    onav_nav_mesh_free(nav_mesh);
+}
+
+/* ---- Walking -------------------------------------------------------- */
+
+static void test_agents_cross_and_arrive(void) {
+    OnavNavMesh *nav_mesh = strip_nav_mesh();
+    OnavCrowd *crowd = new_crowd(nav_mesh);
+    const OnavDVec3 starts[4] = {{4, 0, 4}, {60, 0, 28}, {4, 0, 28}, {60, 0, 4}};
+    OnavAgentHandle agents[4];
+    for (int i = 0; i < 4; i++) {
+        agents[i] = add_agent(crowd, starts[i], 0.5);
+        CHECK(agents[i].index == (uint32_t)i);
+        /* Each walks to the opposite corner: the four cross in the middle. */
+        CHECK_OK(onav_crowd_request_move_target(crowd, agents[i], starts[i ^ 1], NULL));
+    }
+    size_t count = 0;
+    OnavAgentState *states = read_agents(crowd, &count);
+    CHECK(count == 4);
+    for (size_t i = 0; i < count; i++) {
+        CHECK(same_handle(states[i].agent, agents[i]) && states[i].class_index == 0);
+        CHECK(states[i].state == ONAV_AGENT_WALKING);
+        CHECK(distance_xz(states[i].position, starts[i]) < 1e-9);
+        CHECK(states[i].has_target == 1 && distance_xz(states[i].target, starts[i ^ 1]) < 1e-9);
+        CHECK(states[i].poly != 0);
+    }
+    free(states);
+
+    int ticks = step_until_settled(crowd);
+    CHECK(ticks <= MAX_TICKS);
+    uint64_t tick = 0;
+    CHECK_OK(onav_crowd_tick(crowd, &tick, NULL));
+    CHECK(tick == (uint64_t)ticks);
+    states = read_agents(crowd, &count);
+    OnavAgentParams params = default_params(0.5);
+    for (size_t i = 0; i < count; i++) {
+        CHECK(states[i].state == ONAV_AGENT_ARRIVED);
+        /* Arrival is within arrival_distance; collision pushes after it
+         * stay below the radius (the neighbours arrived elsewhere). */
+        CHECK(distance_xz(states[i].position, starts[i ^ 1]) <= params.radius);
+        CHECK(states[i].off_mesh_link.landing_poly == 0);
+    }
+    free(states);
+    onav_crowd_free(crowd);
+    onav_nav_mesh_free(nav_mesh);
+}
+
+static void test_teleport_velocity_reset(void) {
+    OnavError err = fresh_error();
+    OnavNavMesh *nav_mesh = strip_nav_mesh();
+    OnavCrowd *crowd = new_crowd(nav_mesh);
+    OnavAgentHandle agent = add_agent(crowd, vec3(4, 0, 16), 0.5);
+
+    CHECK_OK(onav_crowd_set_position(crowd, agent, vec3(50, 0, 10), &err));
+    OnavAgentState state = agent_state(crowd, agent);
+    CHECK(distance_xz(state.position, vec3(50, 0, 10)) < 1e-9);
+    CHECK(state.state == ONAV_AGENT_ARRIVED && state.velocity.x == 0.0);
+    /* Off the mesh beyond the placement box: refused, nothing moves. */
+    CHECK_FAILS(onav_crowd_set_position(crowd, agent, vec3(500, 0, 10), &err), ONAV_E_INVALID_OPERATION, &err, "no polygon");
+    CHECK(distance_xz(agent_state(crowd, agent).position, vec3(50, 0, 10)) < 1e-9);
+    CHECK_FAILS(onav_crowd_set_position(crowd, agent, vec3(NAN, 0, 10), &err), ONAV_E_OUT_OF_RANGE, &err, "position.x");
+
+    CHECK_OK(onav_crowd_request_move_velocity(crowd, agent, vec3(-2, 0, 0), &err));
+    for (int i = 0; i < 30; i++) {
+        CHECK_OK(onav_crowd_step(crowd, &err));
+    }
+    state = agent_state(crowd, agent);
+    CHECK(state.state == ONAV_AGENT_WALKING && state.has_target == 0);
+    CHECK(state.position.x < 50.0 - 1.0 && fabs(state.position.z - 10.0) < 0.5);
+    CHECK(state.velocity.x < 0.0);
+    CHECK_FAILS(onav_crowd_request_move_velocity(crowd, agent, vec3(INFINITY, 0, 0), &err), ONAV_E_OUT_OF_RANGE, &err, "velocity");
+
+    CHECK_OK(onav_crowd_reset_move_target(crowd, agent, &err));
+    CHECK(agent_state(crowd, agent).state == ONAV_AGENT_ARRIVED);
+    CHECK_FAILS(onav_crowd_complete_off_mesh_link(crowd, agent, &err), ONAV_E_INVALID_OPERATION, &err, "off-mesh link");
+    CHECK_FAILS(onav_crowd_request_move_target(crowd, agent, vec3(0, 1e30, 0), &err), ONAV_E_OUT_OF_RANGE, &err, "target.y");
+    onav_crowd_free(crowd);
+    onav_nav_mesh_free(nav_mesh);
+}
+
+/* ---- Off-mesh links ------------------------------------------------- */
+
+static void test_host_driven_off_mesh_link(void) {
+    OnavError err = fresh_error();
+    OnavTileInput2d input[2] = {quad_input(0), quad_input(3)};
+    OnavSettings *settings = strip_settings(0.5, 1);
+    OnavOffMeshLinkDefinition link;
+    memset(&link, 0, sizeof link);
+    link.start = vec3(30, 0, 16);
+    link.end = vec3(98, 0, 16);
+    link.radius = 1.0;
+    link.flags = 1;
+    CHECK_OK(onav_settings_set_off_mesh_links(settings, &link, 1, &err));
+    OnavNavMesh *nav_mesh = NULL;
+    CHECK_OK(onav_nav_mesh_build_2d(settings, input, 2, &nav_mesh, &err));
+    onav_settings_free(settings);
+
+    OnavCrowd *crowd = new_crowd(nav_mesh);
+    OnavAgentParams params = default_params(0.5);
+    params.off_mesh_mode = ONAV_OFF_MESH_HOST_DRIVEN;
+    OnavAgentHandle agent = {0, 0};
+    CHECK_OK(onav_crowd_add_agent(crowd, vec3(4, 0, 16), &params, &agent, &err));
+    CHECK_OK(onav_crowd_request_move_target(crowd, agent, vec3(120, 0, 16), &err));
+    OnavAgentState state = agent_state(crowd, agent);
+    for (int tick = 0; tick < MAX_TICKS && state.state != ONAV_AGENT_OFF_MESH_LINK; tick++) {
+        CHECK_OK(onav_crowd_step(crowd, &err));
+        state = agent_state(crowd, agent);
+    }
+    CHECK(state.state == ONAV_AGENT_OFF_MESH_LINK);
+    CHECK(distance_xz(state.off_mesh_link.departure, link.start) < 1e-6);
+    CHECK(distance_xz(state.off_mesh_link.arrival, link.end) < 1e-6);
+    uint64_t landing = state.off_mesh_link.landing_poly;
+    CHECK(landing != 0);
+    /* Host-driven: the crowd leaves it on the link until told. */
+    for (int i = 0; i < 30; i++) {
+        CHECK_OK(onav_crowd_step(crowd, &err));
+    }
+    CHECK(agent_state(crowd, agent).state == ONAV_AGENT_OFF_MESH_LINK);
+    CHECK_OK(onav_crowd_complete_off_mesh_link(crowd, agent, &err));
+    state = agent_state(crowd, agent);
+    CHECK(distance_xz(state.position, link.end) < 1e-6);
+    CHECK(state.poly == landing && state.state == ONAV_AGENT_WALKING);
+    CHECK(state.off_mesh_link.landing_poly == 0);
+    CHECK(step_until_settled(crowd) <= MAX_TICKS);
+    state = agent_state(crowd, agent);
+    CHECK(state.state == ONAV_AGENT_ARRIVED && distance_xz(state.position, vec3(120, 0, 16)) <= params.radius);
+
+    params.off_mesh_mode = 7;
+    OnavAgentHandle none = {0, 0};
+    CHECK_FAILS(onav_crowd_add_agent(crowd, vec3(4, 0, 16), &params, &none, &err), ONAV_E_OUT_OF_RANGE, &err, "off_mesh_mode");
+    params.off_mesh_mode = ONAV_OFF_MESH_STRAIGHT;
+    params.update_flags = 0x80;
+    CHECK_FAILS(onav_crowd_add_agent(crowd, vec3(4, 0, 16), &params, &none, &err), ONAV_E_OUT_OF_RANGE, &err, "update_flags");
+    onav_crowd_free(crowd);
+    onav_nav_mesh_free(nav_mesh);
+}
+
+/* ---- Streaming ------------------------------------------------------ */
+
+static void test_target_streams_out(void) {
+    OnavError err = fresh_error();
+    OnavNavMesh *nav_mesh = strip_nav_mesh();
+    OnavMesh *mesh = NULL;
+    CHECK_OK(onav_nav_mesh_mesh_clone(nav_mesh, &mesh, &err));
+    OnavCrowdSettings settings = default_settings();
+    OnavCrowd *crowd = NULL;
+    CHECK_OK(onav_crowd_new(mesh, &settings, &crowd, &err));
+    OnavAgentHandle agent = add_agent(crowd, vec3(4, 0, 16), 0.5);
+    CHECK_OK(onav_crowd_request_move_target(crowd, agent, vec3(60, 0, 16), &err));
+    CHECK_OK(onav_crowd_step(crowd, &err));
+    CHECK(agent_state(crowd, agent).state == ONAV_AGENT_WALKING);
+
+    uint64_t removed = 0;
+    CHECK_OK(onav_mesh_remove_tile(mesh, 1, 0, 0, &removed, &err));
+    CHECK_OK(onav_crowd_set_mesh(crowd, mesh, &err));
+    CHECK_OK(onav_crowd_step(crowd, &err));
+    CHECK(agent_state(crowd, agent).state == ONAV_AGENT_NO_PATH);
+
+    /* The host sends the target again after the tile returns. */
+    CHECK_OK(onav_crowd_set_nav_mesh(crowd, nav_mesh, &err));
+    CHECK_OK(onav_crowd_request_move_target(crowd, agent, vec3(60, 0, 16), &err));
+    CHECK(step_until_settled(crowd) <= MAX_TICKS);
+    CHECK(agent_state(crowd, agent).state == ONAV_AGENT_ARRIVED);
+
+    CHECK_FAILS(onav_crowd_set_mesh(crowd, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "mesh");
+    CHECK_FAILS(onav_crowd_set_mesh(NULL, mesh, &err), ONAV_E_NULL_ARGUMENT, &err, "crowd");
+    CHECK_FAILS(onav_crowd_set_nav_mesh(crowd, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "nav_mesh");
+    onav_crowd_free(crowd);
+    onav_mesh_free(mesh);
+    onav_nav_mesh_free(nav_mesh);
+}
+
+/* ---- Handles and errors --------------------------------------------- */
+
+static void test_stale_handles(void) {
+    OnavError err = fresh_error();
+    OnavNavMesh *nav_mesh = strip_nav_mesh();
+    OnavCrowd *crowd = new_crowd(nav_mesh);
+    OnavAgentHandle first = add_agent(crowd, vec3(4, 0, 4), 0.5);
+    OnavAgentHandle second = add_agent(crowd, vec3(40, 0, 4), 0.5);
+    CHECK_OK(onav_crowd_remove_agent(crowd, first, &err));
+    size_t count = 0;
+    CHECK_OK(onav_crowd_agent_count(crowd, &count, &err));
+    CHECK(count == 1);
+
+    CHECK_FAILS(onav_crowd_remove_agent(crowd, first, &err), ONAV_E_INVALID_REFERENCE, &err, "agent handle");
+    CHECK_FAILS(onav_crowd_set_position(crowd, first, vec3(8, 0, 8), &err), ONAV_E_INVALID_REFERENCE, &err, NULL);
+    CHECK_FAILS(onav_crowd_request_move_target(crowd, first, vec3(8, 0, 8), &err), ONAV_E_INVALID_REFERENCE, &err, NULL);
+    CHECK_FAILS(onav_crowd_request_move_velocity(crowd, first, vec3(1, 0, 0), &err), ONAV_E_INVALID_REFERENCE, &err, NULL);
+    CHECK_FAILS(onav_crowd_reset_move_target(crowd, first, &err), ONAV_E_INVALID_REFERENCE, &err, NULL);
+    CHECK_FAILS(onav_crowd_complete_off_mesh_link(crowd, first, &err), ONAV_E_INVALID_REFERENCE, &err, NULL);
+    OnavAgentHandle never = {99, 0};
+    CHECK_FAILS(onav_crowd_remove_agent(crowd, never, &err), ONAV_E_INVALID_REFERENCE, &err, "index 99");
+
+    /* The slot is reused with a new generation: the old handle stays stale. */
+    OnavAgentHandle third = add_agent(crowd, vec3(8, 0, 8), 0.5);
+    CHECK(third.index == first.index && third.generation != first.generation);
+    CHECK_FAILS(onav_crowd_request_move_target(crowd, first, vec3(8, 0, 8), &err), ONAV_E_INVALID_REFERENCE, &err, NULL);
+    CHECK(distance_xz(agent_state(crowd, third).position, vec3(8, 0, 8)) < 1e-9);
+    CHECK(distance_xz(agent_state(crowd, second).position, vec3(40, 0, 4)) < 1e-9);
+    onav_crowd_free(crowd);
+    onav_nav_mesh_free(nav_mesh);
+}
+
+static void test_null_arguments_and_cleared_outputs(void) {
+    OnavError err = fresh_error();
+    OnavNavMesh *nav_mesh = strip_nav_mesh();
+    OnavCrowd *crowd = new_crowd(nav_mesh);
+    OnavAgentParams params = default_params(0.5);
+    OnavAgentHandle agent = add_agent(crowd, vec3(4, 0, 4), 0.5);
+    OnavAgentHandle out = {7, 7};
+
+    CHECK_FAILS(onav_crowd_add_agent(NULL, vec3(4, 0, 4), &params, &out, &err), ONAV_E_NULL_ARGUMENT, &err, "crowd");
+    CHECK(out.index == 0 && out.generation == 0);
+    out.index = 7;
+    CHECK_FAILS(onav_crowd_add_agent(crowd, vec3(4, 0, 4), NULL, &out, &err), ONAV_E_NULL_ARGUMENT, &err, "params");
+    CHECK(out.index == 0);
+    CHECK_FAILS(onav_crowd_add_agent(crowd, vec3(4, 0, 4), &params, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "out");
+    OnavAgentParams bad = params;
+    bad.max_speed = -1.0;
+    out.index = 7;
+    CHECK_FAILS(onav_crowd_add_agent(crowd, vec3(4, 0, 4), &bad, &out, &err), ONAV_E_OUT_OF_RANGE, &err, "max_speed");
+    CHECK(out.index == 0);
+    bad = params;
+    bad.filter.area_costs[3] = -2.0;
+    CHECK_FAILS(onav_crowd_add_agent(crowd, vec3(4, 0, 4), &bad, &out, &err), ONAV_E_OUT_OF_RANGE, &err, NULL);
+    CHECK_FAILS(onav_crowd_add_agent(crowd, vec3(300, 0, 4), &params, &out, &err), ONAV_E_INVALID_OPERATION, &err, "no polygon");
+    size_t count = 0;
+    CHECK_OK(onav_crowd_agent_count(crowd, &count, &err));
+    CHECK(count == 1);
+
+    CHECK_FAILS(onav_crowd_remove_agent(NULL, agent, &err), ONAV_E_NULL_ARGUMENT, &err, "crowd");
+    CHECK_FAILS(onav_crowd_set_position(NULL, agent, vec3(4, 0, 4), &err), ONAV_E_NULL_ARGUMENT, &err, "crowd");
+    CHECK_FAILS(onav_crowd_request_move_target(NULL, agent, vec3(4, 0, 4), &err), ONAV_E_NULL_ARGUMENT, &err, "crowd");
+    CHECK_FAILS(onav_crowd_request_move_velocity(NULL, agent, vec3(1, 0, 0), &err), ONAV_E_NULL_ARGUMENT, &err, "crowd");
+    CHECK_FAILS(onav_crowd_reset_move_target(NULL, agent, &err), ONAV_E_NULL_ARGUMENT, &err, "crowd");
+    CHECK_FAILS(onav_crowd_complete_off_mesh_link(NULL, agent, &err), ONAV_E_NULL_ARGUMENT, &err, "crowd");
+    CHECK_FAILS(onav_crowd_step(NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "crowd");
+
+    uint64_t tick = 0;
+    CHECK_FAILS_CLEARS(tick, 5, onav_crowd_tick(NULL, &tick, &err), ONAV_E_NULL_ARGUMENT, &err, "crowd");
+    CHECK_FAILS(onav_crowd_tick(crowd, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "out");
+    CHECK_FAILS_CLEARS(count, 5, onav_crowd_agent_count(NULL, &count, &err), ONAV_E_NULL_ARGUMENT, &err, "crowd");
+    CHECK_FAILS(onav_crowd_agent_count(crowd, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "out");
+    OnavCrowdHash hash;
+    memset(&hash, 0x5A, sizeof hash);
+    CHECK_FAILS(onav_crowd_state_hash(NULL, &hash, &err), ONAV_E_NULL_ARGUMENT, &err, "crowd");
+    OnavCrowdHash zero;
+    memset(&zero, 0, sizeof zero);
+    CHECK(memcmp(&hash, &zero, sizeof hash) == 0);
+    CHECK_FAILS(onav_crowd_state_hash(crowd, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "out");
+
+    OnavAgentState states[1];
+    CHECK_FAILS_CLEARS(count, 5, onav_crowd_read_agents(NULL, states, 1, &count, &err), ONAV_E_NULL_ARGUMENT, &err, "crowd");
+    CHECK_FAILS(onav_crowd_read_agents(crowd, states, 1, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "len_out");
+    /* A NULL error pointer is allowed: the status alone reports. */
+    CHECK(onav_crowd_step(NULL, NULL) == ONAV_E_NULL_ARGUMENT);
+    onav_crowd_free(crowd);
+    onav_nav_mesh_free(nav_mesh);
+}
+
+static void test_buffer_too_small(void) {
+    OnavError err = fresh_error();
+    OnavNavMesh *nav_mesh = strip_nav_mesh();
+    OnavCrowd *crowd = new_crowd(nav_mesh);
+    for (int i = 0; i < 3; i++) {
+        add_agent(crowd, vec3(4 + 10 * i, 0, 4), 0.5);
+    }
+    size_t len = 0;
+    CHECK_FAILS(onav_crowd_read_agents(crowd, NULL, 0, &len, &err), ONAV_E_BUFFER_TOO_SMALL, &err, NULL);
+    CHECK(len == 3);
+    OnavAgentState states[3];
+    memset(states, 0x5A, sizeof states);
+    len = 0;
+    CHECK_FAILS(onav_crowd_read_agents(crowd, states, 2, &len, &err), ONAV_E_BUFFER_TOO_SMALL, &err, "3");
+    CHECK(len == 3);
+    CHECK_OK(onav_crowd_read_agents(crowd, states, 3, &len, &err));
+    CHECK(len == 3 && states[2].agent.index == 2 && distance_xz(states[2].position, vec3(24, 0, 4)) < 1e-9);
+    onav_crowd_free(crowd);
+
+    OnavCrowd *empty = new_crowd(nav_mesh);
+    len = 9;
+    CHECK_OK(onav_crowd_read_agents(empty, NULL, 0, &len, &err));
+    CHECK(len == 0);
+    onav_crowd_free(empty);
+    onav_nav_mesh_free(nav_mesh);
+}
+
+/* ---- Determinism ---------------------------------------------------- */
+
+/* A crowd of eight agents walking to the mirrored points, after 120 ticks. */
+static OnavCrowd *scripted_crowd(const OnavNavMesh *nav_mesh) {
+    OnavCrowd *crowd = new_crowd(nav_mesh);
+    for (int i = 0; i < 8; i++) {
+        OnavDVec3 at = vec3(3.0 + 7.0 * i, 0, 3.0 + 3.5 * i);
+        OnavAgentHandle agent = add_agent(crowd, at, 0.4 + 0.05 * i);
+        CHECK_OK(onav_crowd_request_move_target(crowd, agent, vec3(64.0 - at.x, 0, 32.0 - at.z), NULL));
+    }
+    for (int tick = 0; tick < 120; tick++) {
+        CHECK_OK(onav_crowd_step(crowd, NULL));
+    }
+    return crowd;
+}
+
+static void test_two_crowds_same_hash(void) {
+    OnavNavMesh *nav_mesh = strip_nav_mesh();
+    OnavCrowd *fresh = new_crowd(nav_mesh);
+    OnavCrowd *a = scripted_crowd(nav_mesh);
+    OnavCrowd *b = scripted_crowd(nav_mesh);
+    OnavCrowdHash hash_a = state_hash(a);
+    OnavCrowdHash hash_b = state_hash(b);
+    OnavCrowdHash hash_fresh = state_hash(fresh);
+    CHECK(memcmp(hash_a.bytes, hash_b.bytes, sizeof hash_a.bytes) == 0);
+    CHECK(memcmp(hash_a.bytes, hash_fresh.bytes, sizeof hash_a.bytes) != 0);
+    /* One more step of one of them tells them apart. */
+    CHECK_OK(onav_crowd_step(b, NULL));
+    hash_b = state_hash(b);
+    CHECK(memcmp(hash_a.bytes, hash_b.bytes, sizeof hash_a.bytes) != 0);
+    onav_crowd_free(fresh);
+    onav_crowd_free(a);
+    onav_crowd_free(b);
+    onav_nav_mesh_free(nav_mesh);
+}
+
+/* ---- WorldCrowd ----------------------------------------------------- */
+
+static OnavNavWorld *strip_world(size_t class_count) {
+    OnavTileInput2d input[2] = {quad_input(0), quad_input(1)};
+    OnavSettings *classes[2] = {strip_settings(0.5, 0x4), strip_settings(1.5, 0x8)};
+    OnavNavWorld *world = NULL;
+    CHECK_OK(onav_nav_world_build_2d((const OnavSettings *const *)classes, class_count, input, 2, &world, NULL));
+    onav_settings_free(classes[0]);
+    onav_settings_free(classes[1]);
+    return world;
+}
+
+static OnavAgentState *read_world_agents(const OnavWorldCrowd *crowd, size_t *count) {
+    size_t needed = 0;
+    CHECK_OK(onav_world_crowd_agent_count(crowd, &needed, NULL));
+    OnavAgentState *states = calloc(needed + 1, sizeof *states);
+    CHECK_OK(onav_world_crowd_read_agents(crowd, states, needed, count, NULL));
+    CHECK(*count == needed);
+    return states;
+}
+
+static void test_world_crowd(void) {
+    OnavError err = fresh_error();
+    OnavNavWorld *world = strip_world(2);
+    OnavCrowdSettings settings = default_settings();
+    OnavWorldCrowd *sentinel = (OnavWorldCrowd *)&err;
+    OnavWorldCrowd *crowd = NULL;
+    CHECK_OK(onav_world_crowd_new(world, &settings, &crowd, &err));
+    uint32_t classes = 0;
+    CHECK_OK(onav_world_crowd_class_count(crowd, &classes, &err));
+    CHECK(classes == 2);
+    uint32_t class_index = 9;
+    CHECK_OK(onav_world_crowd_class_for(crowd, 0.4, &class_index, &err));
+    CHECK(class_index == 0);
+    CHECK_OK(onav_world_crowd_class_for(crowd, 1.0, &class_index, &err));
+    CHECK(class_index == 1);
+
+    /* Two agents of different classes on the same spot: they do not see
+     * each other, so both walk straight through the other's place. */
+    OnavAgentParams small = default_params(0.4);
+    OnavAgentParams large = default_params(1.0);
+    OnavWorldAgentHandle a = {9, {9, 9}};
+    OnavWorldAgentHandle b = {9, {9, 9}};
+    CHECK_OK(onav_world_crowd_add_agent(crowd, vec3(8, 0, 16), &small, &a, &err));
+    CHECK_OK(onav_world_crowd_add_agent(crowd, vec3(8, 0, 16), &large, &b, &err));
+    CHECK(a.class_index == 0 && b.class_index == 1);
+    CHECK(a.agent.index == 0 && b.agent.index == 0);
+    CHECK_OK(onav_world_crowd_request_move_target(crowd, a, vec3(56, 0, 16), &err));
+    CHECK_OK(onav_world_crowd_request_move_target(crowd, b, vec3(56, 0, 16), &err));
+    size_t count = 0;
+    for (int tick = 0; tick < MAX_TICKS; tick++) {
+        CHECK_OK(onav_world_crowd_step(crowd, &err));
+    }
+    uint64_t tick = 0;
+    CHECK_OK(onav_world_crowd_tick(crowd, &tick, &err));
+    CHECK(tick == MAX_TICKS);
+    OnavAgentState *states = read_world_agents(crowd, &count);
+    CHECK(count == 2);
+    for (size_t i = 0; i < count; i++) {
+        CHECK(states[i].class_index == (uint32_t)i && states[i].agent.index == 0);
+        CHECK(states[i].state == ONAV_AGENT_ARRIVED);
+        /* Alone in its class, nothing pushes it after it arrives. */
+        const OnavAgentParams *params = i == 0 ? &small : &large;
+        CHECK(distance_xz(states[i].position, vec3(56, 0, 16)) <= params->arrival_distance);
+    }
+    free(states);
+
+    OnavWorldAgentHandle added = {9, {9, 9}};
+    CHECK_OK(onav_world_crowd_add_agent_to_class(crowd, 0, vec3(40, 0, 8), &large, &added, &err));
+    CHECK(added.class_index == 0 && added.agent.index == 1);
+    CHECK_OK(onav_world_crowd_set_position(crowd, added, vec3(44, 0, 8), &err));
+    CHECK_OK(onav_world_crowd_request_move_velocity(crowd, added, vec3(1, 0, 0), &err));
+    CHECK_OK(onav_world_crowd_reset_move_target(crowd, added, &err));
+    CHECK_FAILS(onav_world_crowd_complete_off_mesh_link(crowd, added, &err), ONAV_E_INVALID_OPERATION, &err, "off-mesh link");
+    CHECK_OK(onav_world_crowd_remove_agent(crowd, added, &err));
+    CHECK_FAILS(onav_world_crowd_remove_agent(crowd, added, &err), ONAV_E_INVALID_REFERENCE, &err, "agent handle");
+    CHECK_FAILS(onav_world_crowd_set_position(crowd, added, vec3(44, 0, 8), &err), ONAV_E_INVALID_REFERENCE, &err, NULL);
+    OnavWorldAgentHandle no_class = {7, {0, 0}};
+    CHECK_FAILS(onav_world_crowd_request_move_target(crowd, no_class, vec3(8, 0, 8), &err), ONAV_E_INVALID_REFERENCE, &err, "class 7");
+    CHECK_FAILS(onav_world_crowd_add_agent_to_class(crowd, 2, vec3(40, 0, 8), &large, &added, &err), ONAV_E_OUT_OF_RANGE, &err, "class index 2");
+    CHECK(added.class_index == 0 && added.agent.index == 0 && added.agent.generation == 0);
+    CHECK_FAILS(onav_world_crowd_add_agent(crowd, vec3(40, 0, 8), NULL, &added, &err), ONAV_E_NULL_ARGUMENT, &err, "params");
+
+    /* A later version of the same world is taken; another world is not. */
+    CHECK_OK(onav_world_crowd_set_world(crowd, world, &err));
+    OnavNavWorld *one_class = strip_world(1);
+    CHECK_FAILS(onav_world_crowd_set_world(crowd, one_class, &err), ONAV_E_INVALID_OPERATION, &err, "classes");
+    CHECK_FAILS(onav_world_crowd_set_world(crowd, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "world");
+
+    OnavCrowdHash hash;
+    CHECK_OK(onav_world_crowd_state_hash(crowd, &hash, &err));
+    OnavWorldCrowd *twin = NULL;
+    CHECK_OK(onav_world_crowd_new(world, &settings, &twin, &err));
+    OnavWorldAgentHandle twin_a, twin_b;
+    CHECK_OK(onav_world_crowd_add_agent(twin, vec3(8, 0, 16), &small, &twin_a, &err));
+    CHECK_OK(onav_world_crowd_add_agent(twin, vec3(8, 0, 16), &large, &twin_b, &err));
+    CHECK_OK(onav_world_crowd_request_move_target(twin, twin_a, vec3(56, 0, 16), &err));
+    CHECK_OK(onav_world_crowd_request_move_target(twin, twin_b, vec3(56, 0, 16), &err));
+    for (int i = 0; i < MAX_TICKS; i++) {
+        CHECK_OK(onav_world_crowd_step(twin, &err));
+    }
+    /* Only the agents present count: the one added and removed between
+     * steps left no trace. */
+    OnavCrowdHash twin_hash;
+    CHECK_OK(onav_world_crowd_state_hash(twin, &twin_hash, &err));
+    CHECK(memcmp(hash.bytes, twin_hash.bytes, sizeof hash.bytes) == 0);
+
+    size_t len = 0;
+    CHECK_FAILS(onav_world_crowd_read_agents(crowd, NULL, 0, &len, &err), ONAV_E_BUFFER_TOO_SMALL, &err, NULL);
+    CHECK(len == 2);
+    OnavWorldCrowd *failed = NULL;
+    CHECK_FAILS_CLEARS(failed, sentinel, onav_world_crowd_new(world, NULL, &failed, &err), ONAV_E_NULL_ARGUMENT, &err, "settings");
+    CHECK_FAILS_CLEARS(failed, sentinel, onav_world_crowd_new(NULL, &settings, &failed, &err), ONAV_E_NULL_ARGUMENT, &err, "world");
+    CHECK_FAILS(onav_world_crowd_step(NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "crowd");
+    onav_world_crowd_free(crowd);
+    onav_world_crowd_free(twin);
+    onav_world_crowd_free(NULL);
+    onav_nav_world_free(one_class);
+    onav_nav_world_free(world);
+}
+
+int main(void) {
+    test_defaults();
+    test_new_and_free();
+    test_agents_cross_and_arrive();
+    test_teleport_velocity_reset();
+    test_host_driven_off_mesh_link();
+    test_target_streams_out();
+    test_stale_handles();
+    test_null_arguments_and_cleared_outputs();
+    test_buffer_too_small();
+    test_two_crowds_same_hash();
+    test_world_crowd();
+    printf("%d checks passed, %d failed\n", checks_passed, checks_failed);
+    return checks_failed == 0 ? 0 : 1;
+}

@@ -1,0 +1,108 @@
+//! `onav crowd FILE --agents N --ticks T --svg OUT.svg [--seed S]
+//! [--radius R] [--json OUT.json]`: a crowd run on a file's mesh, drawn as
+//! the agents' trails over the mesh picture, with a summary.
+//!
+//! The scenario is a function of the arguments alone: agent i (from 0)
+//! starts at the mesh's random point of seed S + 2i and walks to the one
+//! of seed S + 2i + 1 (wrapping u64 sums; `find_random_point` with the
+//! default filter: points spread evenly by area, the same on every
+//! platform), with `AgentParams::new(R, the mesh's agent height)`. The crowd
+//! has the default settings (dt 1/30 s) and steps T ticks. The same
+//! arguments give the same output bytes, with any number of threads.
+
+use std::path::Path;
+
+use onav::{AgentParams, Crowd, CrowdSettings, NavMeshQuery, QueryFilter, TiledNavMesh};
+
+use crate::crowd_summary::{CrowdRun, CrowdSummary};
+use crate::document::Document;
+use crate::failure::Failure;
+use crate::query_args::MAX_NODES;
+use crate::svg::scene::Scene;
+use crate::svg::write_svg;
+
+/// At most this many points per trail: longer runs keep every k-th tick.
+const MAX_TRAIL_POINTS: u64 = 400;
+
+/// The options of one `crowd` command.
+pub struct CrowdArgs<'a> {
+    pub file: &'a Path,
+    pub agents: u32,
+    pub ticks: u32,
+    pub svg: &'a Path,
+    pub seed: u64,
+    /// The agents' radius; the mesh's AgentRadius when not given.
+    pub radius: Option<f64>,
+    pub json: Option<&'a Path>,
+    pub class: usize,
+}
+
+pub fn run(args: &CrowdArgs<'_>) -> Result<(), Failure> {
+    let mesh = Document::open(args.file)?.into_mesh(args.class)?;
+    let params = agent_params(&mesh, args.radius)?;
+    let mut crowd = Crowd::new(&mesh, CrowdSettings::default())?;
+    let goals = place_agents(&mesh, &mut crowd, args, &params)?;
+    let run = simulate(crowd, goals, args.ticks);
+    let summary = CrowdSummary::of(&run, args.seed);
+    print!("{}", summary.text());
+    write_svg(args.svg, &Scene::of(&mesh, None).with_trails(&run.trails))?;
+    match args.json {
+        Some(path) => std::fs::write(path, summary.json()).map_err(|e| Failure::io(path, e)),
+        None => Ok(()),
+    }
+}
+
+/// `AgentParams::new` with `radius` (else the mesh's AgentRadius) and the
+/// mesh's AgentHeight.
+fn agent_params(mesh: &TiledNavMesh, radius: Option<f64>) -> Result<AgentParams, Failure> {
+    let radius = radius.unwrap_or(f64::from(mesh.params().agent_radius));
+    if !(radius.is_finite() && radius > 0.0) {
+        return Err(Failure::usage(format!("--radius: {radius} must be a finite number > 0")));
+    }
+    Ok(AgentParams::new(radius, f64::from(mesh.params().agent_height)))
+}
+
+/// Adds the agents at their seeded starts with their seeded goals, as the
+/// module text says; the goals in slot order.
+fn place_agents(
+    mesh: &TiledNavMesh,
+    crowd: &mut Crowd,
+    args: &CrowdArgs<'_>,
+    params: &AgentParams,
+) -> Result<Vec<[f64; 3]>, Failure> {
+    let query = NavMeshQuery::new(mesh, MAX_NODES)?;
+    let filter = QueryFilter::default();
+    let point = |seed: u64| {
+        query
+            .find_random_point(&filter, seed)
+            .map(|p| p.position)
+            .ok_or_else(|| Failure::usage(format!("{}: the mesh has no polygon to place agents on", args.file.display())))
+    };
+    (0..u64::from(args.agents))
+        .map(|i| {
+            let start = point(args.seed.wrapping_add(2 * i))?;
+            let goal = point(args.seed.wrapping_add(2 * i + 1))?;
+            let agent = crowd.add_agent(start, params.clone())?;
+            crowd.request_move_target(agent, goal)?;
+            Ok(goal)
+        })
+        .collect()
+}
+
+/// Steps the crowd `ticks` times, keeping every agent's trail (every k-th
+/// tick, so a trail has at most [`MAX_TRAIL_POINTS`] points, and the last).
+fn simulate(mut crowd: Crowd, goals: Vec<[f64; 3]>, ticks: u32) -> CrowdRun {
+    let every = u64::from(ticks).div_ceil(MAX_TRAIL_POINTS).max(1);
+    let mut trails: Vec<Vec<[f64; 3]>> = crowd.agents().map(|(_, agent)| vec![agent.position()]).collect();
+    let mut sample_ticks = vec![0];
+    for _ in 0..ticks {
+        crowd.step();
+        if crowd.tick() % every == 0 || crowd.tick() == u64::from(ticks) {
+            for (trail, (_, agent)) in trails.iter_mut().zip(crowd.agents()) {
+                trail.push(agent.position());
+            }
+            sample_ticks.push(crowd.tick());
+        }
+    }
+    CrowdRun { crowd, goals, trails, sample_ticks }
+}

@@ -1,0 +1,189 @@
+//! `OnavAgentParams`: the plain-data form of an agent's parameters, the
+//! update flag bits and off-mesh modes, and `onav_agent_params_default`.
+
+use crate::crowd::{AgentParams, OffMeshMode, UpdateFlags};
+use crate::error::NavMeshError;
+
+use crate::ffi::args::{arg_ref, out_arg};
+use crate::ffi::error_out::{Failure, OnavError};
+use crate::ffi::guard::guard;
+use crate::ffi::query::query_filter::{filter_arg, OnavQueryFilter};
+
+/// Update flag: steer toward a point between the next two corners near a
+/// turn.
+pub const ONAV_AGENT_ANTICIPATE_TURNS: u8 = 1;
+/// Update flag: reciprocal collision avoidance (ORCA) against neighbours
+/// and walls.
+pub const ONAV_AGENT_OBSTACLE_AVOIDANCE: u8 = 2;
+/// Update flag: push away from neighbours closer than the collision query
+/// range.
+pub const ONAV_AGENT_SEPARATION: u8 = 4;
+/// Update flag: shortcut the corridor where a ray along the path sees
+/// further.
+pub const ONAV_AGENT_OPTIMIZE_VISIBILITY: u8 = 8;
+/// Update flag: search the corridor's next stretch again for a cheaper one.
+pub const ONAV_AGENT_OPTIMIZE_TOPOLOGY: u8 = 16;
+/// Every update flag.
+pub const ONAV_AGENT_ALL_UPDATES: u8 = 31;
+const _: () = assert!(
+    ONAV_AGENT_ANTICIPATE_TURNS == UpdateFlags::ANTICIPATE_TURNS.0
+        && ONAV_AGENT_OBSTACLE_AVOIDANCE == UpdateFlags::OBSTACLE_AVOIDANCE.0
+        && ONAV_AGENT_SEPARATION == UpdateFlags::SEPARATION.0
+        && ONAV_AGENT_OPTIMIZE_VISIBILITY == UpdateFlags::OPTIMIZE_VISIBILITY.0
+        && ONAV_AGENT_OPTIMIZE_TOPOLOGY == UpdateFlags::OPTIMIZE_TOPOLOGY.0
+        && ONAV_AGENT_ALL_UPDATES == UpdateFlags::ALL.0
+);
+
+/// Off-mesh mode: the crowd moves the agent in a straight line from where
+/// it is to the link's departure, then to its arrival, at its max speed.
+pub const ONAV_OFF_MESH_STRAIGHT: i32 = 0;
+/// Off-mesh mode: the agent stops at the link (state
+/// ONAV_AGENT_OFF_MESH_LINK); the host animates it and calls
+/// onav_crowd_complete_off_mesh_link, which puts it at the arrival.
+pub const ONAV_OFF_MESH_HOST_DRIVEN: i32 = 1;
+
+/// Per-agent parameters. Lengths in world units, times in seconds. Plain
+/// data, checked when an agent is added (ONAV_E_OUT_OF_RANGE naming the
+/// field): every length finite, radius, height and the time horizons > 0,
+/// the rest >= 0. Start from onav_agent_params_default.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OnavAgentParams {
+    /// Radius: also picks an OnavWorldCrowd agent's class.
+    pub radius: f64,
+    /// Height.
+    pub height: f64,
+    /// Largest change of velocity per second.
+    pub max_acceleration: f64,
+    /// Largest speed.
+    pub max_speed: f64,
+    /// Neighbours and wall segments within this distance are considered.
+    pub collision_query_range: f64,
+    /// How far ahead the visibility optimisation looks.
+    pub path_optimization_range: f64,
+    /// Weight of the push away from close neighbours.
+    pub separation_weight: f64,
+    /// ORCA's time horizon against other agents.
+    pub time_horizon: f64,
+    /// ORCA's time horizon against walls.
+    pub wall_time_horizon: f64,
+    /// An agent this close (in X/Z) to its target has arrived.
+    pub arrival_distance: f64,
+    /// Which polygons and links the agent walks, at what cost.
+    pub filter: OnavQueryFilter,
+    /// How many of the nearest neighbours steer the agent.
+    pub max_neighbours: u32,
+    /// How many of the nearest wall segments bound its avoidance.
+    pub max_wall_segments: u32,
+    /// ONAV_OFF_MESH_STRAIGHT or ONAV_OFF_MESH_HOST_DRIVEN.
+    pub off_mesh_mode: i32,
+    /// ONAV_AGENT_* update flag bits, combined with `|`.
+    pub update_flags: u8,
+}
+
+impl From<&AgentParams> for OnavAgentParams {
+    fn from(params: &AgentParams) -> Self {
+        OnavAgentParams {
+            radius: params.radius,
+            height: params.height,
+            max_acceleration: params.max_acceleration,
+            max_speed: params.max_speed,
+            collision_query_range: params.collision_query_range,
+            path_optimization_range: params.path_optimization_range,
+            separation_weight: params.separation_weight,
+            time_horizon: params.time_horizon,
+            wall_time_horizon: params.wall_time_horizon,
+            arrival_distance: params.arrival_distance,
+            filter: OnavQueryFilter::from(&params.filter),
+            max_neighbours: saturating_u32(params.max_neighbours),
+            max_wall_segments: saturating_u32(params.max_wall_segments),
+            off_mesh_mode: match params.off_mesh_mode {
+                OffMeshMode::Straight => ONAV_OFF_MESH_STRAIGHT,
+                OffMeshMode::HostDriven => ONAV_OFF_MESH_HOST_DRIVEN,
+            },
+            update_flags: params.update_flags.0,
+        }
+    }
+}
+
+/// The defaults hold small counts; a count beyond uint32_t means "all".
+fn saturating_u32(count: usize) -> u32 {
+    u32::try_from(count).unwrap_or(u32::MAX)
+}
+
+/// The parameters an agent is added with, read from `params`; the flags,
+/// the mode and the filter are checked here, the lengths by the crowd.
+///
+/// # Safety
+/// `params` is NULL or points to a valid OnavAgentParams.
+pub(crate) unsafe fn params_arg(params: *const OnavAgentParams) -> Result<AgentParams, Failure> {
+    // SAFETY: forwarded from this function's contract.
+    let c = unsafe { arg_ref(params, "params") }?;
+    if c.update_flags & !ONAV_AGENT_ALL_UPDATES != 0 {
+        return Err(NavMeshError::out_of_range(format!(
+            "OnavAgentParams.update_flags = {:#04x} has bits beyond ONAV_AGENT_ALL_UPDATES",
+            c.update_flags
+        ))
+        .into());
+    }
+    let off_mesh_mode = match c.off_mesh_mode {
+        ONAV_OFF_MESH_STRAIGHT => OffMeshMode::Straight,
+        ONAV_OFF_MESH_HOST_DRIVEN => OffMeshMode::HostDriven,
+        other => {
+            return Err(NavMeshError::out_of_range(format!(
+                "OnavAgentParams.off_mesh_mode = {other} is neither ONAV_OFF_MESH_STRAIGHT nor ONAV_OFF_MESH_HOST_DRIVEN"
+            ))
+            .into())
+        }
+    };
+    Ok(AgentParams {
+        radius: c.radius,
+        height: c.height,
+        max_acceleration: c.max_acceleration,
+        max_speed: c.max_speed,
+        collision_query_range: c.collision_query_range,
+        path_optimization_range: c.path_optimization_range,
+        separation_weight: c.separation_weight,
+        time_horizon: c.time_horizon,
+        wall_time_horizon: c.wall_time_horizon,
+        arrival_distance: c.arrival_distance,
+        // SAFETY: `c.filter` is a valid OnavQueryFilter inside `c`.
+        filter: unsafe { filter_arg(&c.filter) }?,
+        update_flags: UpdateFlags(c.update_flags),
+        off_mesh_mode,
+        max_neighbours: c.max_neighbours as usize,
+        max_wall_segments: c.max_wall_segments as usize,
+    })
+}
+
+/// Writes to `*out` the parameters of an agent of `radius` and `height`
+/// with defaults for the rest, in the proportions DetourCrowd's samples
+/// use: max acceleration 8, max speed 3.5, collision query range 12 radii,
+/// path optimisation range 30 radii, separation weight 2, time horizons 2
+/// (agents) and 0.5 (walls), arrival within half a radius, the default
+/// filter, every update flag, straight off-mesh traversal, 10 neighbours
+/// and 16 wall segments. ONAV_E_OUT_OF_RANGE for a radius or height that
+/// is not finite and > 0.
+///
+/// Thread safety: may be called concurrently.
+///
+/// # Safety
+/// Pointers are NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn onav_agent_params_default(
+    radius: f64,
+    height: f64,
+    out: *mut OnavAgentParams,
+    err: *mut OnavError,
+) -> i32 {
+    // SAFETY (all blocks): the caller passes NULL or valid pointers.
+    unsafe {
+        guard(err, || {
+            let out = out_arg(out, "out")?;
+            let params = AgentParams::new(radius, height);
+            params.validate()?;
+            out.write(OnavAgentParams::from(&params));
+            Ok(())
+        })
+    }
+}

@@ -1,0 +1,166 @@
+//! `onav crowd` run as a process: the SVG draws one trail per agent over
+//! the mesh, the summary and JSON agree with each other and with the same
+//! scenario run through the library (the documented seeds), the same seed
+//! gives the same bytes, and bad arguments exit 1 with a message.
+//!
+//! The mesh: input_2d's grid, 3 x 2 tiles of 2 x 2 squares (48 x 32 units
+//! from (-8, 2.5, 4)).
+
+mod cli_process;
+mod input_2d;
+
+use std::path::{Path, PathBuf};
+
+use cli_process::{onav, stderr, stdout};
+use onav::{AgentParams, Crowd, CrowdSettings, NavMesh, NavMeshQuery, QueryFilter};
+use serde_json::Value;
+
+const AGENTS: usize = 12;
+const TICKS: u64 = 300;
+const SEED: u64 = 7;
+
+/// A fresh directory for one test's files.
+fn scratch(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli_crowd").join(test);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn mesh() -> NavMesh {
+    let settings = input_2d::settings();
+    let input = input_2d::grid(&settings, 3, 2, 2);
+    NavMesh::build_2d(settings, &input).unwrap()
+}
+
+/// The mesh saved as ONNM in `dir`; its path as a string.
+fn mesh_file(dir: &Path) -> String {
+    let path = dir.join("mesh.onnm");
+    std::fs::write(&path, mesh().save()).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// Runs `onav crowd` on the mesh with `seed`, writing `name`.svg and
+/// `name`.json in `dir`; its standard output, SVG and JSON text.
+fn run_crowd(dir: &Path, name: &str, seed: u64) -> (String, String, String) {
+    let file = mesh_file(dir);
+    let svg = dir.join(format!("{name}.svg"));
+    let json = dir.join(format!("{name}.json"));
+    let (agents, ticks, seed) = (AGENTS.to_string(), TICKS.to_string(), seed.to_string());
+    let output = onav(&[
+        "crowd",
+        &file,
+        "--agents",
+        &agents,
+        "--ticks",
+        &ticks,
+        "--seed",
+        &seed,
+        "--svg",
+        svg.to_str().unwrap(),
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    (stdout(&output), std::fs::read_to_string(svg).unwrap(), std::fs::read_to_string(json).unwrap())
+}
+
+/// The command's scenario through the library, as its help documents it:
+/// agent i from the random point of seed S + 2i to the one of S + 2i + 1,
+/// the mesh's agent radius and height, default settings, T ticks.
+fn library_hash(seed: u64) -> String {
+    let nav_mesh = mesh();
+    let params = nav_mesh.params();
+    let query = NavMeshQuery::new(nav_mesh.mesh(), 1 << 16).unwrap();
+    let mut crowd = Crowd::new(nav_mesh.mesh(), CrowdSettings::default()).unwrap();
+    let point = |s: u64| query.find_random_point(&QueryFilter::default(), s).unwrap().position;
+    for i in 0..AGENTS as u64 {
+        let agent_params = AgentParams::new(f64::from(params.agent_radius), f64::from(params.agent_height));
+        let agent = crowd.add_agent(point(seed + 2 * i), agent_params).unwrap();
+        crowd.request_move_target(agent, point(seed + 2 * i + 1)).unwrap();
+    }
+    for _ in 0..TICKS {
+        crowd.step();
+    }
+    crowd.state_hash().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The value after `label: ` on its line of the summary.
+fn summary_field<'a>(text: &'a str, label: &str) -> &'a str {
+    let line = text.lines().find(|l| l.starts_with(&format!("{label}: "))).unwrap_or_else(|| panic!("{label} in {text}"));
+    &line[label.len() + 2..]
+}
+
+#[test]
+fn the_svg_draws_one_trail_per_agent_and_the_summary_matches_the_library() {
+    let dir = scratch("trails");
+    let (text, svg, json) = run_crowd(&dir, "crowd", SEED);
+
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    assert_eq!(svg.matches("class=\"trail\"").count(), AGENTS, "one trail per agent");
+    assert!(svg.contains(&format!("{AGENTS} agent trails")), "the legend counts the trails");
+    // Every trail starts at its agent's start and has more than one point.
+    let report: Value = serde_json::from_str(&json).unwrap();
+    let states = report["agent_states"].as_array().unwrap();
+    assert_eq!(states.len(), AGENTS);
+    for trail in svg.lines().filter(|l| l.contains("class=\"trail\"")) {
+        assert!(trail.split("points=\"").nth(1).unwrap().split(' ').count() > 1, "{trail}");
+    }
+
+    assert_eq!(summary_field(&text, "agents"), AGENTS.to_string());
+    assert!(summary_field(&text, "ticks").starts_with(&format!("{TICKS} ")));
+    let hash = summary_field(&text, "state hash");
+    assert_eq!(hash, library_hash(SEED), "the documented scenario, run through the library");
+    assert_eq!(report["state_hash"], hash);
+    assert_eq!(report["ticks"], TICKS);
+    let arrived = states.iter().filter(|s| s["state"] == "arrived").count();
+    assert_eq!(summary_field(&text, "arrived"), arrived.to_string());
+    assert_eq!(report["arrived"], arrived);
+    let no_path = states.iter().filter(|s| s["state"] == "no_path").count();
+    assert_eq!(summary_field(&text, "no path"), no_path.to_string());
+    assert_eq!(report["no_path"], no_path);
+    let stuck = states.iter().filter(|s| s["stuck"] == true).count();
+    assert_eq!(summary_field(&text, "stuck"), stuck.to_string());
+    assert!(states.iter().filter(|s| s["stuck"] == true).all(|s| s["state"] != "arrived"), "an arrived agent is not stuck");
+    assert_eq!(summary_field(&text, "overlapping pairs"), report["overlapping_pairs"].to_string());
+    // Starts and goals lie on the mesh: the grid spans x -8..40, z 4..36.
+    for state in states {
+        for point in ["start", "goal", "position"] {
+            let p = &state[point];
+            let (x, z) = (p[0].as_f64().unwrap(), p[2].as_f64().unwrap());
+            assert!((-8.0..=40.0).contains(&x) && (4.0..=36.0).contains(&z), "{point} {p}");
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_bytes() {
+    let dir = scratch("same_seed");
+    let first = run_crowd(&dir, "first", SEED);
+    let second = run_crowd(&dir, "second", SEED);
+    assert_eq!(first, second);
+    let other = run_crowd(&dir, "other", SEED + 1);
+    assert_ne!(first.1, other.1, "another seed places other agents");
+}
+
+#[test]
+fn bad_arguments_exit_1_with_a_message() {
+    let dir = scratch("bad_args");
+    let file = mesh_file(&dir);
+    let svg = dir.join("out.svg");
+    let svg = svg.to_str().unwrap();
+    let cases: [(&[&str], &str); 5] = [
+        (&["crowd", &file, "--agents", "0", "--ticks", "10", "--svg", svg], "--agents"),
+        (&["crowd", &file, "--agents", "2", "--ticks", "x", "--svg", svg], "--ticks"),
+        (&["crowd", &file, "--agents", "2", "--ticks", "10"], "--svg"),
+        (&["crowd", &file, "--agents", "2", "--ticks", "10", "--svg", svg, "--radius", "-1"], "--radius"),
+        (&["crowd", "no-such-file.onnm", "--agents", "2", "--ticks", "10", "--svg", svg], "no-such-file.onnm"),
+    ];
+    for (args, needle) in cases {
+        let output = onav(args);
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {}", stderr(&output));
+        assert!(stderr(&output).contains(needle), "{args:?}: {needle} missing from {}", stderr(&output));
+        assert!(output.stdout.is_empty());
+    }
+    assert!(!dir.join("out.svg").exists(), "no picture is written for refused arguments");
+}

@@ -31,6 +31,9 @@ static_assert(move_only<onav::NavTile> && move_only<onav::TiledNavMesh> && move_
                   move_only<onav::NavMesh> && move_only<onav::NavWorld> && move_only<onav::TriangleGeometry> &&
                   move_only<onav::NavMeshQuery>,
               "every owner is move-only");
+#if defined(__cpp_lib_span)
+static_assert(std::is_same<onav::span<const int>, std::span<const int>>::value, "C++20 views are std::span");
+#endif
 static_assert(std::is_base_of<onav::FormatError, onav::VersionError>::value &&
                   std::is_base_of<onav::FormatError, onav::FingerprintError>::value &&
                   std::is_base_of<std::out_of_range, onav::OutOfRangeError>::value &&

@@ -13,16 +13,8 @@ set(_not_wrapped
 
 # Declared functions: the header after the preprocessor, test hooks included,
 # so the exclusion list is checked against them too.
-execute_process(COMMAND "${C_COMPILER}" -E -P -DONAV_TEST_HOOKS -x c "${HEADER}"
-                OUTPUT_VARIABLE _preprocessed COMMAND_ERROR_IS_FATAL ANY)
-string(REGEX MATCHALL "onav_[a-z0-9_]+[ \t\n]*\\(" _calls "${_preprocessed}")
-set(_declared)
-foreach(_call IN LISTS _calls)
-  string(REGEX REPLACE "[ \t\n]*\\($" "" _name "${_call}")
-  list(APPEND _declared "${_name}")
-endforeach()
-list(REMOVE_DUPLICATES _declared)
-list(SORT _declared)
+include("${CMAKE_CURRENT_LIST_DIR}/header_functions.cmake")
+onav_header_functions(_declared "${HEADER}" "${C_COMPILER}" -DONAV_TEST_HOOKS)
 
 # Wrapped functions: `::onav_name` in the wrapper with its comments removed
 # (-fpreprocessed strips comments without expanding anything).

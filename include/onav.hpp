@@ -364,11 +364,36 @@ const T* data_or_null(span<const T> items) noexcept {
 
 /// Refuses arrays meant to run in step whose lengths differ, before the
 /// library reads past the shorter one.
-inline void require_length(std::size_t length, std::size_t expected, const char* what) {
+inline void require_length(std::size_t length, std::size_t expected, const std::string& what) {
     if (length != expected) {
-        throw FormatError(ONAV_E_FORMAT, std::string(what) + " holds " + std::to_string(length) +
-                                             " entries; expected " + std::to_string(expected));
+        throw FormatError(ONAV_E_FORMAT,
+                          what + " holds " + std::to_string(length) + " entries; expected " + std::to_string(expected));
     }
+}
+
+/// Fills the fields the polygon lists of the builders' C inputs share
+/// (OnavTilePolygons, OnavTileInput2d) from their C++ views `input` (named
+/// `name` in errors): position, vertices, polygons, indices, and areas and
+/// flags, each empty (NULL) or one per polygon.
+template <class C, class Input>
+void fill_polygon_lists(C& c, const Input& input, const char* name) {
+    if (!input.areas.empty()) {
+        require_length(input.areas.size(), input.vertex_counts.size(), std::string(name) + "::areas");
+    }
+    if (!input.flags.empty()) {
+        require_length(input.flags.size(), input.vertex_counts.size(), std::string(name) + "::flags");
+    }
+    c.tile_x = input.tile_x;
+    c.tile_z = input.tile_z;
+    c.layer = input.layer;
+    c.vertices = data_or_null(input.vertices);
+    c.vertex_count = input.vertices.size();
+    c.vertex_counts = data_or_null(input.vertex_counts);
+    c.polygon_count = input.vertex_counts.size();
+    c.indices = data_or_null(input.indices);
+    c.index_count = input.indices.size();
+    c.areas = data_or_null(input.areas);
+    c.flags = data_or_null(input.flags);
 }
 
 /// The move-only owner of one C handle, released with `Free` (which
@@ -574,25 +599,9 @@ struct TilePolygons {
     /// The C view; FormatError when `areas` or `flags` is neither empty nor
     /// one per polygon.
     OnavTilePolygons to_c() const {
-        if (!areas.empty()) {
-            detail::require_length(areas.size(), vertex_counts.size(), "TilePolygons::areas");
-        }
-        if (!flags.empty()) {
-            detail::require_length(flags.size(), vertex_counts.size(), "TilePolygons::flags");
-        }
         OnavTilePolygons c{};
-        c.tile_x = tile_x;
-        c.tile_z = tile_z;
         c.origin_y = origin_y;
-        c.layer = layer;
-        c.vertices = detail::data_or_null(vertices);
-        c.vertex_count = vertices.size();
-        c.vertex_counts = detail::data_or_null(vertex_counts);
-        c.polygon_count = vertex_counts.size();
-        c.indices = detail::data_or_null(indices);
-        c.index_count = indices.size();
-        c.areas = detail::data_or_null(areas);
-        c.flags = detail::data_or_null(flags);
+        detail::fill_polygon_lists(c, *this, "TilePolygons");
         return c;
     }
 };
@@ -968,24 +977,8 @@ struct TileInput2d {
     /// The C view; FormatError when `areas` or `flags` is neither empty nor
     /// one per polygon.
     OnavTileInput2d to_c() const {
-        if (!areas.empty()) {
-            detail::require_length(areas.size(), vertex_counts.size(), "TileInput2d::areas");
-        }
-        if (!flags.empty()) {
-            detail::require_length(flags.size(), vertex_counts.size(), "TileInput2d::flags");
-        }
         OnavTileInput2d c{};
-        c.tile_x = tile_x;
-        c.tile_z = tile_z;
-        c.layer = layer;
-        c.vertices = detail::data_or_null(vertices);
-        c.vertex_count = vertices.size();
-        c.vertex_counts = detail::data_or_null(vertex_counts);
-        c.polygon_count = vertex_counts.size();
-        c.indices = detail::data_or_null(indices);
-        c.index_count = indices.size();
-        c.areas = detail::data_or_null(areas);
-        c.flags = detail::data_or_null(flags);
+        detail::fill_polygon_lists(c, *this, "TileInput2d");
         return c;
     }
 };

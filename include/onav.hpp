@@ -26,7 +26,9 @@
  * Adding a C function: wrap it as a member of the class of its handle with
  * detail::call / detail::value / detail::make / detail::collect, writing
  * the C name as ::onav_xxx (the ctest `wrapper_complete` looks for that
- * spelling and fails while a function of onav.h has none).
+ * spelling and fails while a function of onav.h has none). A new handle
+ * type gets a detail::free_handle overload and a class deriving from
+ * detail::Handle<OnavNewType>.
  */
 #ifndef ONAV_HPP
 #define ONAV_HPP
@@ -396,9 +398,23 @@ void fill_polygon_lists(C& c, const Input& input, const char* name) {
     c.flags = data_or_null(input.flags);
 }
 
-/// The move-only owner of one C handle, released with `Free` (which
-/// accepts NULL) exactly once.
-template <class C, void (*Free)(C*)>
+/// The release function of each handle type (each accepts NULL). Plain
+/// overloads rather than function-pointer template arguments: the address
+/// of a DLL-imported function is not a constant expression on Windows.
+inline void free_handle(OnavTile* handle) noexcept { ::onav_tile_free(handle); }
+inline void free_handle(OnavTileLibrary* handle) noexcept { ::onav_tile_library_free(handle); }
+inline void free_handle(OnavMesh* handle) noexcept { ::onav_mesh_free(handle); }
+inline void free_handle(OnavMeshDebug* handle) noexcept { ::onav_mesh_debug_free(handle); }
+inline void free_handle(OnavStreamer* handle) noexcept { ::onav_streamer_free(handle); }
+inline void free_handle(OnavSettings* handle) noexcept { ::onav_settings_free(handle); }
+inline void free_handle(OnavTriangleGeometry* handle) noexcept { ::onav_triangle_geometry_free(handle); }
+inline void free_handle(OnavNavMesh* handle) noexcept { ::onav_nav_mesh_free(handle); }
+inline void free_handle(OnavNavWorld* handle) noexcept { ::onav_nav_world_free(handle); }
+inline void free_handle(OnavQuery* handle) noexcept { ::onav_query_free(handle); }
+
+/// The move-only owner of one C handle, released with its free_handle
+/// exactly once.
+template <class C>
 class Handle {
 public:
     using c_type = C;
@@ -416,14 +432,14 @@ public:
     }
     Handle(const Handle&) = delete;
     Handle& operator=(const Handle&) = delete;
-    ~Handle() { Free(raw_); }
+    ~Handle() { free_handle(raw_); }
 
     /// The C handle, still owned by this object.
     C* get() const noexcept { return raw_; }
     /// Gives up ownership: the caller frees the returned handle.
     C* release() noexcept { return std::exchange(raw_, nullptr); }
     /// Frees the owned handle and adopts `raw`.
-    void reset(C* raw = nullptr) noexcept { Free(std::exchange(raw_, raw)); }
+    void reset(C* raw = nullptr) noexcept { free_handle(std::exchange(raw_, raw)); }
     explicit operator bool() const noexcept { return raw_ != nullptr; }
 
 private:
@@ -609,7 +625,7 @@ struct TilePolygons {
 /// A validated, immutable tile (OnavTile). Every member is const and may
 /// run concurrently on one tile. Meshes share tiles: adding one to a mesh
 /// does not consume it, and the mesh keeps its share after this owner goes.
-class NavTile : public detail::Handle<OnavTile, ::onav_tile_free> {
+class NavTile : public detail::Handle<OnavTile> {
 public:
     using Handle::Handle;
 
@@ -662,7 +678,7 @@ public:
 
 /// Tiles keyed by content id, all built with one set of parameters
 /// (OnavTileLibrary); the source of TiledNavMesh::restore.
-class TileLibrary : public detail::Handle<OnavTileLibrary, ::onav_tile_library_free> {
+class TileLibrary : public detail::Handle<OnavTileLibrary> {
 public:
     using Handle::Handle;
 
@@ -686,7 +702,7 @@ class NavMeshDebug;
 /// stitched links. Const members may run concurrently; edits need
 /// exclusive use. To query while editing, give query threads a clone()
 /// (cheap: tiles and link tables are shared) or a NavMeshQuery.
-class TiledNavMesh : public detail::Handle<OnavMesh, ::onav_mesh_free> {
+class TiledNavMesh : public detail::Handle<OnavMesh> {
 public:
     using Handle::Handle;
 
@@ -806,7 +822,7 @@ struct DebugCounts {
 
 /// A mesh's debug geometry (OnavMeshDebug), independent of the mesh; every
 /// member is const.
-class NavMeshDebug : public detail::Handle<OnavMeshDebug, ::onav_mesh_debug_free> {
+class NavMeshDebug : public detail::Handle<OnavMeshDebug> {
 public:
     using Handle::Handle;
 
@@ -837,7 +853,7 @@ inline NavMeshDebug TiledNavMesh::debug_collect() const { return NavMeshDebug::c
 
 /// A streaming queue (OnavStreamer); it never holds a mesh: update()
 /// applies it to the mesh passed in.
-class TileStreamer : public detail::Handle<OnavStreamer, ::onav_streamer_free> {
+class TileStreamer : public detail::Handle<OnavStreamer> {
 public:
     using Handle::Handle;
 
@@ -876,7 +892,7 @@ public:
 /// Build settings of one agent class (OnavSettings). Every setter
 /// validates (OutOfRangeError naming the field, settings unchanged).
 /// Getters may run concurrently; setters need exclusive use.
-class NavSettings : public detail::Handle<OnavSettings, ::onav_settings_free> {
+class NavSettings : public detail::Handle<OnavSettings> {
 public:
     using Handle::Handle;
 
@@ -985,7 +1001,7 @@ struct TileInput2d {
 
 /// Level triangles for the voxel builds (OnavTriangleGeometry). Builds read
 /// it concurrently; add_convex_volume needs exclusive use.
-class TriangleGeometry : public detail::Handle<OnavTriangleGeometry, ::onav_triangle_geometry_free> {
+class TriangleGeometry : public detail::Handle<OnavTriangleGeometry> {
 public:
     using Handle::Handle;
 
@@ -1075,7 +1091,7 @@ inline std::vector<OnavTileInput2d> tile_inputs(span<const TileInput2d> tiles) {
 /// A tier-1 navigation mesh (OnavNavMesh): a tiled mesh with the settings
 /// it was built with. Const members may run concurrently; rebuilds need
 /// exclusive use.
-class NavMesh : public detail::Handle<OnavNavMesh, ::onav_nav_mesh_free> {
+class NavMesh : public detail::Handle<OnavNavMesh> {
 public:
     using Handle::Handle;
 
@@ -1138,7 +1154,7 @@ public:
 
 /// The meshes of several agent classes over one input (OnavNavWorld), in
 /// class order. Every member is const: one world may serve many threads.
-class NavWorld : public detail::Handle<OnavNavWorld, ::onav_nav_world_free> {
+class NavWorld : public detail::Handle<OnavNavWorld> {
 public:
     using Handle::Handle;
 
@@ -1251,7 +1267,7 @@ inline double straight_path_length(span<const StraightPathVertex> vertices) {
 /// One thread at a time per query (searches write its nodes); many queries
 /// over clones run concurrently. Warm queries do not allocate inside the
 /// library; the vectors the wrapper returns are the caller's.
-class NavMeshQuery : public detail::Handle<OnavQuery, ::onav_query_free> {
+class NavMeshQuery : public detail::Handle<OnavQuery> {
 public:
     using Handle::Handle;
 

@@ -9,16 +9,8 @@ set(_defines)
 if(TEST_HOOKS)
   set(_defines -DONAV_TEST_HOOKS)
 endif()
-execute_process(COMMAND "${C_COMPILER}" -E -P ${_defines} -x c "${HEADER}"
-                OUTPUT_VARIABLE _preprocessed COMMAND_ERROR_IS_FATAL ANY)
-string(REGEX MATCHALL "onav_[a-z0-9_]+[ \t\n]*\\(" _calls "${_preprocessed}")
-set(_declared)
-foreach(_call IN LISTS _calls)
-  string(REGEX REPLACE "[ \t\n]*\\($" "" _name "${_call}")
-  list(APPEND _declared "${_name}")
-endforeach()
-list(REMOVE_DUPLICATES _declared)
-list(SORT _declared)
+include("${CMAKE_CURRENT_LIST_DIR}/header_functions.cmake")
+onav_header_functions(_declared "${HEADER}" "${C_COMPILER}" ${_defines})
 
 execute_process(COMMAND "${NM_EXECUTABLE}" -D --defined-only "${LIBRARY}"
                 OUTPUT_VARIABLE _symbols COMMAND_ERROR_IS_FATAL ANY)

@@ -2,9 +2,10 @@
 # installed shared library exports exactly the installed header's functions
 # (no test hook), the onav command runs, and a separate project builds and
 # runs against the prefix with find_package(onav CONFIG) (shared and static
-# targets) and, when pkg-config is present, with `pkg-config onav`.
+# targets, and a C++ program through the installed onav.hpp) and, when
+# pkg-config is present, with `pkg-config onav`.
 # Usage: cmake -DBUILD_DIR=... -DCONSUMER_SOURCE=... -DWORK_DIR=...
-#              -DC_COMPILER=... -DGENERATOR=... -DCHECK_EXPORTS=...
+#              -DC_COMPILER=... -DCXX_COMPILER=... -DGENERATOR=... -DCHECK_EXPORTS=...
 #              -DSHARED_FILE=... -DCLI_FILE=... -DBUILD_CLI=ON|OFF
 #              -P install_and_consume.cmake
 
@@ -35,10 +36,11 @@ if(BUILD_CLI)
   message(STATUS "installed command: ${_cli_version}")
 endif()
 run("${CMAKE_COMMAND}" -S "${CONSUMER_SOURCE}" -B "${_build}" -G "${GENERATOR}"
-    "-DCMAKE_PREFIX_PATH=${_prefix}" "-DCMAKE_C_COMPILER=${C_COMPILER}")
+    "-DCMAKE_PREFIX_PATH=${_prefix}" "-DCMAKE_C_COMPILER=${C_COMPILER}" "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}")
 run("${CMAKE_COMMAND}" --build "${_build}")
 run("${_build}/consumer_shared")
 run("${_build}/consumer_static")
+run("${_build}/consumer_cpp")
 
 find_program(PKG_CONFIG_EXECUTABLE pkg-config)
 if(PKG_CONFIG_EXECUTABLE)

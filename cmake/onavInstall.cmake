@@ -1,4 +1,4 @@
-# Install rules: header, both libraries (with the soname links), the CMake
+# Install rules: header (and the C++ wrapper onav.hpp), both libraries (with the soname links), the CMake
 # package (onavConfig.cmake + version file), onav.pc, and the `onav`
 # command. Both package files are relocatable, so `cmake --install
 # --prefix` anywhere works. Components: `runtime` (the shared library),
@@ -18,6 +18,8 @@ else()
 endif()
 
 install(FILES "${PROJECT_SOURCE_DIR}/include/onav.h" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}" COMPONENT development)
+# The header-only C++ wrapper sits beside the C header it includes.
+install(FILES "${PROJECT_SOURCE_DIR}/include/onav.hpp" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}" COMPONENT development)
 
 set(_onav_shared_files "${ONAV_STAGE_DIR}/${ONAV_SHARED_FILE}")
 foreach(_pair IN LISTS ONAV_SHARED_LINKS)

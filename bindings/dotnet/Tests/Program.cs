@@ -1,0 +1,29 @@
+// Tests of Onav.dll under Mono: run by ctest as
+//   mono Onav.Tests.exe MESHES_DIR
+// with libonav and the struct layout helper on the library path. The last
+// line is "N passed, N failed"; the exit code is 1 when anything failed.
+using System;
+
+namespace Onav.Tests
+{
+    static class Program
+    {
+        static int Main(string[] args)
+        {
+            if (args.Length != 1)
+            {
+                Console.Error.WriteLine("usage: mono Onav.Tests.exe MESHES_DIR");
+                return 2;
+            }
+            Check.Run("struct layout", StructLayoutTests.Run);
+            Check.Run("params", ParamsTests.Run);
+            Check.Run("tiles", TileTests.Run);
+            Check.Run("mesh", MeshTests.Run);
+            Check.Run("streamer", StreamerTests.Run);
+            Check.Run("settings", SettingsTests.Run);
+            Check.Run("nav mesh", () => NavMeshTests.Run(args[0]));
+            Console.WriteLine(Check.Passed + " passed, " + Check.Failed + " failed");
+            return Check.Failed == 0 ? 0 : 1;
+        }
+    }
+}

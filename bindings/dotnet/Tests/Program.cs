@@ -1,5 +1,5 @@
 // Tests of Onav.dll under Mono: run by ctest as
-//   mono Onav.Tests.exe MESHES_DIR
+//   mono Onav.Tests.exe MESHES_DIR DETOUR_DIR
 // with libonav and the struct layout helper on the library path. The last
 // line is "N passed, N failed"; the exit code is 1 when anything failed.
 using System;
@@ -10,9 +10,9 @@ namespace Onav.Tests
     {
         static int Main(string[] args)
         {
-            if (args.Length != 1)
+            if (args.Length != 2)
             {
-                Console.Error.WriteLine("usage: mono Onav.Tests.exe MESHES_DIR");
+                Console.Error.WriteLine("usage: mono Onav.Tests.exe MESHES_DIR DETOUR_DIR");
                 return 2;
             }
             Check.Run("struct layout", StructLayoutTests.Run);
@@ -22,6 +22,7 @@ namespace Onav.Tests
             Check.Run("streamer", StreamerTests.Run);
             Check.Run("settings", SettingsTests.Run);
             Check.Run("nav mesh", () => NavMeshTests.Run(args[0]));
+            Check.Run("import", () => ImportTests.Run(args[1]));
             Console.WriteLine(Check.Passed + " passed, " + Check.Failed + " failed");
             return Check.Failed == 0 ? 0 : 1;
         }

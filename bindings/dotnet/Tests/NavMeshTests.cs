@@ -8,7 +8,7 @@ namespace Onav.Tests
 {
     static class NavMeshTests
     {
-        internal static void Run(string meshesDir)
+        internal static void Run(string meshesDir, string savedMesh)
         {
             using (TriangleGeometry level = ObjReader.Read(Path.Combine(meshesDir, "nav_test.obj")))
             using (var settings = new NavSettings())
@@ -27,6 +27,7 @@ namespace Onav.Tests
                 {
                     Check.That(calls > 1 && inOrder && lastDone == lastTotal && calls == lastTotal, "progress counts 1.." + lastTotal + " in order, got " + calls + " calls ending at " + lastDone);
                     ChecksSaveLoad(settings, navMesh);
+                    File.WriteAllBytes(savedMesh, navMesh.Save());
                     ChecksPath(navMesh);
                 }
                 ChecksWorld(settings, level);

@@ -1,5 +1,6 @@
 // Tests of Onav.dll under Mono: run by ctest as
-//   mono Onav.Tests.exe MESHES_DIR DETOUR_DIR
+//   mono Onav.Tests.exe MESHES_DIR DETOUR_DIR SAVED_MESH
+// (SAVED_MESH: where the nav_test.obj build is saved, for the example)
 // with libonav and the struct layout helper on the library path. The last
 // line is "N passed, N failed"; the exit code is 1 when anything failed.
 using System;
@@ -10,9 +11,9 @@ namespace Onav.Tests
     {
         static int Main(string[] args)
         {
-            if (args.Length != 2)
+            if (args.Length != 3)
             {
-                Console.Error.WriteLine("usage: mono Onav.Tests.exe MESHES_DIR DETOUR_DIR");
+                Console.Error.WriteLine("usage: mono Onav.Tests.exe MESHES_DIR DETOUR_DIR SAVED_MESH");
                 return 2;
             }
             Check.Run("struct layout", StructLayoutTests.Run);
@@ -21,7 +22,7 @@ namespace Onav.Tests
             Check.Run("mesh", MeshTests.Run);
             Check.Run("streamer", StreamerTests.Run);
             Check.Run("settings", SettingsTests.Run);
-            Check.Run("nav mesh", () => NavMeshTests.Run(args[0]));
+            Check.Run("nav mesh", () => NavMeshTests.Run(args[0], args[2]));
             Check.Run("import", () => ImportTests.Run(args[1]));
             Console.WriteLine(Check.Passed + " passed, " + Check.Failed + " failed");
             return Check.Failed == 0 ? 0 : 1;

@@ -9,26 +9,12 @@ namespace Onav
     {
         public static TiledNavMesh ReadTileSet(byte[] data, DetourImportOptions options)
         {
-            NativeArgs.Range(data, 0, data == null ? 0 : data.Length, "data");
-            var err = new NativeError();
-            MeshHandle mesh;
-            fixed (byte* bytes = data)
-            {
-                NativeStatus.Check(NativeMethods.onav_import_detour_tile_set(bytes, NativeArgs.Length(data), ref options, out mesh, ref err), ref err);
-            }
-            return new TiledNavMesh(mesh);
+            return new TiledNavMesh(PinnedBytes.Read(data, (byte* bytes, UIntPtr length, out MeshHandle mesh, ref NativeError err) => NativeMethods.onav_import_detour_tile_set(bytes, length, ref options, out mesh, ref err)));
         }
 
         public static NavTile ReadTile(NavMeshParams parameters, byte[] data, DetourImportOptions options)
         {
-            NativeArgs.Range(data, 0, data == null ? 0 : data.Length, "data");
-            var err = new NativeError();
-            TileHandle tile;
-            fixed (byte* bytes = data)
-            {
-                NativeStatus.Check(NativeMethods.onav_import_detour_tile(ref parameters, bytes, NativeArgs.Length(data), ref options, out tile, ref err), ref err);
-            }
-            return new NavTile(tile);
+            return new NavTile(PinnedBytes.Read(data, (byte* bytes, UIntPtr length, out TileHandle tile, ref NativeError err) => NativeMethods.onav_import_detour_tile(ref parameters, bytes, length, ref options, out tile, ref err)));
         }
     }
 }

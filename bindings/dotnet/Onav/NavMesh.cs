@@ -92,14 +92,7 @@ namespace Onav
 
         public static NavMesh Load(byte[] data, int offset, int count)
         {
-            NativeArgs.Range(data, offset, count, "data");
-            var err = new NativeError();
-            NavMeshHandle handle;
-            fixed (byte* bytes = data)
-            {
-                NativeStatus.Check(NativeMethods.onav_nav_mesh_load(bytes + offset, (UIntPtr)(uint)count, out handle, ref err), ref err);
-            }
-            return new NavMesh(handle);
+            return new NavMesh(PinnedBytes.Read<NavMeshHandle>(data, offset, count, NativeMethods.onav_nav_mesh_load));
         }
 
         /// Bare ONPM bytes or an ONNM envelope read with caller-supplied settings,
@@ -107,14 +100,7 @@ namespace Onav
         public static NavMesh Load(NavSettings settings, byte[] data)
         {
             if (settings == null) throw new ArgumentNullException("settings");
-            NativeArgs.Range(data, 0, data == null ? 0 : data.Length, "data");
-            var err = new NativeError();
-            NavMeshHandle handle;
-            fixed (byte* bytes = data)
-            {
-                NativeStatus.Check(NativeMethods.onav_nav_mesh_load_with(settings.Handle, bytes, NativeArgs.Length(data), out handle, ref err), ref err);
-            }
-            return new NavMesh(handle);
+            return new NavMesh(PinnedBytes.Read(data, (byte* bytes, UIntPtr length, out NavMeshHandle handle, ref NativeError err) => NativeMethods.onav_nav_mesh_load_with(settings.Handle, bytes, length, out handle, ref err)));
         }
 
         /// A copy of the settings the mesh was built with.

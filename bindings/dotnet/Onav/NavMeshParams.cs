@@ -76,14 +76,7 @@ namespace Onav
         /// Reads a parameter block; NavMeshFormatException when it is malformed.
         public static NavMeshParams Decode(byte[] block)
         {
-            if (block == null) throw new ArgumentNullException("block");
-            var err = new NativeError();
-            NavMeshParams parameters;
-            fixed (byte* data = block)
-            {
-                NativeStatus.Check(NativeMethods.onav_params_decode(data, (UIntPtr)(uint)block.Length, out parameters, ref err), ref err);
-            }
-            return parameters;
+            return PinnedBytes.Read<NavMeshParams>(block, NativeMethods.onav_params_decode);
         }
     }
 }

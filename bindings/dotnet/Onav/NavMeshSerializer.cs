@@ -15,14 +15,7 @@ namespace Onav
 
         public static NavTile ReadTile(NavMeshParams parameters, byte[] data, int offset, int count)
         {
-            NativeArgs.Range(data, offset, count, "data");
-            var err = new NativeError();
-            TileHandle tile;
-            fixed (byte* bytes = data)
-            {
-                NativeStatus.Check(NativeMethods.onav_tile_read(ref parameters, bytes + offset, (UIntPtr)(uint)count, out tile, ref err), ref err);
-            }
-            return new NavTile(tile);
+            return new NavTile(PinnedBytes.Read(data, offset, count, (byte* bytes, UIntPtr length, out TileHandle tile, ref NativeError err) => NativeMethods.onav_tile_read(ref parameters, bytes, length, out tile, ref err)));
         }
 
         public static byte[] WriteTile(NavTile tile)
@@ -39,14 +32,7 @@ namespace Onav
 
         public static TiledNavMesh ReadMesh(byte[] data, int offset, int count)
         {
-            NativeArgs.Range(data, offset, count, "data");
-            var err = new NativeError();
-            MeshHandle mesh;
-            fixed (byte* bytes = data)
-            {
-                NativeStatus.Check(NativeMethods.onav_mesh_read(bytes + offset, (UIntPtr)(uint)count, out mesh, ref err), ref err);
-            }
-            return new TiledNavMesh(mesh);
+            return new TiledNavMesh(PinnedBytes.Read<MeshHandle>(data, offset, count, NativeMethods.onav_mesh_read));
         }
 
         public static byte[] WriteMesh(TiledNavMesh mesh)

@@ -85,14 +85,7 @@ namespace Onav
 
         public static NavWorld Load(byte[] data)
         {
-            NativeArgs.Range(data, 0, data == null ? 0 : data.Length, "data");
-            var err = new NativeError();
-            NavWorldHandle handle;
-            fixed (byte* bytes = data)
-            {
-                NativeStatus.Check(NativeMethods.onav_nav_world_load(bytes, NativeArgs.Length(data), out handle, ref err), ref err);
-            }
-            return new NavWorld(handle);
+            return new NavWorld(PinnedBytes.Read<NavWorldHandle>(data, NativeMethods.onav_nav_world_load));
         }
 
         public void Dispose()

@@ -18,14 +18,7 @@ namespace Onav
         /// tile; returns its 16-byte content id.
         public byte[] Add(byte[] data)
         {
-            if (data == null) throw new ArgumentNullException("data");
-            var err = new NativeError();
-            NativeDigest id;
-            fixed (byte* bytes = data)
-            {
-                NativeStatus.Check(NativeMethods.onav_tile_library_add(Handle, bytes, NativeArgs.Length(data), out id, ref err), ref err);
-            }
-            return id.ToArray();
+            return PinnedBytes.Read(data, (byte* bytes, UIntPtr length, out NativeDigest id, ref NativeError err) => NativeMethods.onav_tile_library_add(Handle, bytes, length, out id, ref err)).ToArray();
         }
 
         public int Count

@@ -69,14 +69,7 @@ namespace Onav
 
         public ulong AddTile(byte[] data, int offset, int count)
         {
-            NativeArgs.Range(data, offset, count, "data");
-            var err = new NativeError();
-            ulong tileRef;
-            fixed (byte* bytes = data)
-            {
-                NativeStatus.Check(NativeMethods.onav_mesh_add_tile_bytes(Handle, bytes + offset, (UIntPtr)(uint)count, out tileRef, ref err), ref err);
-            }
-            return tileRef;
+            return PinnedBytes.Read(data, offset, count, (byte* bytes, UIntPtr length, out ulong tileRef, ref NativeError err) => NativeMethods.onav_mesh_add_tile_bytes(Handle, bytes, length, out tileRef, ref err));
         }
 
         /// Replaces the tile at the new tile's position (the slot's generation
@@ -97,14 +90,7 @@ namespace Onav
 
         public ulong ReplaceTile(byte[] data, int offset, int count)
         {
-            NativeArgs.Range(data, offset, count, "data");
-            var err = new NativeError();
-            ulong tileRef;
-            fixed (byte* bytes = data)
-            {
-                NativeStatus.Check(NativeMethods.onav_mesh_replace_tile_bytes(Handle, bytes + offset, (UIntPtr)(uint)count, out tileRef, ref err), ref err);
-            }
-            return tileRef;
+            return PinnedBytes.Read(data, offset, count, (byte* bytes, UIntPtr length, out ulong tileRef, ref NativeError err) => NativeMethods.onav_mesh_replace_tile_bytes(Handle, bytes, length, out tileRef, ref err));
         }
 
         /// Removes the tile at (tileX, tileZ, layer) and returns the TileRef it had.

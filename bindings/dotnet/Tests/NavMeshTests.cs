@@ -108,6 +108,7 @@ namespace Onav.Tests
             query.Raycast(start.PolyRef, start.Position, end.Position, filter, RaycastOptions.None, out hit);
             Check.That(hit.T >= 0 && hit.T <= 1, "raycast T in 0..1");
             Check.Throws<NavMeshReferenceException>(() => query.FindPath(0, end.PolyRef, start.Position, end.Position, filter, 100, out outcome), "a path from PolyRef 0");
+            QueryTests.Run(query, filter, start, end, corridor);
         }
 
         static double Distance(Double3 a, Double3 b)

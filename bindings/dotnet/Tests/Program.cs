@@ -22,6 +22,7 @@ namespace Onav.Tests
             Check.Run("mesh", MeshTests.Run);
             Check.Run("streamer", StreamerTests.Run);
             Check.Run("settings", SettingsTests.Run);
+            Check.Run("builder input", BuilderInputTests.Run);
             Check.Run("nav mesh", () => NavMeshTests.Run(args[0], args[2]));
             Check.Run("import", () => ImportTests.Run(args[1]));
             Console.WriteLine(Check.Passed + " passed, " + Check.Failed + " failed");

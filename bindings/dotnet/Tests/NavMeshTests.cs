@@ -32,6 +32,45 @@ namespace Onav.Tests
                 }
                 ChecksWorld(settings, level);
             }
+            ChecksVolumeAndRebuild(Path.Combine(meshesDir, "nav_test.obj"));
+        }
+
+        /// A convex volume over the whole level paints every polygon its
+        /// area; rebuilding a column from the unpainted level brings area 63 back there.
+        static void ChecksVolumeAndRebuild(string obj)
+        {
+            using (var settings = new NavSettings())
+            using (TriangleGeometry plain = ObjReader.Read(obj))
+            using (TriangleGeometry painted = ObjReader.Read(obj))
+            {
+                painted.AddConvexVolume(new[] { new Double2(-1000, -1000), new Double2(1000, -1000), new Double2(1000, 1000), new Double2(-1000, 1000) }, -1000, 1000, 5);
+                using (NavMesh navMesh = NavMesh.Build3D(settings, painted))
+                {
+                    Check.That(Areas(navMesh, 5) && !Areas(navMesh, settings.Area), "a volume over everything paints every polygon");
+                    NavDebugPolygon first = Collect(navMesh).Polygons[0];
+                    int rebuilt = navMesh.RebuildTile3D(plain, first.TileX, first.TileZ);
+                    Check.That(rebuilt >= 1 && Areas(navMesh, settings.Area) && Areas(navMesh, 5), "rebuilding one column from the plain level, " + rebuilt + " tiles");
+                }
+                using (var empty = new NavMesh(settings))
+                using (TiledNavMesh tiles = empty.ToTiledNavMesh())
+                {
+                    Check.Equal(0, tiles.TileCount, "a new NavMesh is empty");
+                }
+            }
+        }
+
+        static NavMeshDebug Collect(NavMesh navMesh)
+        {
+            using (TiledNavMesh mesh = navMesh.ToTiledNavMesh())
+            {
+                return NavMeshDebug.Collect(mesh);
+            }
+        }
+
+        static bool Areas(NavMesh navMesh, byte area)
+        {
+            foreach (NavDebugPolygon polygon in Collect(navMesh).Polygons) if (polygon.Area == area) return true;
+            return false;
         }
 
         static void ChecksCancel(NavSettings settings, TriangleGeometry level)

@@ -4,10 +4,11 @@
 //! `tests/golden/crowd.sha256`.
 //!
 //! The golden scenario is the plaza with pillars, 36 agents crossing it
-//! from two sides and back, 1 200 ticks at 30 per second (40 simulated
-//! seconds; the issue's 10 000 ticks would take minutes in a debug build,
-//! and every agent has arrived long before 1 200). An intended change of
-//! the crowd's behaviour regenerates the file with
+//! from two sides and back, for the issue's 10 000 ticks at 30 per second
+//! (333 simulated seconds). An agent that arrives is sent back to where it
+//! came from, so the crowd keeps walking (and meeting) for all 10 000
+//! ticks rather than standing still after the first crossing. An intended
+//! change of the crowd's behaviour regenerates the file with
 //!
 //! ```sh
 //! ONAV_UPDATE_GOLDEN=1 cargo test --test crowd_determinism
@@ -18,11 +19,12 @@ mod crowd_common;
 use std::path::PathBuf;
 
 use crowd_common::{cell_mesh, crowd_with};
-use onav::Crowd;
+use onav::{AgentHandle, AgentState, Crowd};
 
-const GOLDEN_TICKS: u64 = 1_200;
+const GOLDEN_TICKS: u64 = 10_000;
 
-fn plaza_crowd() -> Crowd {
+/// The crowd and each agent's two ends, the one it walks to first second.
+fn plaza_crowd() -> (Crowd, Vec<(AgentHandle, [f64; 3], [f64; 3])>) {
     let mesh = cell_mesh(30, 30, |i, j| i % 6 != 3 || j % 6 != 3);
     let mut trips = Vec::new();
     for k in 0..9 {
@@ -33,15 +35,29 @@ fn plaza_crowd() -> Crowd {
             trips.push((goal, start));
         }
     }
-    crowd_with(&mesh, &trips).0
+    let (crowd, handles) = crowd_with(&mesh, &trips);
+    let ends = handles.into_iter().zip(trips).map(|(handle, (start, goal))| (handle, start, goal)).collect();
+    (crowd, ends)
+}
+
+/// Sends every agent that has arrived back to its other end, in slot
+/// order.
+fn turn_back_arrived(crowd: &mut Crowd, ends: &mut [(AgentHandle, [f64; 3], [f64; 3])]) {
+    for (handle, from, to) in ends.iter_mut() {
+        if crowd.agent(*handle).unwrap().state() == AgentState::Arrived {
+            std::mem::swap(from, to);
+            crowd.request_move_target(*handle, *to).unwrap();
+        }
+    }
 }
 
 fn hash_after(ticks: u64, threads: usize) -> [u8; 32] {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
     pool.install(|| {
-        let mut crowd = plaza_crowd();
+        let (mut crowd, mut ends) = plaza_crowd();
         for _ in 0..ticks {
             crowd.step();
+            turn_back_arrived(&mut crowd, &mut ends);
         }
         crowd.state_hash()
     })

@@ -8,7 +8,7 @@
 //! (copy on write, per tile). A slot without switches reads the tile as it
 //! is, at the cost of one branch.
 
-use crate::tile::nav_tile::NavTile;
+use crate::tile::nav_tile::{NavTile, PolygonView};
 use crate::tile::tile_data::Polygon;
 
 /// Each polygon's flags and area, and each off-mesh link's enabled state,
@@ -73,6 +73,18 @@ pub(crate) fn effective_record(switches: Option<&TileSwitches>, index: usize, re
         None => record,
         Some(switches) => switches.apply(index, record),
     }
+}
+
+/// `view` (polygon `index` of a tile) as every query reads it: its record
+/// with the flags and area the slot's switches (if any) give.
+#[inline]
+pub(crate) fn switched_view<'a>(
+    switches: Option<&TileSwitches>,
+    mut view: PolygonView<'a>,
+    index: usize,
+) -> PolygonView<'a> {
+    view.record = effective_record(switches, index, view.record);
+    view
 }
 
 /// True unless the slot's switches disable off-mesh link `index`.

@@ -22,7 +22,7 @@ use crate::tile::nav_tile::{NavTile, PolygonView};
 use crate::tile::tile_data::Polygon;
 use crate::format::tile_format::read_tile_checked;
 use crate::mesh::tile_slots::TileSlots;
-use crate::mesh::tile_switches::{effective_record, TileSwitches};
+use crate::mesh::tile_switches::{effective_record, switched_view, TileSwitches};
 
 /// A grid of tiles in numbered, salted slots, with their stitched links.
 #[derive(Debug, Clone)]
@@ -226,9 +226,7 @@ impl TiledNavMesh {
     pub fn polygon(&self, poly_ref: PolyRef) -> Option<(&Arc<NavTile>, PolygonView<'_>)> {
         let slot = self.current_slot(poly_ref.tile_ref())?;
         let index = poly_ref.polygon() as usize;
-        let mut view = slot.tile.polygon(index)?;
-        view.record = effective_record(slot.switches.as_deref(), index, view.record);
-        Some((&slot.tile, view))
+        Some((&slot.tile, switched_view(slot.switches.as_deref(), slot.tile.polygon(index)?, index)))
     }
 
     /// The links leaving a polygon, in the text's order; `None` for an

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use crate::error::{NavMeshError, Result};
 use crate::mesh::poly_ref::PolyRef;
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
-use crate::mesh::tile_switches::{effective_record, is_link_enabled, TileSwitches};
+use crate::mesh::tile_switches::{effective_record, is_link_enabled, switched_view, TileSwitches};
 use crate::query::crossing::Crossing;
 use crate::query::find_path::PathSearch;
 use crate::query::edge_openings::EdgeOpening;
@@ -124,14 +124,6 @@ impl<'a> QueryPolygon<'a> {
     pub fn edge(&self, k: usize) -> ([f64; 3], [f64; 3]) {
         (self.corner(k), self.corner((k + 1) % self.corner_count()))
     }
-}
-
-/// `view` (polygon `index` of a tile) as queries read it: its record
-/// with the flags and area of the tile's run-time switches.
-#[inline]
-pub(crate) fn switched_view<'a>(switches: Option<&TileSwitches>, mut view: PolygonView<'a>, index: usize) -> PolygonView<'a> {
-    view.record = effective_record(switches, index, view.record);
-    view
 }
 
 impl NavMeshQuery {

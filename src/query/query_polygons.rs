@@ -10,7 +10,8 @@
 use crate::error::{NavMeshError, Result};
 use crate::mesh::poly_ref::{PolyRef, TileRef};
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
-use crate::query::nav_mesh_query::{check_position, switched_view, NavMeshQuery, QueryPolygon};
+use crate::mesh::tile_switches::switched_view;
+use crate::query::nav_mesh_query::{check_position, NavMeshQuery, QueryPolygon};
 use crate::query::polygon_geometry::{tile_origin, WorldPolygon};
 use crate::query::query_filter::QueryFilter;
 

@@ -336,3 +336,30 @@ fn a_crowd_replans_when_a_link_on_its_corridor_is_disabled() {
     assert_eq!(departure(None)[2], 4.0, "the near link is the way");
     assert_eq!(departure(Some(10))[2], 12.0, "with the near link off the agent takes the far one");
 }
+
+#[test]
+fn a_crowd_replans_round_a_door_closed_on_its_corridor() {
+    let mut mesh = grid();
+    let door = square(&mesh, 1, 1);
+    let mut crowd = Crowd::new(&mesh, CrowdSettings::default()).unwrap();
+    let agent = crowd.add_agent(centre(0, 1), AgentParams::new(0.3, 1.8)).unwrap();
+    crowd.request_move_target(agent, centre(3, 1)).unwrap();
+    for _ in 0..3 {
+        crowd.step();
+    }
+    assert!(crowd.agent(agent).unwrap().corridor().contains(&door), "the straight way runs through the door");
+    assert!(crowd.agent(agent).unwrap().position()[0] < 4.0, "closed before the agent got there");
+    mesh.set_poly_flags(door, 0).unwrap();
+    crowd.set_mesh(&mesh);
+    let in_door = |p: [f64; 3]| p[0] > 4.0 + 1e-9 && p[0] < 8.0 - 1e-9 && p[2] > 4.0 + 1e-9 && p[2] < 8.0 - 1e-9;
+    for _ in 0..600 {
+        crowd.step();
+        let walker = crowd.agent(agent).unwrap();
+        assert!(!in_door(walker.position()), "walked into the closed door at {:?}", walker.position());
+        assert!(!walker.corridor().contains(&door));
+        if walker.state() == AgentState::Arrived {
+            return;
+        }
+    }
+    panic!("never arrived: {:?}", crowd.agent(agent).unwrap().state());
+}

@@ -2753,6 +2753,126 @@ int32_t onav_mesh_world_to_tile(const struct OnavMesh *mesh,
                                 struct OnavError *err);
 
 /**
+ * Writes the flags queries read for the polygon `poly_ref` names (the
+ * tile's, or what onav_mesh_set_poly_flags gave it) to `*out`.
+ * ONAV_E_INVALID_REFERENCE for a null, stale or out-of-range reference.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_poly_flags(const struct OnavMesh *mesh,
+                             uint64_t poly_ref,
+                             uint16_t *out,
+                             struct OnavError *err);
+
+/**
+ * Writes the area queries read for the polygon `poly_ref` names to
+ * `*out`; errors as onav_mesh_poly_flags.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_poly_area(const struct OnavMesh *mesh,
+                            uint64_t poly_ref,
+                            uint8_t *out,
+                            struct OnavError *err);
+
+/**
+ * Gives the polygon `poly_ref` names these flags in this mesh (a door
+ * closed by clearing the flag a filter includes); O(1) after the first
+ * switch in its tile, never re-stitches. ONAV_E_INVALID_REFERENCE, changing
+ * nothing, for a null, stale or out-of-range reference.
+ *
+ * Thread safety: exclusive on the mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_set_poly_flags(struct OnavMesh *mesh,
+                                 uint64_t poly_ref,
+                                 uint16_t flags,
+                                 struct OnavError *err);
+
+/**
+ * Gives the polygon `poly_ref` names this area (0..=63) in this mesh, so
+ * filters cost it as that area. Errors, changing nothing:
+ * ONAV_E_OUT_OF_RANGE for an area above 63, ONAV_E_INVALID_REFERENCE as in
+ * onav_mesh_set_poly_flags.
+ *
+ * Thread safety: exclusive on the mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_set_poly_area(struct OnavMesh *mesh,
+                                uint64_t poly_ref,
+                                uint8_t area,
+                                struct OnavError *err);
+
+/**
+ * Writes 1 to `*enabled_out` unless off-mesh link `index` of the tile
+ * `tile_ref` names is disabled (then 0). Errors: ONAV_E_INVALID_REFERENCE
+ * for a stale tile reference, ONAV_E_OUT_OF_RANGE for an index past the
+ * tile's off-mesh links.
+ *
+ * Thread safety: may be called concurrently on the same mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_off_mesh_link_enabled(const struct OnavMesh *mesh,
+                                        uint64_t tile_ref,
+                                        uint32_t index,
+                                        uint8_t *enabled_out,
+                                        struct OnavError *err);
+
+/**
+ * Enables (`enabled` 1) or disables (0) off-mesh link `index` of the tile
+ * `tile_ref` names in this mesh: no query crosses a disabled link, in
+ * either direction. Errors, changing nothing: ONAV_E_OUT_OF_RANGE for
+ * `enabled` other than 0 or 1 or an index past the tile's links,
+ * ONAV_E_INVALID_REFERENCE for a stale tile reference.
+ *
+ * Thread safety: exclusive on the mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_set_off_mesh_link_enabled(struct OnavMesh *mesh,
+                                            uint64_t tile_ref,
+                                            uint32_t index,
+                                            uint8_t enabled,
+                                            struct OnavError *err);
+
+/**
+ * Enables (1) or disables (0) every off-mesh link with `user_id` in the
+ * tiles now in the mesh and writes how many carry it to `*count_out`:
+ * how a host re-applies a link's state after its tile streamed back in.
+ * ONAV_E_OUT_OF_RANGE for `enabled` other than 0 or 1.
+ *
+ * Thread safety: exclusive on the mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_mesh_set_off_mesh_links_enabled_by_user_id(struct OnavMesh *mesh,
+                                                        uint32_t user_id,
+                                                        uint8_t enabled,
+                                                        size_t *count_out,
+                                                        struct OnavError *err);
+
+/**
  * The links leaving the polygon `poly_ref` names, in the format's order
  * (portal links, then forward off-mesh links, then reverse ones), copied
  * into `buf` of `cap` entries, their number written to `*len_out` (0 for

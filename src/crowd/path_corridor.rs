@@ -5,8 +5,9 @@
 //! and splices the polygons it crossed onto the corridor's front; a ray
 //! that sees further along the corridor shortcuts it (visibility); a small
 //! search from the agent re-joins the corridor further on when that costs
-//! less (topology); and after the mesh changed (a tile streamed out), the
-//! corridor is cut before its first polygon that no longer exists.
+//! less (topology); and after the mesh changed (a tile streamed out, a
+//! polygon or link switched off), the corridor is cut before its first
+//! polygon that no longer exists or can no longer be reached along it.
 
 use crate::error::Result;
 use crate::mesh::poly_ref::PolyRef;
@@ -183,9 +184,16 @@ impl PathCorridor {
     }
 
     /// Cuts the corridor before its first polygon the mesh no longer
-    /// holds; true when the whole corridor is still valid.
-    pub fn trim_invalid(&mut self, query: &NavMeshQuery, filter: &QueryFilter) -> bool {
-        let valid = self.path.iter().take_while(|&&p| query.is_valid_poly_ref(p, filter)).count();
+    /// holds or the filter no longer passes, or that the polygon before it
+    /// no longer leads into (an off-mesh link or a polygon switched off);
+    /// true when the whole corridor is still valid.
+    pub fn trim_invalid(&mut self, query: &mut NavMeshQuery, filter: &QueryFilter) -> bool {
+        let valid = match self.path.first() {
+            Some(&first) if query.is_valid_poly_ref(first, filter) => {
+                1 + self.path.windows(2).take_while(|pair| query.can_step(pair[0], pair[1], filter)).count()
+            }
+            _ => 0,
+        };
         let whole = valid == self.path.len();
         self.path.truncate(valid);
         whole

@@ -9,6 +9,8 @@
 //! - [`tile_streamer`]: `TileStreamer`, queued edits applied per frame.
 //! - [`tile_library`]: `TileLibrary`, the tiles a snapshot resolves against.
 //! - [`nav_mesh_debug`]: plain debug geometry ("Debug geometry").
+//! - [`tile_switches`], [`runtime_switches`]: polygon flags and area and
+//!   off-mesh links switched at run time, per mesh version.
 
 pub mod nav_mesh_debug;
 pub mod poly_ref;
@@ -16,3 +18,5 @@ pub mod tile_library;
 pub mod tile_slots;
 pub mod tile_streamer;
 pub mod tiled_nav_mesh;
+pub(crate) mod tile_switches;
+pub mod runtime_switches;

@@ -69,7 +69,7 @@ impl NavMeshDebug {
     }
 
     fn push_polygon(&mut self, mesh: &TiledNavMesh, tile: &NavTile, poly_ref: PolyRef) {
-        let record = tile.polygon(poly_ref.polygon() as usize).expect("validated polygon index").record;
+        let record = mesh.polygon_record(poly_ref).expect("validated polygon index");
         let first_vertex = self.vertices.len() as u32;
         let origin = tile_origin(mesh, tile);
         self.vertices.extend(tile.polygon_vertices(poly_ref.polygon() as usize).map(|v| world(origin, v)));

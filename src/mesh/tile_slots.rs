@@ -76,6 +76,12 @@ impl<T> TileSlots<T> {
         self.items.iter().enumerate().filter_map(|(s, item)| Some((s as u32, item.as_ref()?)))
     }
 
+    /// Occupied slots' items in ascending slot order, for changing them in
+    /// place.
+    pub fn occupied_mut(&mut self) -> impl Iterator<Item = &mut T> {
+        self.items.iter_mut().flatten()
+    }
+
     /// The slot the next insert would take, or an invalid-operation error
     /// when every one of the 1 048 575 slots holds a tile.
     pub fn next_slot(&self) -> Result<u32> {

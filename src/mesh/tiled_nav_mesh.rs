@@ -22,6 +22,7 @@ use crate::tile::nav_tile::{NavTile, PolygonView};
 use crate::tile::tile_data::Polygon;
 use crate::format::tile_format::read_tile_checked;
 use crate::mesh::tile_slots::TileSlots;
+use crate::mesh::tile_switches::{effective_record, switched_view, TileSwitches};
 
 /// A grid of tiles in numbered, salted slots, with their stitched links.
 #[derive(Debug, Clone)]
@@ -219,10 +220,13 @@ impl TiledNavMesh {
         self.polygon(poly_ref).is_some()
     }
 
-    /// The polygon a reference names and its tile, if the reference is valid.
+    /// The polygon a reference names and its tile, if the reference is
+    /// valid; its record carries the flags and area the queries read (the
+    /// run-time switches of this version applied).
     pub fn polygon(&self, poly_ref: PolyRef) -> Option<(&Arc<NavTile>, PolygonView<'_>)> {
-        let tile = self.tile(poly_ref.tile_ref())?;
-        Some((tile, tile.polygon(poly_ref.polygon() as usize)?))
+        let slot = self.current_slot(poly_ref.tile_ref())?;
+        let index = poly_ref.polygon() as usize;
+        Some((&slot.tile, switched_view(slot.switches.as_deref(), slot.tile.polygon(index)?, index)))
     }
 
     /// The links leaving a polygon, in the text's order; `None` for an
@@ -233,17 +237,36 @@ impl TiledNavMesh {
         ((index as usize) < slot.tile.polygon_count()).then(|| slot.links.of_polygon(index))
     }
 
-    /// The tile a reference names and its links, with one slot lookup for
-    /// a query that reads both; `None` for a stale reference.
-    pub(crate) fn tile_and_links(&self, tile_ref: TileRef) -> Option<(&Arc<NavTile>, &TileLinks)> {
+    /// The tile a reference names, its links and its run-time switches,
+    /// with one slot lookup for a query that reads them; `None` for a stale
+    /// reference.
+    pub(crate) fn tile_and_links(
+        &self,
+        tile_ref: TileRef,
+    ) -> Option<(&Arc<NavTile>, &TileLinks, Option<&TileSwitches>)> {
         let slot = self.current_slot(tile_ref)?;
-        Some((&slot.tile, &slot.links))
+        Some((&slot.tile, &slot.links, slot.switches.as_deref()))
     }
 
-    /// The flags and area record of the polygon a reference names, if the
-    /// reference is valid (without the polygon's edges).
+    /// The flags and area record of the polygon a reference names as the
+    /// queries read it, if the reference is valid (without the edges).
     pub(crate) fn polygon_record(&self, poly_ref: PolyRef) -> Option<Polygon> {
-        self.tile(poly_ref.tile_ref())?.data().polygons.get(poly_ref.polygon() as usize).copied()
+        let slot = self.current_slot(poly_ref.tile_ref())?;
+        let index = poly_ref.polygon() as usize;
+        let record = *slot.tile.data().polygons.get(index)?;
+        Some(effective_record(slot.switches.as_deref(), index, record))
+    }
+
+    /// The slot a current reference names, for switching its run-time
+    /// state (`crate::mesh::runtime_switches`).
+    pub(crate) fn slot_to_switch(&mut self, tile_ref: TileRef) -> Option<&mut MeshSlot> {
+        self.current_slot(tile_ref)?;
+        self.slots.get_mut(tile_ref.decode().1)
+    }
+
+    /// Every occupied slot, in slot order, for switching run-time state.
+    pub(crate) fn slots_to_switch(&mut self) -> impl Iterator<Item = &mut MeshSlot> {
+        self.slots.occupied_mut()
     }
 
     /// How each off-mesh link of a tile resolved, in link order; `None` for

@@ -11,7 +11,8 @@
 
 use crate::mesh::poly_ref::PolyRef;
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
-use crate::query::nav_mesh_query::QueryPolygon;
+use crate::mesh::tile_switches::is_link_enabled;
+use crate::query::nav_mesh_query::{NavMeshQuery, QueryPolygon};
 use crate::query::polygon_geometry::{lerp, tile_origin, to_world};
 use crate::query::query_filter::QueryFilter;
 use crate::stitch::links::{Link, LinkKind};
@@ -83,6 +84,21 @@ pub(crate) fn collect_crossings(
     }
 }
 
+impl NavMeshQuery {
+    /// True when a corridor may step from `from` into `to` under `filter`:
+    /// both are polygons of the mesh, joined by a crossing (in either
+    /// form: an edge or a link not switched off) that the filter passes
+    /// into a polygon it passes.
+    pub(crate) fn can_step(&mut self, from: PolyRef, to: PolyRef, filter: &QueryFilter) -> bool {
+        let NavMeshQuery { mesh, crossings, .. } = self;
+        let (Some(polygon), Some(target)) = (QueryPolygon::of(mesh, from), mesh.polygon_record(to)) else {
+            return false;
+        };
+        collect_crossings(mesh, from, &polygon, crossings);
+        crossings.iter().any(|c| c.target == to && c.passes(filter, target.flags, target.area))
+    }
+}
+
 /// Adds `crossing` unless it leads back into `from` or an earlier crossing
 /// already reaches its target.
 #[inline]
@@ -105,8 +121,9 @@ const RANGE_FRACTIONS: [f64; 256] = {
     fractions
 };
 
-/// The crossing a stitched link makes; `None` for an off-mesh link whose
-/// owning tile is gone (a stitched mesh never has one).
+/// The crossing a stitched link makes; `None` for an off-mesh link
+/// switched off in its owning tile (either direction: it is as if not
+/// stitched) or whose owning tile is gone (a stitched mesh never has one).
 fn link_crossing(mesh: &TiledNavMesh, polygon: &QueryPolygon<'_>, link: &Link) -> Option<Crossing> {
     let target = link.target;
     match link.kind {
@@ -117,13 +134,19 @@ fn link_crossing(mesh: &TiledNavMesh, polygon: &QueryPolygon<'_>, link: &Link) -
             Some(Crossing { target, kind: CrossingKind::Edge, start, end })
         }
         LinkKind::OffMesh => {
+            if !polygon.is_link_enabled(link.off_mesh_index as usize) {
+                return None;
+            }
             let slot = polygon.tile.off_mesh_links().get(link.off_mesh_index as usize)?;
             let kind = CrossingKind::OffMesh { area: slot.area, flags: slot.flags };
             let (start, end) = (to_world(polygon.origin, slot.start), to_world(polygon.origin, slot.end));
             Some(Crossing { target, kind, start, end })
         }
         LinkKind::OffMeshReverse => {
-            let owner = mesh.tile(target.tile_ref())?;
+            let (owner, _, switches) = mesh.tile_and_links(target.tile_ref())?;
+            if !is_link_enabled(switches, link.off_mesh_index as usize) {
+                return None;
+            }
             let slot = owner.off_mesh_links().get(link.off_mesh_index as usize)?;
             let origin = tile_origin(mesh.params(), owner);
             let kind = CrossingKind::OffMesh { area: slot.area, flags: slot.flags };

@@ -65,7 +65,7 @@ pub(crate) fn edge_openings(
     let neighbour = polygon.view.neighbours[k];
     if neighbour != 0 {
         let index = neighbour - 1;
-        let record = polygon.tile.data().polygons[index as usize];
+        let record = polygon.sibling_record(index as usize).expect("validated neighbour index");
         if filter.passes(record.flags, record.area) {
             let target = poly_ref.tile_ref().polygon(index).expect("validated neighbour index");
             out.push(EdgeOpening { target, t_min: 0.0, t_max: 1.0, order: 0 });

@@ -199,7 +199,7 @@ impl NavMeshQuery {
                 continue;
             }
             let target = if crossing.target.tile_ref() == node.poly.tile_ref() {
-                polygon.tile.data().polygons.get(crossing.target.polygon() as usize).copied()
+                polygon.sibling_record(crossing.target.polygon() as usize)
             } else {
                 mesh.polygon_record(crossing.target)
             };

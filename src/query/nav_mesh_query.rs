@@ -9,6 +9,7 @@ use std::sync::Arc;
 use crate::error::{NavMeshError, Result};
 use crate::mesh::poly_ref::PolyRef;
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
+use crate::mesh::tile_switches::{effective_record, is_link_enabled, switched_view, TileSwitches};
 use crate::query::crossing::Crossing;
 use crate::query::find_path::PathSearch;
 use crate::query::edge_openings::EdgeOpening;
@@ -20,6 +21,7 @@ use crate::query::query_polygons::TileKey;
 use crate::stitch::links::{Link, TileLinks};
 use crate::tile::coordinate::{check_world, is_within_bound};
 use crate::tile::nav_tile::{NavTile, PolygonView};
+use crate::tile::tile_data::Polygon;
 use crate::world::nav_mesh::NavMesh;
 use crate::world::nav_world::NavWorld;
 
@@ -49,6 +51,9 @@ pub(crate) struct QueryPolygon<'a> {
     pub tile: &'a Arc<NavTile>,
     /// The links of the polygon's tile.
     pub tile_links: &'a TileLinks,
+    /// The run-time switches of the polygon's tile, if any.
+    pub switches: Option<&'a TileSwitches>,
+    /// The polygon, its record with the switched flags and area.
     pub view: PolygonView<'a>,
     /// The polygon's index in its tile.
     pub index: usize,
@@ -60,10 +65,10 @@ impl<'a> QueryPolygon<'a> {
     /// The polygon `poly_ref` names in `mesh`, if valid.
     #[inline]
     pub fn of(mesh: &'a TiledNavMesh, poly_ref: PolyRef) -> Option<QueryPolygon<'a>> {
-        let (tile, tile_links) = mesh.tile_and_links(poly_ref.tile_ref())?;
+        let (tile, tile_links, switches) = mesh.tile_and_links(poly_ref.tile_ref())?;
         let index = poly_ref.polygon() as usize;
-        let view = tile.polygon(index)?;
-        Some(QueryPolygon { tile, tile_links, view, index, origin: tile_origin(mesh.params(), tile) })
+        let view = switched_view(switches, tile.polygon(index)?, index);
+        Some(QueryPolygon { tile, tile_links, switches, view, index, origin: tile_origin(mesh.params(), tile) })
     }
 
     /// The polygon `target` names, reached from this one (named
@@ -75,7 +80,20 @@ impl<'a> QueryPolygon<'a> {
             return QueryPolygon::of(mesh, target);
         }
         let index = target.polygon() as usize;
-        Some(QueryPolygon { view: self.tile.polygon(index)?, index, ..*self })
+        Some(QueryPolygon { view: switched_view(self.switches, self.tile.polygon(index)?, index), index, ..*self })
+    }
+
+    /// The flags and area record of polygon `index` of the same tile as
+    /// queries read it, without placing the polygon.
+    #[inline]
+    pub fn sibling_record(&self, index: usize) -> Option<Polygon> {
+        Some(effective_record(self.switches, index, *self.tile.data().polygons.get(index)?))
+    }
+
+    /// True unless this tile's off-mesh link `index` is switched off.
+    #[inline]
+    pub fn is_link_enabled(&self, index: usize) -> bool {
+        is_link_enabled(self.switches, index)
     }
 
     /// The links leaving the polygon, in the text's order.

@@ -10,6 +10,7 @@
 use crate::error::{NavMeshError, Result};
 use crate::mesh::poly_ref::{PolyRef, TileRef};
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
+use crate::mesh::tile_switches::switched_view;
 use crate::query::nav_mesh_query::{check_position, NavMeshQuery, QueryPolygon};
 use crate::query::polygon_geometry::{tile_origin, WorldPolygon};
 use crate::query::query_filter::QueryFilter;
@@ -88,7 +89,7 @@ pub(crate) fn visit_polygons_in_box<'m>(
         tiles.sort_unstable();
     }
     for &(_, _, _, tile_ref) in tiles.iter() {
-        let (tile, tile_links) = mesh.tile_and_links(tile_ref).expect("listed from the mesh");
+        let (tile, tile_links, switches) = mesh.tile_and_links(tile_ref).expect("listed from the mesh");
         let origin = tile_origin(params, tile);
         if !search.overlaps(origin, tile.vertex_bounds()) {
             continue;
@@ -97,11 +98,11 @@ pub(crate) fn visit_polygons_in_box<'m>(
             if !search.overlaps(origin, bounds) {
                 continue;
             }
-            let view = tile.polygon(index).expect("index below the count");
+            let view = switched_view(switches, tile.polygon(index).expect("index below the count"), index);
             if !filter.passes(view.record.flags, view.record.area) {
                 continue;
             }
-            let polygon = QueryPolygon { tile, tile_links, view, index, origin };
+            let polygon = QueryPolygon { tile, tile_links, switches, view, index, origin };
             visit(tile_ref.polygon(index as u32).expect("index of a valid tile"), &polygon, &polygon.world());
         }
     }

@@ -16,6 +16,7 @@ use crate::stitch::prefetch::prefetch_lines;
 use crate::stitch::portal_stitching::{neighbour_column, Column, MirroredLink, SidePass, TilePortals};
 use crate::tile::nav_tile::NavTile;
 use crate::mesh::tile_slots::TileSlots;
+use crate::mesh::tile_switches::TileSwitches;
 
 /// Ends a column chain.
 pub(crate) const NO_SLOT: u32 = u32::MAX;
@@ -31,6 +32,9 @@ pub(crate) struct MeshSlot {
     pub next_in_column: u32,
     /// The tile's layer, here for walks along a column chain.
     pub layer: u16,
+    /// Run-time switches of this version (`None` until something in the
+    /// tile is switched); a new tile in the slot starts without any.
+    pub switches: Option<Arc<TileSwitches>>,
 }
 
 impl MeshSlot {
@@ -39,7 +43,7 @@ impl MeshSlot {
         debug_assert!(links.len() == 0, "an unstitched slot has no links");
         let count = tile.off_mesh_links().len();
         let attachments = (count > 0).then(|| std::iter::repeat(Attachment::UNCONNECTED).take(count).collect());
-        MeshSlot { layer: tile.layer(), tile, links, attachments, next_in_column }
+        MeshSlot { layer: tile.layer(), tile, links, attachments, next_in_column, switches: None }
     }
 
     /// One per off-mesh link of the tile, in link order.

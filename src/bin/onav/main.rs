@@ -26,6 +26,7 @@ mod query_args;
 mod raycast;
 mod settings_file;
 mod svg;
+mod switch_args;
 mod tile_header;
 mod tiles;
 mod validate;
@@ -129,6 +130,15 @@ enum Command {
         /// Agent class of an ONNW file.
         #[arg(long, value_name = "N", default_value_t = 0)]
         class: usize,
+        /// Disable every off-mesh link with this user id for the search
+        /// (repeatable; a run-time switch, the file is not changed).
+        #[arg(long = "disable-link", value_name = "ID")]
+        disable_link: Vec<u32>,
+        /// Give polygon REF (a decimal PolyRef, as --json prints it) these
+        /// flags for the search (repeatable; FLAGS decimal or 0x hex). The
+        /// search includes every flag, so 0 closes the polygon.
+        #[arg(long = "poly-flags", value_name = "REF=FLAGS", value_parser = switch_args::parse_poly_flags)]
+        poly_flags: Vec<(u64, u16)>,
     },
     /// Cast a ray over the surface (in X/Z) from the polygon under --from
     /// toward --to until it reaches --to or hits a wall. Prints t (1 at
@@ -310,8 +320,9 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Validate { file, params, class } => validate::run(&file, params.as_deref(), class),
         Command::Debug { file, class, .. } => debug_json::run(&file, class),
         Command::Svg { file, output, layer, class } => svg::run(&file, &output, layer, class),
-        Command::Path { file, from, to, extents, json, svg, class } => {
-            path::run(&path::PathArgs { file: &file, from, to, extents, class, json, svg: svg.as_deref() })
+        Command::Path { file, from, to, extents, json, svg, class, disable_link, poly_flags } => {
+            let switches = switch_args::SwitchArgs { disabled_links: &disable_link, poly_flags: &poly_flags };
+            path::run(&path::PathArgs { file: &file, from, to, extents, class, json, svg: svg.as_deref(), switches })
         }
         Command::Raycast { file, from, to, extents, json, class } => raycast::run(&file, from, to, extents, class, json),
         Command::Nearest { file, at, extents, json, class } => nearest::run(&file, at, extents, class, json),

@@ -1,7 +1,8 @@
-//! `onav path FILE --from X,Y,Z --to X,Y,Z [--json] [--svg OUT.svg]`: the
-//! path between two points: the polygons under them (the nearest within
-//! `--extents`), the corridor between those, and its straight path, with
-//! its status and length (`docs/QUERIES.md`'s metric: X/Z lengths on the
+//! `onav path FILE --from X,Y,Z --to X,Y,Z [--json] [--svg OUT.svg]
+//! [--disable-link ID]... [--poly-flags REF=FLAGS]...`: the path between
+//! two points, with the given run-time switches set first: the polygons
+//! under them (the nearest within `--extents`), the corridor between
+//! those, and its straight path, with its status and length (`docs/QUERIES.md`'s metric: X/Z lengths on the
 //! surface plus the 3D length of each off-mesh link).
 
 use std::path::Path;
@@ -14,6 +15,7 @@ use crate::failure::Failure;
 use crate::query_args::{argument_error, nearest_poly, point_text, poly_ref_string, MAX_NODES};
 use crate::svg::scene::Scene;
 use crate::svg::write_svg;
+use crate::switch_args::SwitchArgs;
 
 /// A path as the command reports it.
 #[derive(Serialize)]
@@ -35,10 +37,13 @@ pub struct PathArgs<'a> {
     pub class: usize,
     pub json: bool,
     pub svg: Option<&'a Path>,
+    /// Run-time switches set on the mesh before the search.
+    pub switches: SwitchArgs<'a>,
 }
 
 pub fn run(args: &PathArgs<'_>) -> Result<(), Failure> {
-    let mesh = Document::open(args.file)?.into_mesh(args.class)?;
+    let mut mesh = Document::open(args.file)?.into_mesh(args.class)?;
+    args.switches.apply(&mut mesh)?;
     let mut query = NavMeshQuery::new(&mesh, MAX_NODES)?;
     let report = find_path(&mut query, args)?;
     if args.json {

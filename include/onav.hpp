@@ -87,6 +87,13 @@ using SliceProgress = OnavSliceProgress;
 using StraightPathVertex = OnavStraightPathVertex;
 using ClosestPoint = OnavClosestPoint;
 using WallSegment = OnavWallSegment;
+using AgentParams = OnavAgentParams;
+using CrowdSettings = OnavCrowdSettings;
+using AgentHandle = OnavAgentHandle;
+using WorldAgentHandle = OnavWorldAgentHandle;
+using AgentState = OnavAgentState;
+using OffMeshTraversal = OnavOffMeshTraversal;
+using CrowdHash = OnavCrowdHash;
 
 /// salt (24 bits) | tile slot (20 bits) | polygon (20 bits); 0 is null.
 using PolyRef = std::uint64_t;
@@ -411,6 +418,8 @@ inline void free_handle(OnavTriangleGeometry* handle) noexcept { ::onav_triangle
 inline void free_handle(OnavNavMesh* handle) noexcept { ::onav_nav_mesh_free(handle); }
 inline void free_handle(OnavNavWorld* handle) noexcept { ::onav_nav_world_free(handle); }
 inline void free_handle(OnavQuery* handle) noexcept { ::onav_query_free(handle); }
+inline void free_handle(OnavCrowd* handle) noexcept { ::onav_crowd_free(handle); }
+inline void free_handle(OnavWorldCrowd* handle) noexcept { ::onav_world_crowd_free(handle); }
 
 /// The move-only owner of one C handle, released with its free_handle
 /// exactly once.
@@ -1472,6 +1481,166 @@ public:
     }
 };
 
+// ---- Crowds -------------------------------------------------------------------
+
+/// onav_agent_params_default: DetourCrowd's proportions for an agent of
+/// `radius` and `height` (OutOfRangeError unless both are finite and > 0).
+inline AgentParams agent_params_default(double radius, double height) {
+    return detail::value<AgentParams>(::onav_agent_params_default, radius, height);
+}
+/// onav_crowd_settings_default: dt 1/30 s, 4096 nodes, placement box
+/// (2, 4, 2), topology optimisation every 0.5 s.
+inline CrowdSettings crowd_settings_default() { return detail::value<CrowdSettings>(::onav_crowd_settings_default); }
+
+/// Agents steered over one version of a mesh (OnavCrowd), stepped by a
+/// fixed dt. A removed agent's handle is stale: using it throws
+/// InvalidReferenceError. Const members may run concurrently; the rest
+/// need exclusive use.
+class Crowd : public detail::Handle<OnavCrowd> {
+public:
+    using Handle::Handle;
+
+    /// An empty crowd over `mesh` as it is now (a cheap clone).
+    static Crowd create(const TiledNavMesh& mesh, const CrowdSettings& settings = crowd_settings_default()) {
+        return detail::make<Crowd>(::onav_crowd_new, mesh.get(), &settings);
+    }
+    /// As create, over a tier-1 mesh's tiled mesh.
+    static Crowd for_nav_mesh(const NavMesh& nav_mesh, const CrowdSettings& settings = crowd_settings_default()) {
+        return detail::make<Crowd>(::onav_crowd_new_for_nav_mesh, nav_mesh.get(), &settings);
+    }
+
+    /// Moves the crowd to a later version of its mesh.
+    void set_mesh(const TiledNavMesh& mesh) { detail::call(::onav_crowd_set_mesh, get(), mesh.get()); }
+    /// As set_mesh, with a tier-1 mesh's tiled mesh.
+    void set_nav_mesh(const NavMesh& nav_mesh) { detail::call(::onav_crowd_set_nav_mesh, get(), nav_mesh.get()); }
+    /// Advances every agent by one tick.
+    void step() { detail::call(::onav_crowd_step, get()); }
+    /// Ticks stepped so far.
+    std::uint64_t tick() const { return detail::value<std::uint64_t>(::onav_crowd_tick, get()); }
+    /// The number of agents.
+    std::size_t agent_count() const { return detail::value<std::size_t>(::onav_crowd_agent_count, get()); }
+    /// SHA-256 over the tick and every agent (equal hashes: equal crowds).
+    CrowdHash state_hash() const { return detail::value<CrowdHash>(::onav_crowd_state_hash, get()); }
+    /// Every agent's state, in slot order.
+    std::vector<AgentState> read_agents() const {
+        return detail::collect<AgentState>(
+            [&](AgentState* buf, std::size_t cap, std::size_t* len, OnavError* err) {
+                return ::onav_crowd_read_agents(get(), buf, cap, len, err);
+            },
+            agent_count());
+    }
+
+    /// Adds an agent at the polygon point nearest `position`.
+    AgentHandle add_agent(DVec3 position, const AgentParams& params) {
+        return detail::value<AgentHandle>(::onav_crowd_add_agent, get(), position, &params);
+    }
+    /// Removes the agent; its handle is stale from now on.
+    void remove_agent(AgentHandle agent) { detail::call(::onav_crowd_remove_agent, get(), agent); }
+    /// Teleports the agent to the polygon point nearest `position`.
+    void set_position(AgentHandle agent, DVec3 position) {
+        detail::call(::onav_crowd_set_position, get(), agent, position);
+    }
+    /// Asks the agent to walk to `target`.
+    void request_move_target(AgentHandle agent, DVec3 target) {
+        detail::call(::onav_crowd_request_move_target, get(), agent, target);
+    }
+    /// Asks the agent to walk with `velocity` until another request.
+    void request_move_velocity(AgentHandle agent, DVec3 velocity) {
+        detail::call(::onav_crowd_request_move_velocity, get(), agent, velocity);
+    }
+    /// Drops the agent's target or velocity.
+    void reset_move_target(AgentHandle agent) { detail::call(::onav_crowd_reset_move_target, get(), agent); }
+    /// Ends the agent's off-mesh traversal (InvalidOperationError when it
+    /// is not on a link).
+    void complete_off_mesh_link(AgentHandle agent) {
+        detail::call(::onav_crowd_complete_off_mesh_link, get(), agent);
+    }
+};
+
+/// The spec's WorldCrowd (OnavWorldCrowd): one crowd per agent class of a
+/// NavWorld; an agent joins the class ClassFor(radius) picks.
+class WorldCrowd : public detail::Handle<OnavWorldCrowd> {
+public:
+    using Handle::Handle;
+
+    /// An empty crowd per class of `world` as it is now.
+    static WorldCrowd create(const NavWorld& world, const CrowdSettings& settings = crowd_settings_default()) {
+        return detail::make<WorldCrowd>(::onav_world_crowd_new, world.get(), &settings);
+    }
+
+    /// Moves every class to its mesh in a later version of the world.
+    void set_world(const NavWorld& world) { detail::call(::onav_world_crowd_set_world, get(), world.get()); }
+    /// Steps every class by one tick, in class order.
+    void step() { detail::call(::onav_world_crowd_step, get()); }
+    /// The number of classes.
+    std::uint32_t class_count() const { return detail::value<std::uint32_t>(::onav_world_crowd_class_count, get()); }
+    /// ClassFor(radius) of the world version the crowd walks.
+    std::uint32_t class_for(double radius) const {
+        return detail::value<std::uint32_t>(::onav_world_crowd_class_for, get(), radius);
+    }
+    /// Ticks stepped so far.
+    std::uint64_t tick() const { return detail::value<std::uint64_t>(::onav_world_crowd_tick, get()); }
+    /// The number of agents of every class.
+    std::size_t agent_count() const { return detail::value<std::size_t>(::onav_world_crowd_agent_count, get()); }
+    /// SHA-256 over the class count and each class's crowd hash.
+    CrowdHash state_hash() const { return detail::value<CrowdHash>(::onav_world_crowd_state_hash, get()); }
+    /// Every agent of every class, class after class, each in slot order.
+    std::vector<AgentState> read_agents() const {
+        return detail::collect<AgentState>(
+            [&](AgentState* buf, std::size_t cap, std::size_t* len, OnavError* err) {
+                return ::onav_world_crowd_read_agents(get(), buf, cap, len, err);
+            },
+            agent_count());
+    }
+
+    /// Adds an agent to the class class_for(params.radius) picks.
+    WorldAgentHandle add_agent(DVec3 position, const AgentParams& params) {
+        return detail::value<WorldAgentHandle>(::onav_world_crowd_add_agent, get(), position, &params);
+    }
+    /// Adds an agent to class `class_index` (OutOfRangeError past the last).
+    WorldAgentHandle add_agent_to_class(std::uint32_t class_index, DVec3 position, const AgentParams& params) {
+        return detail::value<WorldAgentHandle>(::onav_world_crowd_add_agent_to_class, get(), class_index, position,
+                                               &params);
+    }
+    /// Removes the agent; its handle is stale from now on.
+    void remove_agent(WorldAgentHandle agent) { detail::call(::onav_world_crowd_remove_agent, get(), agent); }
+    /// Teleports the agent to the polygon point nearest `position`.
+    void set_position(WorldAgentHandle agent, DVec3 position) {
+        detail::call(::onav_world_crowd_set_position, get(), agent, position);
+    }
+    /// Asks the agent to walk to `target`.
+    void request_move_target(WorldAgentHandle agent, DVec3 target) {
+        detail::call(::onav_world_crowd_request_move_target, get(), agent, target);
+    }
+    /// Asks the agent to walk with `velocity` until another request.
+    void request_move_velocity(WorldAgentHandle agent, DVec3 velocity) {
+        detail::call(::onav_world_crowd_request_move_velocity, get(), agent, velocity);
+    }
+    /// Drops the agent's target or velocity.
+    void reset_move_target(WorldAgentHandle agent) {
+        detail::call(::onav_world_crowd_reset_move_target, get(), agent);
+    }
+    /// Ends the agent's off-mesh traversal.
+    void complete_off_mesh_link(WorldAgentHandle agent) {
+        detail::call(::onav_world_crowd_complete_off_mesh_link, get(), agent);
+    }
+};
+
 }  // namespace onav
+
+// ---- Agent handle comparison ---------------------------------------------------
+// Agent handles are plain data compared by slot and generation (and class).
+// The operators live beside the C structs, in the global namespace, so that
+// argument-dependent lookup finds them for onav::AgentHandle and for the
+// handle inside an AgentState alike.
+
+inline bool operator==(const OnavAgentHandle& a, const OnavAgentHandle& b) noexcept {
+    return a.index == b.index && a.generation == b.generation;
+}
+inline bool operator!=(const OnavAgentHandle& a, const OnavAgentHandle& b) noexcept { return !(a == b); }
+inline bool operator==(const OnavWorldAgentHandle& a, const OnavWorldAgentHandle& b) noexcept {
+    return a.class_index == b.class_index && a.agent == b.agent;
+}
+inline bool operator!=(const OnavWorldAgentHandle& a, const OnavWorldAgentHandle& b) noexcept { return !(a == b); }
 
 #endif  // ONAV_HPP

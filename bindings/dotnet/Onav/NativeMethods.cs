@@ -1,5 +1,5 @@
 // Every import of libonav, one per C function of include/onav.h (except the
-// test hook onav_debug_panic). Inputs arrive as pinned pointers, outputs
+// test hook onav_debug_panic; the ctest dotnet_imports_complete checks it). Inputs arrive as pinned pointers, outputs
 // that the library sizes go through SizeQuery with an IntPtr to a pinned
 // managed array, so no element is marshalled one by one.
 using System;
@@ -233,5 +233,46 @@ namespace Onav
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_query_update_sliced_find_path(QueryHandle query, uint maxIterations, out SliceProgress progress, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_query_finalize_sliced_find_path(QueryHandle query, IntPtr buf, UIntPtr cap, out UIntPtr len, out PathOutcome outcome, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_query_finalize_sliced_find_path_partial(QueryHandle query, ulong* existing, UIntPtr existingLen, IntPtr buf, UIntPtr cap, out UIntPtr len, out PathOutcome outcome, ref NativeError err);
+
+        // Crowd.
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_agent_params_default(double radius, double height, out AgentParams parameters, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_settings_default(out CrowdSettings settings, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_new(MeshHandle mesh, ref CrowdSettings settings, out CrowdHandle crowd, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_new_for_nav_mesh(NavMeshHandle navMesh, ref CrowdSettings settings, out CrowdHandle crowd, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_set_mesh(CrowdHandle crowd, MeshHandle mesh, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_set_nav_mesh(CrowdHandle crowd, NavMeshHandle navMesh, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_step(CrowdHandle crowd, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_tick(CrowdHandle crowd, out ulong tick, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_agent_count(CrowdHandle crowd, out UIntPtr count, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_state_hash(CrowdHandle crowd, out NativeCrowdHash hash, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_read_agents(CrowdHandle crowd, IntPtr buf, UIntPtr cap, out UIntPtr len, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern void onav_crowd_free(IntPtr crowd);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_add_agent(CrowdHandle crowd, Double3 position, ref AgentParams parameters, out AgentHandle agent, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_remove_agent(CrowdHandle crowd, AgentHandle agent, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_set_position(CrowdHandle crowd, AgentHandle agent, Double3 position, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_request_move_target(CrowdHandle crowd, AgentHandle agent, Double3 target, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_request_move_velocity(CrowdHandle crowd, AgentHandle agent, Double3 velocity, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_reset_move_target(CrowdHandle crowd, AgentHandle agent, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_complete_off_mesh_link(CrowdHandle crowd, AgentHandle agent, ref NativeError err);
+
+        // WorldCrowd.
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_new(NavWorldHandle world, ref CrowdSettings settings, out WorldCrowdHandle crowd, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_set_world(WorldCrowdHandle crowd, NavWorldHandle world, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_step(WorldCrowdHandle crowd, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_class_count(WorldCrowdHandle crowd, out uint count, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_class_for(WorldCrowdHandle crowd, double radius, out uint classIndex, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_tick(WorldCrowdHandle crowd, out ulong tick, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_agent_count(WorldCrowdHandle crowd, out UIntPtr count, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_state_hash(WorldCrowdHandle crowd, out NativeCrowdHash hash, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_read_agents(WorldCrowdHandle crowd, IntPtr buf, UIntPtr cap, out UIntPtr len, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern void onav_world_crowd_free(IntPtr crowd);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_add_agent(WorldCrowdHandle crowd, Double3 position, ref AgentParams parameters, out WorldAgentHandle agent, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_add_agent_to_class(WorldCrowdHandle crowd, uint classIndex, Double3 position, ref AgentParams parameters, out WorldAgentHandle agent, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_remove_agent(WorldCrowdHandle crowd, WorldAgentHandle agent, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_set_position(WorldCrowdHandle crowd, WorldAgentHandle agent, Double3 position, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_request_move_target(WorldCrowdHandle crowd, WorldAgentHandle agent, Double3 target, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_request_move_velocity(WorldCrowdHandle crowd, WorldAgentHandle agent, Double3 velocity, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_reset_move_target(WorldCrowdHandle crowd, WorldAgentHandle agent, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_complete_off_mesh_link(WorldCrowdHandle crowd, WorldAgentHandle agent, ref NativeError err);
     }
 }

@@ -11,11 +11,13 @@ namespace Onav
         public const int AreaCount = NativeQueryFilter.AreaCount;
 
         /// The library's default: every flag included, none excluded, every area cost 1.
-        public QueryFilter()
+        public QueryFilter() : this(DefaultNative())
         {
-            var err = new NativeError();
-            NativeQueryFilter native;
-            NativeStatus.Check(NativeMethods.onav_query_filter_default(out native, ref err), ref err);
+        }
+
+        /// A managed copy of a C filter (an agent's, AgentParams.Filter).
+        internal QueryFilter(NativeQueryFilter native)
+        {
             IncludeFlags = native.IncludeFlags;
             ExcludeFlags = native.ExcludeFlags;
             AreaCosts = new double[AreaCount];
@@ -29,6 +31,14 @@ namespace Onav
         /// Cost per unit of distance in each area: finite and >= 0, or
         /// double.PositiveInfinity to exclude the area. Exactly AreaCount entries.
         public double[] AreaCosts { get; private set; }
+
+        static NativeQueryFilter DefaultNative()
+        {
+            var err = new NativeError();
+            NativeQueryFilter native;
+            NativeStatus.Check(NativeMethods.onav_query_filter_default(out native, ref err), ref err);
+            return native;
+        }
 
         internal NativeQueryFilter ToNative()
         {

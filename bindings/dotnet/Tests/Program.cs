@@ -25,6 +25,7 @@ namespace Onav.Tests
             Check.Run("builder input", BuilderInputTests.Run);
             Check.Run("nav mesh", () => NavMeshTests.Run(args[0], args[2]));
             Check.Run("import", () => ImportTests.Run(args[1]));
+            Check.Run("crowd", CrowdTests.Run);
             Console.WriteLine(Check.Passed + " passed, " + Check.Failed + " failed");
             return Check.Failed == 0 ? 0 : 1;
         }

@@ -29,6 +29,10 @@ namespace Onav.Tests
             typeof(RaycastHit), "OnavRaycastHit", typeof(SliceProgress), "OnavSliceProgress",
             typeof(StraightPathVertex), "OnavStraightPathVertex", typeof(ClosestPoint), "OnavClosestPoint",
             typeof(WallSegment), "OnavWallSegment",
+            typeof(AgentParams), "OnavAgentParams", typeof(CrowdSettings), "OnavCrowdSettings",
+            typeof(AgentHandle), "OnavAgentHandle", typeof(WorldAgentHandle), "OnavWorldAgentHandle",
+            typeof(OffMeshTraversal), "OnavOffMeshTraversal", typeof(AgentState), "OnavAgentState",
+            typeof(NativeCrowdHash), "OnavCrowdHash",
         };
 
         static readonly object[] Offsets =
@@ -52,6 +56,14 @@ namespace Onav.Tests
             typeof(RaycastHit), "WallEdge", "OnavRaycastHit.wall_edge",
             typeof(StraightPathVertex), "PolyRef", "OnavStraightPathVertex.poly_ref",
             typeof(WallSegment), "Neighbour", "OnavWallSegment.neighbour",
+            typeof(AgentParams), "filter", "OnavAgentParams.filter",
+            typeof(AgentParams), "MaxNeighbours", "OnavAgentParams.max_neighbours",
+            typeof(AgentParams), "updateFlags", "OnavAgentParams.update_flags",
+            typeof(CrowdSettings), "PlacementHalfExtents", "OnavCrowdSettings.placement_half_extents",
+            typeof(AgentState), "state", "OnavAgentState.state",
+            typeof(AgentState), "hasTarget", "OnavAgentState.has_target",
+            typeof(AgentState), "Target", "OnavAgentState.target",
+            typeof(AgentState), "OffMeshLink", "OnavAgentState.off_mesh_link",
         };
 
         internal static void Run()

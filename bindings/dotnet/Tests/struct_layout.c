@@ -25,6 +25,8 @@ static const struct layout_entry layout[] = {
     SIZE(OnavNeighbourPoly), SIZE(OnavSurfaceMove), SIZE(OnavNearestPoly), SIZE(OnavPolyAround),
     SIZE(OnavRandomPoint), SIZE(OnavRaycastHit), SIZE(OnavSliceProgress), SIZE(OnavStraightPathVertex),
     SIZE(OnavClosestPoint), SIZE(OnavWallSegment),
+    SIZE(OnavAgentParams), SIZE(OnavCrowdSettings), SIZE(OnavAgentHandle), SIZE(OnavWorldAgentHandle),
+    SIZE(OnavOffMeshTraversal), SIZE(OnavAgentState), SIZE(OnavCrowdHash),
     OFFSET(OnavError, message), OFFSET(OnavParams, settings_digest), OFFSET(OnavParams, walkable_climb),
     OFFSET(OnavTileData, off_mesh_link_count), OFFSET(OnavTileInfo, vertex_count),
     OFFSET(OnavPolygonInfo, portal_sides), OFFSET(OnavDebugPolygon, flags), OFFSET(OnavDebugPolygon, vertex_count),
@@ -32,6 +34,9 @@ static const struct layout_entry layout[] = {
     OFFSET(OnavOffMeshLinkDefinition, user_id), OFFSET(OnavQueryFilter, area_costs),
     OFFSET(OnavWallDistance, status), OFFSET(OnavNearestPoly, over_polygon), OFFSET(OnavRaycastHit, path_cost),
     OFFSET(OnavRaycastHit, wall_edge), OFFSET(OnavStraightPathVertex, poly_ref), OFFSET(OnavWallSegment, neighbour),
+    OFFSET(OnavAgentParams, filter), OFFSET(OnavAgentParams, max_neighbours), OFFSET(OnavAgentParams, update_flags),
+    OFFSET(OnavCrowdSettings, placement_half_extents), OFFSET(OnavAgentState, state),
+    OFFSET(OnavAgentState, has_target), OFFSET(OnavAgentState, target), OFFSET(OnavAgentState, off_mesh_link),
 };
 
 /* The size ("OnavParams") or offset ("OnavParams.settings_digest") named,

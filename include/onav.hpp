@@ -821,6 +821,52 @@ public:
     }
     /// The debug geometry, a snapshot independent of later edits.
     NavMeshDebug debug_collect() const;
+
+    // Run-time switches (docs/RUNTIME_SWITCHES.md): host state of this mesh
+    // version, read by every query as if the tile carried it, never written
+    // out. A failed switch changes nothing. To switch while queries run,
+    // switch a clone() and hand it to them (NavMeshQuery::set_mesh).
+
+    /// The flags queries read for a polygon (the tile's, or what
+    /// set_poly_flags gave it); InvalidReferenceError for a null, stale or
+    /// out-of-range reference.
+    std::uint16_t poly_flags(PolyRef poly_ref) const {
+        return detail::value<std::uint16_t>(::onav_mesh_poly_flags, get(), poly_ref);
+    }
+    /// The area queries read for a polygon; errors as poly_flags.
+    std::uint8_t poly_area(PolyRef poly_ref) const {
+        return detail::value<std::uint8_t>(::onav_mesh_poly_area, get(), poly_ref);
+    }
+    /// Gives a polygon these flags (a door closed by clearing the flag a
+    /// filter includes); InvalidReferenceError as poly_flags.
+    void set_poly_flags(PolyRef poly_ref, std::uint16_t flags) {
+        detail::call(::onav_mesh_set_poly_flags, get(), poly_ref, flags);
+    }
+    /// Gives a polygon an area (0..=63; OutOfRangeError above);
+    /// InvalidReferenceError as poly_flags.
+    void set_poly_area(PolyRef poly_ref, std::uint8_t area) {
+        detail::call(::onav_mesh_set_poly_area, get(), poly_ref, area);
+    }
+    /// Whether off-mesh link `index` of the tile `tile_ref` names is
+    /// enabled (InvalidReferenceError for a stale tile reference,
+    /// OutOfRangeError past the tile's off-mesh links).
+    bool off_mesh_link_enabled(TileRef tile_ref, std::uint32_t index) const {
+        return detail::value<std::uint8_t>(::onav_mesh_off_mesh_link_enabled, get(), tile_ref, index) != 0;
+    }
+    /// Enables or disables off-mesh link `index` of a tile: no query
+    /// crosses a disabled link, in either direction; errors as
+    /// off_mesh_link_enabled.
+    void set_off_mesh_link_enabled(TileRef tile_ref, std::uint32_t index, bool enabled) {
+        detail::call(::onav_mesh_set_off_mesh_link_enabled, get(), tile_ref, index,
+                     static_cast<std::uint8_t>(enabled ? 1 : 0));
+    }
+    /// Enables or disables every off-mesh link with `user_id` in the tiles
+    /// now in the mesh (how a host re-applies a link's state after its tile
+    /// streamed back); returns how many carry it.
+    std::size_t set_off_mesh_links_enabled_by_user_id(std::uint32_t user_id, bool enabled) {
+        return detail::value<std::size_t>(::onav_mesh_set_off_mesh_links_enabled_by_user_id, get(), user_id,
+                                          static_cast<std::uint8_t>(enabled ? 1 : 0));
+    }
 };
 
 /// Polygon and link counts of a NavMeshDebug.

@@ -82,6 +82,15 @@ namespace Onav
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_mesh_is_valid_poly_ref(MeshHandle mesh, ulong polyRef, out byte valid, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_mesh_is_valid_tile_ref(MeshHandle mesh, ulong tileRef, out byte valid, ref NativeError err);
 
+        // TiledNavMesh: run-time switches (docs/RUNTIME_SWITCHES.md).
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_mesh_poly_flags(MeshHandle mesh, ulong polyRef, out ushort flags, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_mesh_poly_area(MeshHandle mesh, ulong polyRef, out byte area, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_mesh_set_poly_flags(MeshHandle mesh, ulong polyRef, ushort flags, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_mesh_set_poly_area(MeshHandle mesh, ulong polyRef, byte area, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_mesh_off_mesh_link_enabled(MeshHandle mesh, ulong tileRef, uint index, out byte enabled, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_mesh_set_off_mesh_link_enabled(MeshHandle mesh, ulong tileRef, uint index, byte enabled, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_mesh_set_off_mesh_links_enabled_by_user_id(MeshHandle mesh, uint userId, byte enabled, out UIntPtr count, ref NativeError err);
+
         // References.
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_poly_ref_encode(uint salt, uint slot, uint polygon, out ulong polyRef, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_poly_ref_decode(ulong polyRef, out uint salt, out uint slot, out uint polygon, ref NativeError err);

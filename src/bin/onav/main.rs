@@ -105,7 +105,9 @@ enum Command {
     /// path. Prints the status (complete, partial, out_of_nodes, or no_path
     /// when no polygon lies around a point), the length (X/Z lengths on the
     /// surface plus the 3D length of each off-mesh link, docs/QUERIES.md),
-    /// the corners and the corridor's polygons.
+    /// the corners and the corridor's polygons. With --exact: the exact
+    /// shortest path instead (status complete, unreachable or
+    /// out_of_nodes; the polygons it runs in from each corner).
     Path {
         /// ONPM, ONNM or ONNW file.
         file: PathBuf,
@@ -127,6 +129,10 @@ enum Command {
         /// Agent class of an ONNW file.
         #[arg(long, value_name = "N", default_value_t = 0)]
         class: usize,
+        /// The exact shortest path (find_shortest_path) instead of the
+        /// corridor's straight path.
+        #[arg(long)]
+        exact: bool,
     },
     /// Cast a ray over the surface (in X/Z) from the polygon under --from
     /// toward --to until it reaches --to or hits a wall. Prints t (1 at
@@ -276,8 +282,8 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Validate { file, params, class } => validate::run(&file, params.as_deref(), class),
         Command::Debug { file, class, .. } => debug_json::run(&file, class),
         Command::Svg { file, output, layer, class } => svg::run(&file, &output, layer, class),
-        Command::Path { file, from, to, extents, json, svg, class } => {
-            path::run(&path::PathArgs { file: &file, from, to, extents, class, json, svg: svg.as_deref() })
+        Command::Path { file, from, to, extents, json, svg, class, exact } => {
+            path::run(&path::PathArgs { file: &file, from, to, extents, class, json, svg: svg.as_deref(), exact })
         }
         Command::Raycast { file, from, to, extents, json, class } => raycast::run(&file, from, to, extents, class, json),
         Command::Nearest { file, at, extents, json, class } => nearest::run(&file, at, extents, class, json),

@@ -1,10 +1,10 @@
 /*
  * Exercises the query part of onav.h: OnavQuery over a mesh, a tier-1 mesh
  * and a world class, the filter, every point query, the path search whole
- * and sliced, the straight path and its length, the raycast and the local
- * queries (move, circle and neighbourhood searches, distance to the wall,
- * wall segments, seeded random points), with known answers on a
- * small L-shaped mesh and every error path (NULL arguments, stale and null
+ * and sliced, the straight path and its length, the exact shortest path,
+ * the raycast and the local queries (move, circle and neighbourhood
+ * searches, distance to the wall, wall segments, seeded random points),
+ * with known answers on a small L-shaped mesh and every error path (NULL arguments, stale and null
  * references, coordinates outside the coordinate rule, bad budgets and
  * costs, buffers too small with the needed size, cleared outputs). Then
  * two worker threads query their own OnavQuery over clones of a mesh in a
@@ -1025,6 +1025,50 @@ static void test_threads(void) {
     onav_mesh_free(mesh);
 }
 
+/* ---- The exact shortest path ------------------------------------------ */
+
+static void test_shortest_path(void) {
+    uint64_t refs[TILES];
+    OnavMesh *mesh = build_mesh(refs);
+    OnavQuery *query = new_query(mesh);
+    OnavError err = fresh_error();
+    OnavQueryFilter filter = default_filter();
+    OnavStraightPathVertex path[16];
+    OnavShortestPathOutcome outcome;
+    size_t len = 0;
+    const uint64_t start_ref = poly_of(refs[TILE_A], 1), end_ref = poly_of(refs[TILE_C], 1);
+
+    /* From A round the inner corner (32, 32) into C: the shortest path is
+     * the corridor's here. */
+    CHECK_OK(onav_query_find_shortest_path(query, start_ref, end_ref, path_start, path_end, &filter, path, 16, &len, &outcome, &err));
+    CHECK(outcome.status == ONAV_SHORTEST_PATH_COMPLETE && len == 3 && outcome.nodes > 0);
+    CHECK(same_point(path[0].position, path_start) && path[0].flags == ONAV_STRAIGHT_PATH_START && path[0].poly_ref == start_ref);
+    CHECK(same_point(path[1].position, vec3(32, 0, 32)) && path[1].flags == 0);
+    CHECK(same_point(path[2].position, path_end) && path[2].flags == ONAV_STRAIGHT_PATH_END && path[2].poly_ref == end_ref);
+    const double expected_length = distance(path_start, vec3(32, 0, 32)) + distance(vec3(32, 0, 32), path_end);
+    CHECK(fabs(outcome.length - expected_length) < 1e-9);
+    double length = 0.0;
+    CHECK_OK(onav_straight_path_length(path, len, &length, &err));
+    CHECK(length == outcome.length);
+
+    /* D stands alone: unreachable without a search. */
+    CHECK_OK(onav_query_find_shortest_path(query, start_ref, poly_of(refs[TILE_D], 0), path_start, vec3(100, 0, 4), &filter, path, 16, &len, &outcome, &err));
+    CHECK(outcome.status == ONAV_SHORTEST_PATH_UNREACHABLE && len == 0 && outcome.length == 0.0 && outcome.nodes == 0);
+
+    CHECK_FAILS(onav_query_find_shortest_path(query, start_ref, end_ref, path_start, path_end, &filter, path, 2, &len, &outcome, &err), ONAV_E_BUFFER_TOO_SMALL, &err, "3");
+    CHECK(len == 3);
+    OnavQueryFilter weighted = default_filter();
+    weighted.area_costs[2] = 4.0;
+    CHECK_FAILS_ZEROES(outcome, onav_query_find_shortest_path(query, start_ref, end_ref, path_start, path_end, &weighted, path, 16, &len, &outcome, &err), ONAV_E_INVALID_OPERATION, &err, "area 2 costs 4");
+    CHECK(len == 0);
+    CHECK_FAILS_ZEROES(outcome, onav_query_find_shortest_path(query, 0, end_ref, path_start, path_end, &filter, path, 16, &len, &outcome, &err), ONAV_E_INVALID_REFERENCE, &err, "start_ref");
+    CHECK_FAILS_ZEROES(outcome, onav_query_find_shortest_path(query, start_ref, end_ref, vec3(NAN, 0, 0), path_end, &filter, path, 16, &len, &outcome, &err), ONAV_E_OUT_OF_RANGE, &err, "start.x");
+    CHECK_FAILS(onav_query_find_shortest_path(NULL, start_ref, end_ref, path_start, path_end, &filter, path, 16, &len, &outcome, &err), ONAV_E_NULL_ARGUMENT, &err, "query");
+    CHECK_FAILS(onav_query_find_shortest_path(query, start_ref, end_ref, path_start, path_end, &filter, path, 16, &len, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "outcome_out");
+    onav_query_free(query);
+    onav_mesh_free(mesh);
+}
+
 int main(void) {
     test_new_and_free();
     test_filter_default();
@@ -1035,6 +1079,7 @@ int main(void) {
     test_find_path();
     test_sliced_find_path();
     test_straight_path();
+    test_shortest_path();
     test_raycast();
     test_move_along_surface();
     test_circle_searches();

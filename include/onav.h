@@ -195,6 +195,23 @@
 #define ONAV_SEARCH_OUT_OF_NODES 1
 
 /**
+ * Shortest-path status: the path reaches the end and is the shortest.
+ */
+#define ONAV_SHORTEST_PATH_COMPLETE 0
+
+/**
+ * Shortest-path status: no path joins the positions under the filter;
+ * the path is empty.
+ */
+#define ONAV_SHORTEST_PATH_UNREACHABLE 1
+
+/**
+ * Shortest-path status: the query's max_nodes ran out before the search
+ * finished; the path is empty.
+ */
+#define ONAV_SHORTEST_PATH_OUT_OF_NODES 2
+
+/**
  * Straight-path vertex flag: the first vertex, the start position on the
  * first polygon.
  */
@@ -1376,20 +1393,6 @@ typedef struct OnavRaycastHit {
 } OnavRaycastHit;
 
 /**
- * How far a sliced search got in one update.
- */
-typedef struct OnavSliceProgress {
-  /**
-   * Nodes expanded in this update.
-   */
-  uint32_t iterations;
-  /**
-   * 1 once the search has finished (finalize it for the corridor), else 0.
-   */
-  uint8_t finished;
-} OnavSliceProgress;
-
-/**
  * One vertex of a straight path.
  */
 typedef struct OnavStraightPathVertex {
@@ -1408,6 +1411,39 @@ typedef struct OnavStraightPathVertex {
    */
   uint64_t poly_ref;
 } OnavStraightPathVertex;
+
+/**
+ * How an exact search ended.
+ */
+typedef struct OnavShortestPathOutcome {
+  /**
+   * ONAV_SHORTEST_PATH_COMPLETE, _UNREACHABLE or _OUT_OF_NODES.
+   */
+  int32_t status;
+  /**
+   * The path's length (docs/QUERIES.md, "Exact shortest paths"); 0
+   * without a path.
+   */
+  double length;
+  /**
+   * Search nodes made.
+   */
+  uint32_t nodes;
+} OnavShortestPathOutcome;
+
+/**
+ * How far a sliced search got in one update.
+ */
+typedef struct OnavSliceProgress {
+  /**
+   * Nodes expanded in this update.
+   */
+  uint32_t iterations;
+  /**
+   * 1 once the search has finished (finalize it for the corridor), else 0.
+   */
+  uint8_t finished;
+} OnavSliceProgress;
 
 /**
  * The answer of onav_query_closest_point_on_poly.
@@ -4493,6 +4529,39 @@ int32_t onav_query_raycast(struct OnavQuery *query,
                            size_t *len_out,
                            struct OnavRaycastHit *hit_out,
                            struct OnavError *err);
+
+/**
+ * The shortest path from `start` (in `start_ref`) to `end` (in `end_ref`)
+ * under `filter`, copied into `buf` of `cap` vertices with the flags and
+ * polygons of onav_query_find_straight_path (start, turns, off-mesh
+ * departures and arrivals, end), their number written to `*len_out`, and
+ * the status, length and search nodes to `*outcome_out`. The positions
+ * are first moved onto their polygons (their closest points). A NULL or
+ * too small buffer gives ONAV_E_BUFFER_TOO_SMALL with the needed number
+ * in `*len_out` (the search is deterministic: the same call with a larger
+ * buffer gives that path). Errors: ONAV_E_INVALID_OPERATION for a filter
+ * whose included areas do not all cost the same; ONAV_E_INVALID_REFERENCE
+ * for a null or stale `start_ref` or `end_ref`; ONAV_E_OUT_OF_RANGE for a
+ * coordinate outside ±2^21 (or NaN), a start polygon the filter does not
+ * pass, or a bad area cost. A sliced search in progress is kept.
+ *
+ * Thread safety: exclusive on the query.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable vertices.
+ */
+ONAV_API
+int32_t onav_query_find_shortest_path(struct OnavQuery *query,
+                                      uint64_t start_ref,
+                                      uint64_t end_ref,
+                                      struct OnavDVec3 start,
+                                      struct OnavDVec3 end,
+                                      const struct OnavQueryFilter *filter,
+                                      struct OnavStraightPathVertex *buf,
+                                      size_t cap,
+                                      size_t *len_out,
+                                      struct OnavShortestPathOutcome *outcome_out,
+                                      struct OnavError *err);
 
 /**
  * Starts a sliced search with the arguments and errors of

@@ -69,6 +69,7 @@ pub use query::query_status::{PathOutcome, PathStatus, SliceProgress, StraightPa
 pub use query::random_point::{RandomPoint, RandomPointAround};
 pub use query::raycast::{RaycastHit, RaycastOptions, RaycastWall};
 pub use query::search_status::SearchStatus;
+pub use query::shortest_path::shortest_path_search::{ShortestPathOutcome, ShortestPathStatus};
 pub use query::straight_path::{
     straight_path_length, PathCrossings, StraightPathOptions, StraightPathVertex, VertexFlags,
 };

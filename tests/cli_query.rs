@@ -299,3 +299,39 @@ fn query_commands_have_help() {
     let top = stdout(&onav(&["--help"]));
     assert!(top.contains("path") && top.contains("raycast") && top.contains("nearest"), "{top}");
 }
+
+#[test]
+fn exact_path_matches_the_library_and_reports_unreachable() {
+    let dir = scratch("exact");
+    let file = mesh_file(&dir);
+    let (from, to) = ([-6.0, HEIGHT, 18.0], [10.0, HEIGHT, 34.0]);
+    let out = dir.join("exact.svg");
+    let report = json(&[
+        "path", &file, "--from", &triple(from), "--to", &triple(to), "--exact", "--json", "--svg", out.to_str().unwrap(),
+    ]);
+    assert_eq!(report["status"], "complete");
+    let corners: Vec<[f64; 3]> = report["corners"].as_array().unwrap().iter().map(as_point).collect();
+    let corner = [8.0, HEIGHT, 20.0];
+    assert_eq!(corners.len(), 3, "{report}");
+    assert!(close(corners[0], from) && close(corners[1], corner) && close(corners[2], to), "{report}");
+    let expected = xz_distance(from, corner) + xz_distance(corner, to);
+    assert!((report["length"].as_f64().unwrap() - expected).abs() < 1e-9, "{report}");
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert!(svg.contains("path"), "the SVG draws the path");
+
+    let mesh = mesh();
+    let mut query = NavMeshQuery::for_nav_mesh(&mesh, 1 << 16).unwrap();
+    let filter = QueryFilter::default();
+    let start = query.find_nearest_poly(from, [2.0, 4.0, 2.0], &filter).unwrap().unwrap();
+    let end = query.find_nearest_poly(to, [2.0, 4.0, 2.0], &filter).unwrap().unwrap();
+    let mut path = Vec::new();
+    query.find_shortest_path(start.poly_ref, end.poly_ref, start.position, end.position, &filter, &mut path).unwrap();
+    let mut polygons: Vec<String> = path.iter().map(|v| v.poly.0.to_string()).collect();
+    polygons.dedup();
+    assert_eq!(strings(&report["polygons"]), polygons);
+
+    // Tile (3, 0) stands alone.
+    let report = json(&["path", &file, "--from", &triple(from), "--to", "50,2.5,12", "--exact", "--json"]);
+    assert_eq!(report["status"], "unreachable");
+    assert!(report["corners"].as_array().unwrap().is_empty() && report["length"] == 0.0, "{report}");
+}

@@ -1,8 +1,8 @@
 //! Once warm, a query allocates nothing: a counting global allocator
 //! counts the allocations of a second round of every query kind (nearest
 //! polygon, box, points, whole and sliced paths, straight paths with each
-//! option). This binary holds one test so no other thread allocates
-//! meanwhile.
+//! option, exact shortest paths). This binary holds one test so no other
+//! thread allocates meanwhile.
 
 mod counting_allocator;
 mod mesh_common;
@@ -50,6 +50,10 @@ fn warm_queries_do_not_allocate() {
                 let options = StraightPathOptions { crossings };
                 query.find_straight_path(&corridor, from, to, options, &mut path).unwrap();
             }
+            let shortest = query
+                .find_shortest_path(start.poly_ref, end.poly_ref, from, to, &QueryFilter::default(), &mut path)
+                .unwrap();
+            completed += (shortest.status == onav::ShortestPathStatus::Complete) as usize;
         }
         completed
     };

@@ -18,6 +18,8 @@ mod mesh_common;
 mod tile_fixture;
 #[path = "../../tests/query_meshes/mod.rs"]
 mod query_meshes;
+#[path = "../../tests/shortest_path_meshes/mod.rs"]
+mod shortest_path_meshes;
 /// The golden cases of `tests/golden.rs`, which seed the corpora, and each
 /// layout's read-then-write round trip.
 #[path = "../../tests/golden/cases.rs"]
@@ -27,6 +29,8 @@ pub mod cases;
 pub mod mesh_edits;
 /// Random local queries on random meshes between edits.
 pub mod query_local;
+/// Random exact shortest paths on random meshes.
+pub mod shortest_path;
 
 use mesh_edits::{assert_links_match_a_full_restitch, Edit};
 

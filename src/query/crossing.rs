@@ -124,7 +124,7 @@ const RANGE_FRACTIONS: [f64; 256] = {
 /// The crossing a stitched link makes; `None` for an off-mesh link
 /// switched off in its owning tile (either direction: it is as if not
 /// stitched) or whose owning tile is gone (a stitched mesh never has one).
-fn link_crossing(mesh: &TiledNavMesh, polygon: &QueryPolygon<'_>, link: &Link) -> Option<Crossing> {
+pub(crate) fn link_crossing(mesh: &TiledNavMesh, polygon: &QueryPolygon<'_>, link: &Link) -> Option<Crossing> {
     let target = link.target;
     match link.kind {
         LinkKind::Portal => {

@@ -33,5 +33,6 @@ pub mod random_point;
 pub mod raycast;
 pub mod search_status;
 pub(crate) mod segment_xz;
+pub mod shortest_path;
 pub mod surface_points;
 pub mod wall_segments;

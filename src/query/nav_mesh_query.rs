@@ -17,6 +17,7 @@ use crate::query::node_pool::NodePool;
 use crate::query::open_list::OpenList;
 use crate::query::polygon_geometry::{tile_origin, to_world, WorldPolygon};
 use crate::query::query_filter::QueryFilter;
+use crate::query::shortest_path::shortest_path_search::ShortestPathSearch;
 use crate::query::query_polygons::TileKey;
 use crate::stitch::links::{Link, TileLinks};
 use crate::tile::coordinate::{check_world, is_within_bound};
@@ -43,6 +44,8 @@ pub struct NavMeshQuery {
     pub(crate) path_areas: Vec<u8>,
     /// Scratch of the local queries: what lies across one edge.
     pub(crate) edge_openings: Vec<EdgeOpening>,
+    /// The exact search's nodes and the mesh version's components.
+    pub(crate) shortest_path: ShortestPathSearch,
 }
 
 /// One polygon of the mesh as the queries read it.
@@ -145,6 +148,7 @@ impl NavMeshQuery {
             path_crossings: Vec::new(),
             path_areas: Vec::new(),
             edge_openings: Vec::new(),
+            shortest_path: ShortestPathSearch::default(),
         })
     }
 
@@ -167,6 +171,7 @@ impl NavMeshQuery {
         self.nodes.clear();
         self.open.clear();
         self.search = PathSearch::default();
+        self.shortest_path.components.invalidate();
     }
 
     /// The version the queries read.

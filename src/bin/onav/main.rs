@@ -108,7 +108,9 @@ enum Command {
     /// path. Prints the status (complete, partial, out_of_nodes, or no_path
     /// when no polygon lies around a point), the length (X/Z lengths on the
     /// surface plus the 3D length of each off-mesh link, docs/QUERIES.md),
-    /// the corners and the corridor's polygons.
+    /// the corners and the corridor's polygons. With --exact: the exact
+    /// shortest path instead (status complete, unreachable or
+    /// out_of_nodes; the polygons it runs in from each corner).
     Path {
         /// ONPM, ONNM or ONNW file.
         file: PathBuf,
@@ -139,6 +141,10 @@ enum Command {
         /// search includes every flag, so 0 closes the polygon.
         #[arg(long = "poly-flags", value_name = "REF=FLAGS", value_parser = switch_args::parse_poly_flags)]
         poly_flags: Vec<(u64, u16)>,
+        /// The exact shortest path (find_shortest_path) instead of the
+        /// corridor's straight path.
+        #[arg(long)]
+        exact: bool,
     },
     /// Cast a ray over the surface (in X/Z) from the polygon under --from
     /// toward --to until it reaches --to or hits a wall. Prints t (1 at
@@ -320,9 +326,9 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Validate { file, params, class } => validate::run(&file, params.as_deref(), class),
         Command::Debug { file, class, .. } => debug_json::run(&file, class),
         Command::Svg { file, output, layer, class } => svg::run(&file, &output, layer, class),
-        Command::Path { file, from, to, extents, json, svg, class, disable_link, poly_flags } => {
+        Command::Path { file, from, to, extents, json, svg, class, disable_link, poly_flags, exact } => {
             let switches = switch_args::SwitchArgs { disabled_links: &disable_link, poly_flags: &poly_flags };
-            path::run(&path::PathArgs { file: &file, from, to, extents, class, json, svg: svg.as_deref(), switches })
+            path::run(&path::PathArgs { file: &file, from, to, extents, class, json, svg: svg.as_deref(), switches, exact })
         }
         Command::Raycast { file, from, to, extents, json, class } => raycast::run(&file, from, to, extents, class, json),
         Command::Nearest { file, at, extents, json, class } => nearest::run(&file, at, extents, class, json),

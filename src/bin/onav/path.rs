@@ -1,13 +1,19 @@
-//! `onav path FILE --from X,Y,Z --to X,Y,Z [--json] [--svg OUT.svg]
-//! [--disable-link ID]... [--poly-flags REF=FLAGS]...`: the path between
-//! two points, with the given run-time switches set first: the polygons
-//! under them (the nearest within `--extents`), the corridor between
-//! those, and its straight path, with its status and length (`docs/QUERIES.md`'s metric: X/Z lengths on the
-//! surface plus the 3D length of each off-mesh link).
+//! `onav path FILE --from X,Y,Z --to X,Y,Z [--exact] [--json] [--svg
+//! OUT.svg] [--disable-link ID]... [--poly-flags REF=FLAGS]...`: the path
+//! between two points, with the given run-time switches set first: the
+//! polygons under them (the nearest within `--extents`), the corridor
+//! between those, and its straight path, with its status and length
+//! (`docs/QUERIES.md`'s metric: X/Z lengths on the surface plus the 3D
+//! length of each off-mesh link). With `--exact`, the exact shortest path
+//! instead (`find_shortest_path`), its polygons those it runs in from each
+//! corner.
 
 use std::path::Path;
 
-use onav::{straight_path_length, NavMeshQuery, PathStatus, QueryFilter, StraightPathOptions};
+use onav::{
+    straight_path_length, NavMeshQuery, NearestPoly, PathStatus, PolyRef, QueryFilter, ShortestPathStatus,
+    StraightPathOptions,
+};
 use serde::Serialize;
 
 use crate::document::Document;
@@ -21,7 +27,8 @@ use crate::switch_args::SwitchArgs;
 #[derive(Serialize)]
 struct PathReport {
     /// `complete`, `partial`, `out_of_nodes`, or `no_path` when no polygon
-    /// lies around `--from` or `--to`.
+    /// lies around `--from` or `--to`; with `--exact`, `unreachable`
+    /// instead of `partial`.
     status: &'static str,
     length: f64,
     corners: Vec<[f64; 3]>,
@@ -39,6 +46,8 @@ pub struct PathArgs<'a> {
     pub svg: Option<&'a Path>,
     /// Run-time switches set on the mesh before the search.
     pub switches: SwitchArgs<'a>,
+    /// The exact shortest path instead of the corridor's straight path.
+    pub exact: bool,
 }
 
 pub fn run(args: &PathArgs<'_>) -> Result<(), Failure> {
@@ -64,6 +73,9 @@ fn find_path(query: &mut NavMeshQuery, args: &PathArgs<'_>) -> Result<PathReport
         return Ok(PathReport { status: "no_path", length: 0.0, corners: Vec::new(), polygons: Vec::new() });
     };
     let filter = QueryFilter::default();
+    if args.exact {
+        return find_shortest_path(query, (start, end), &filter);
+    }
     let mut corridor = Vec::new();
     let outcome = query
         .find_path(start.poly_ref, end.poly_ref, start.position, end.position, &filter, MAX_NODES, &mut corridor)
@@ -77,6 +89,31 @@ fn find_path(query: &mut NavMeshQuery, args: &PathArgs<'_>) -> Result<PathReport
         length: straight_path_length(&vertices),
         corners: vertices.iter().map(|v| v.position).collect(),
         polygons: corridor.iter().copied().map(poly_ref_string).collect(),
+    })
+}
+
+/// The exact shortest path between the two nearest points.
+fn find_shortest_path(
+    query: &mut NavMeshQuery,
+    (start, end): (NearestPoly, NearestPoly),
+    filter: &QueryFilter,
+) -> Result<PathReport, Failure> {
+    let mut vertices = Vec::new();
+    let outcome = query
+        .find_shortest_path(start.poly_ref, end.poly_ref, start.position, end.position, filter, &mut vertices)
+        .map_err(|e| argument_error("--from/--to", e))?;
+    let mut polygons: Vec<PolyRef> = vertices.iter().map(|v| v.poly).collect();
+    polygons.dedup();
+    let status = match outcome.status {
+        ShortestPathStatus::Complete => "complete",
+        ShortestPathStatus::Unreachable => "unreachable",
+        ShortestPathStatus::OutOfNodes => "out_of_nodes",
+    };
+    Ok(PathReport {
+        status,
+        length: outcome.length,
+        corners: vertices.iter().map(|v| v.position).collect(),
+        polygons: polygons.into_iter().map(poly_ref_string).collect(),
     })
 }
 

@@ -6,7 +6,8 @@
 //! ([`sliced_find_path`]), the straight path ([`straight_path`]), and the
 //! local queries with their status ([`search_status`]): [`raycast`],
 //! [`move_along_surface`], [`polys_around_circle`], [`local_neighbourhood`],
-//! [`distance_to_wall`], [`wall_segments`] and [`random_point`].
+//! [`distance_to_wall`], [`wall_segments`] and [`random_point`]; the exact
+//! shortest path ([`shortest_path`]).
 
 pub mod distance_to_wall;
 pub mod find_path;
@@ -21,6 +22,7 @@ pub mod query_status;
 pub mod random_point;
 pub mod raycast;
 pub mod search_status;
+pub mod shortest_path;
 pub mod sliced_find_path;
 pub mod straight_path;
 pub mod surface_points;

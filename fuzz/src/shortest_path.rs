@@ -1,0 +1,77 @@
+//! Random exact shortest paths on random meshes (jittered tiles with
+//! second floors and off-mesh links, and rooms of cells with partial
+//! portals, collinear border vertices and one-way links), between points
+//! anywhere around the polygons, under random node budgets. Every search
+//! must end and answer; a complete path starts and ends at the points on
+//! their polygons, measures what its vertices measure, and is never
+//! shorter than the straight X/Z distance between its ends.
+
+use arbitrary::Arbitrary;
+use onav::{straight_path_length, NavMeshQuery, PolyRef, QueryFilter, ShortestPathStatus, TiledNavMesh};
+
+use crate::query_meshes::random_mesh;
+use crate::shortest_path_meshes::rooms;
+
+/// Most pairs one input runs.
+const MAX_PAIRS: usize = 32;
+
+#[derive(Debug, Clone, Copy, Arbitrary)]
+pub struct Pair {
+    start: u16,
+    end: u16,
+    /// Offsets in 1/64ths from the polygons' first corners, often outside.
+    start_offset: [i8; 2],
+    end_offset: [i8; 2],
+}
+
+#[derive(Debug, Clone, Arbitrary)]
+pub struct ShortestPathInput {
+    mesh_seed: u64,
+    rooms: bool,
+    max_nodes: u16,
+    pairs: Vec<Pair>,
+}
+
+fn polygons(mesh: &TiledNavMesh) -> Vec<PolyRef> {
+    let per_tile = mesh.tiles().map(|(tile_ref, tile)| (tile_ref, tile.polygon_count() as u32));
+    per_tile.flat_map(|(tile_ref, count)| (0..count).map(move |i| tile_ref.polygon(i).unwrap())).collect()
+}
+
+/// A point near the first corner of `poly`.
+fn near(mesh: &TiledNavMesh, poly: PolyRef, offset: [i8; 2]) -> [f64; 3] {
+    let (tile, view) = mesh.polygon(poly).unwrap();
+    let corner = tile.vertices()[view.indices[0] as usize];
+    let (x, z) = mesh.params().tile_origin(tile.tile_x(), tile.tile_z());
+    [
+        x + f64::from(corner[0]) + f64::from(offset[0]) / 64.0,
+        tile.origin_y() + f64::from(corner[1]),
+        z + f64::from(corner[2]) + f64::from(offset[1]) / 64.0,
+    ]
+}
+
+/// Runs the pairs; see the module text.
+pub fn check_shortest_paths(input: &ShortestPathInput) {
+    let mesh = if input.rooms { rooms(input.mesh_seed) } else { random_mesh(input.mesh_seed) };
+    let polys = polygons(&mesh);
+    if polys.is_empty() {
+        return;
+    }
+    let mut query = NavMeshQuery::new(&mesh, usize::from(input.max_nodes).max(1)).unwrap();
+    let filter = QueryFilter::default();
+    let mut path = Vec::new();
+    for pair in input.pairs.iter().take(MAX_PAIRS) {
+        let (start_ref, end_ref) =
+            (polys[usize::from(pair.start) % polys.len()], polys[usize::from(pair.end) % polys.len()]);
+        let (start, end) = (near(&mesh, start_ref, pair.start_offset), near(&mesh, end_ref, pair.end_offset));
+        let outcome = query.find_shortest_path(start_ref, end_ref, start, end, &filter, &mut path).unwrap();
+        if outcome.status != ShortestPathStatus::Complete {
+            assert!(path.is_empty(), "an unfinished search leaves no path");
+            continue;
+        }
+        let (first, last) = (path[0].position, path[path.len() - 1].position);
+        assert_eq!(outcome.length, straight_path_length(&path), "the length is the path's");
+        let straight = ((last[0] - first[0]).powi(2) + (last[2] - first[2]).powi(2)).sqrt();
+        assert!(outcome.length >= straight * (1.0 - 1e-12), "{} is shorter than the straight {straight}", outcome.length);
+        assert!(outcome.nodes <= usize::from(input.max_nodes).max(1), "the budget holds");
+    }
+}

@@ -1,0 +1,165 @@
+//! `SearchFrontier`: the nodes, roots and open list of the exact search,
+//! and the best length seen at each place the search turned at (Polyanya's
+//! root-level pruning: a root reached again no shorter than before is not
+//! searched from again). All of it lives in the `NavMeshQuery` and is
+//! reused, so a warm search does not allocate: the best lengths carry the
+//! number of the search that wrote them instead of being cleared.
+
+use std::cmp::{Ordering, Reverse};
+use std::collections::BinaryHeap;
+
+use crate::mesh::poly_ref::PolyRef;
+use crate::query::polygon_geometry::distance_xz;
+use crate::query::shortest_path::mesh_components::NO_KEY;
+use crate::query::shortest_path::search_node::{IntervalEnd, SearchNode};
+use crate::query::shortest_path::search_root::{SearchRoot, NO_ROOT};
+
+/// An open node by its bound, ties to the node created first.
+#[derive(Debug, Clone, Copy)]
+struct OpenEntry {
+    f: f64,
+    index: u32,
+}
+
+impl PartialEq for OpenEntry {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for OpenEntry {}
+
+impl PartialOrd for OpenEntry {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for OpenEntry {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.f.total_cmp(&other.f).then(self.index.cmp(&other.index))
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+pub(crate) struct SearchFrontier {
+    pub nodes: Vec<SearchNode>,
+    pub roots: Vec<SearchRoot>,
+    open: BinaryHeap<Reverse<OpenEntry>>,
+    /// The polygons each root has seen whole: (polygon, the root's
+    /// previous entry), chained from [`SearchRoot::seen_whole`].
+    seen_whole: Vec<(PolyRef, u32)>,
+    /// Per place key: the search number, the best length to it in that
+    /// search and the root that has it.
+    best: Vec<(u32, f64, u32)>,
+    search_number: u32,
+    budget: usize,
+    /// True once a node was not created for want of budget.
+    pub out_of_nodes: bool,
+}
+
+impl SearchFrontier {
+    /// Empties the frontier for a search of at most `budget` nodes over
+    /// `key_count` places.
+    pub fn begin(&mut self, key_count: usize, budget: usize) {
+        self.nodes.clear();
+        self.roots.clear();
+        self.open.clear();
+        self.seen_whole.clear();
+        if self.best.len() != key_count {
+            self.best.clear();
+            self.best.resize(key_count, (0, 0.0, 0));
+            self.search_number = 0;
+        }
+        if self.search_number == u32::MAX {
+            self.best.iter_mut().for_each(|entry| entry.0 = 0);
+            self.search_number = 0;
+        }
+        self.search_number += 1;
+        self.budget = budget;
+        self.out_of_nodes = false;
+    }
+
+    /// Adds a node to the open list; false (and out of nodes) when the
+    /// budget is spent.
+    pub fn push(&mut self, node: SearchNode) -> bool {
+        if self.nodes.len() >= self.budget {
+            self.out_of_nodes = true;
+            return false;
+        }
+        let index = self.nodes.len() as u32;
+        self.open.push(Reverse(OpenEntry { f: node.f, index }));
+        self.nodes.push(node);
+        true
+    }
+
+    /// The open node of least bound.
+    pub fn pop(&mut self) -> Option<u32> {
+        self.open.pop().map(|Reverse(entry)| entry.index)
+    }
+
+    /// Adds a root, unless its place was reached shorter before (then
+    /// `None`) or as short (then the root that was: the same place at the
+    /// same length searches the same, and two copies would double every
+    /// search behind them); the root's index.
+    pub fn add_root(&mut self, root: SearchRoot) -> Option<u32> {
+        let index = self.roots.len() as u32;
+        if root.key != NO_KEY {
+            let entry = &mut self.best[root.key as usize];
+            if entry.0 == self.search_number {
+                match entry.1.total_cmp(&root.g) {
+                    Ordering::Less => return None,
+                    Ordering::Equal => return Some(entry.2),
+                    Ordering::Greater => {}
+                }
+            }
+            *entry = (self.search_number, root.g, index);
+        }
+        self.roots.push(root);
+        Some(index)
+    }
+
+    /// A root to turn at `at` (a vertex of `poly`, seen from root
+    /// `from`), unless `at` is no vertex or was reached shorter.
+    pub fn turn(&mut self, from: u32, at: IntervalEnd, poly: PolyRef) -> Option<u32> {
+        if at.key == NO_KEY {
+            return None;
+        }
+        let parent = self.roots[from as usize];
+        let g = parent.g + distance_xz(parent.position, at.point);
+        self.add_root(SearchRoot {
+            position: at.point,
+            parent: from,
+            poly,
+            g,
+            key: at.key,
+            departure: None,
+            seen_whole: NO_ROOT,
+        })
+    }
+
+    /// Records that root `root` sees `poly` whole; false when it already
+    /// did. A root on a polygon's boundary sees it whole through any of
+    /// its edges, so without this record a root at a vertex would be
+    /// carried round and round the polygons about it.
+    pub fn first_sight_whole(&mut self, root: u32, poly: PolyRef) -> bool {
+        let mut at = self.roots[root as usize].seen_whole;
+        while at != NO_ROOT {
+            let (seen, previous) = self.seen_whole[at as usize];
+            if seen == poly {
+                return false;
+            }
+            at = previous;
+        }
+        self.seen_whole.push((poly, self.roots[root as usize].seen_whole));
+        self.roots[root as usize].seen_whole = self.seen_whole.len() as u32 - 1;
+        true
+    }
+
+    /// True when root `index` was reached shorter by another root of the
+    /// same place after it was made.
+    pub fn is_superseded(&self, index: u32) -> bool {
+        let root = &self.roots[index as usize];
+        root.key != NO_KEY && self.best[root.key as usize].1 < root.g
+    }
+}

@@ -1,0 +1,183 @@
+//! Expanding a node of the exact search: what its root reaches in the
+//! node's polygon. Each exit of each edge (the entry edge's other exits
+//! included: at a tile border the path may come back across the same
+//! line into another polygon) is split by the root's cone: the seen part
+//! keeps the root; a part beyond a side gets a new root at that end of the
+//! interval, if the end is a vertex (Polyanya's observable and
+//! non-observable successors). The end position, when the polygon holds
+//! it, becomes a goal node at its length; each off-mesh link departing in
+//! the polygon becomes a new root at its arrival, which sees its polygon
+//! whole, at the length to the departure plus the link's 3D length.
+
+use crate::mesh::poly_ref::PolyRef;
+use crate::mesh::tiled_nav_mesh::TiledNavMesh;
+use crate::query::crossing::{link_crossing, CrossingKind};
+use crate::query::nav_mesh_query::QueryPolygon;
+use crate::query::polygon_geometry::{distance, distance_xz, orient_xz};
+use crate::query::query_filter::QueryFilter;
+use crate::query::shortest_path::edge_exits::{for_each_exit, EdgeExit};
+use crate::query::shortest_path::heuristic::lower_bound;
+use crate::query::shortest_path::interval::{end_at, Cone, Sight};
+use crate::query::shortest_path::mesh_components::MeshComponents;
+use crate::query::shortest_path::search_frontier::SearchFrontier;
+use crate::query::shortest_path::search_node::{IntervalEnd, NodeView, SearchNode};
+use crate::query::shortest_path::search_root::{SearchRoot, NO_ROOT};
+use crate::stitch::links::LinkKind;
+
+/// What one search looks for.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Goal<'f> {
+    pub poly: PolyRef,
+    pub position: [f64; 3],
+    pub filter: &'f QueryFilter,
+}
+
+/// A turn made at most once per expansion: not tried yet, or its root
+/// (`None` when the end is no vertex or was reached shorter).
+type Turn = Option<Option<u32>>;
+
+/// One expansion in progress.
+struct Expansion<'a> {
+    frontier: &'a mut SearchFrontier,
+    goal: Goal<'a>,
+    node: SearchNode,
+    cone: Cone,
+    ends: Option<(IntervalEnd, IntervalEnd)>,
+    right_turn: Turn,
+    left_turn: Turn,
+}
+
+impl Expansion<'_> {
+    /// The root that reaches what lies at `sight`.
+    fn root_for(&mut self, sight: Sight) -> Option<u32> {
+        let (turn, end) = match (sight, self.ends) {
+            (Sight::Seen, _) | (_, None) => return Some(self.node.root),
+            (Sight::Right, Some((right, _))) => (&mut self.right_turn, right),
+            (Sight::Left, Some((_, left))) => (&mut self.left_turn, left),
+        };
+        *turn.get_or_insert_with(|| self.frontier.turn(self.node.root, end, self.node.poly))
+    }
+
+    /// The root reaching `p` and the length to `p` through it.
+    fn reach(&mut self, p: [f64; 3]) -> Option<(u32, f64)> {
+        let sight = self.cone.sight(p);
+        let root = self.root_for(sight)?;
+        let at = self.frontier.roots[root as usize];
+        Some((root, at.g + distance_xz(at.position, p)))
+    }
+
+    fn offer_exit(&mut self, exit: EdgeExit) {
+        let parts = self.cone.parts(exit.start.point, exit.end.point);
+        for (range, sight) in [(parts.right, Sight::Right), (parts.seen, Sight::Seen), (parts.left, Sight::Left)] {
+            let Some((t0, t1)) = range else { continue };
+            let Some(root) = self.root_for(sight) else { continue };
+            let (right, left) = (end_at(exit.start, exit.end, t0), end_at(exit.start, exit.end, t1));
+            let at = self.frontier.roots[root as usize];
+            let (cone, view) = if lies_on(at.position, right.point, left.point) {
+                if !self.frontier.first_sight_whole(root, exit.target) {
+                    continue;
+                }
+                (Cone::Whole, NodeView::Whole)
+            } else {
+                let cone = Cone::Through { root: at.position, right: right.point, left: left.point };
+                (cone, NodeView::Interval { right, left, entry_edge: exit.target_edge, from: self.node.poly })
+            };
+            let f = at.g + lower_bound(&cone, at.position, self.goal.position);
+            self.frontier.push(SearchNode { poly: exit.target, view, root, g: at.g, f });
+        }
+    }
+
+    fn offer_goal(&mut self) {
+        if let Some((root, length)) = self.reach(self.goal.position) {
+            self.frontier.push(SearchNode { poly: self.goal.poly, view: NodeView::Goal, root, g: length, f: length });
+        }
+    }
+}
+
+/// True when `p` lies on the segment `a`–`b` in X/Z (exactly): a root
+/// there is on the boundary of the polygon beyond and sees it whole.
+fn lies_on(p: [f64; 3], a: [f64; 3], b: [f64; 3]) -> bool {
+    let within = |axis: usize| a[axis].min(b[axis]) <= p[axis] && p[axis] <= a[axis].max(b[axis]);
+    orient_xz(a, b, p) == 0.0 && within(0) && within(2)
+}
+
+/// Expands node `index` (an interval or whole-polygon node) of `frontier`.
+pub(crate) fn expand(
+    mesh: &TiledNavMesh,
+    components: &MeshComponents,
+    frontier: &mut SearchFrontier,
+    goal: Goal<'_>,
+    index: u32,
+) {
+    let node = frontier.nodes[index as usize];
+    let root = frontier.roots[node.root as usize].position;
+    let (cone, ends, entry) = match node.view {
+        NodeView::Interval { right, left, entry_edge, from } => {
+            (Cone::Through { root, right: right.point, left: left.point }, Some((right, left)), Some((entry_edge, from)))
+        }
+        NodeView::Whole | NodeView::Goal => (Cone::Whole, None, None),
+    };
+    let polygon = QueryPolygon::of(mesh, node.poly).expect("nodes name polygons of the frozen mesh");
+    let mut expansion = Expansion { frontier, goal, node, cone, ends, right_turn: None, left_turn: None };
+    if node.poly == goal.poly {
+        expansion.offer_goal();
+    }
+    for k in 0..polygon.corner_count() {
+        let from = match entry {
+            Some((edge, from)) if edge as usize == k => {
+                if polygon.view.neighbours[k] != 0 {
+                    continue;
+                }
+                from
+            }
+            _ => PolyRef::NULL,
+        };
+        for_each_exit(mesh, components, (node.poly, &polygon), k, goal.filter, |exit| {
+            if exit.target != from {
+                expansion.offer_exit(exit);
+            }
+        });
+    }
+    offer_links(mesh, components, &mut expansion, &polygon);
+}
+
+/// The off-mesh links departing in the node's polygon, each a root at its
+/// arrival seeing the landing polygon whole.
+fn offer_links(
+    mesh: &TiledNavMesh,
+    components: &MeshComponents,
+    expansion: &mut Expansion<'_>,
+    polygon: &QueryPolygon<'_>,
+) {
+    let filter = expansion.goal.filter;
+    for link in polygon.links() {
+        let reverse = match link.kind {
+            LinkKind::Portal => continue,
+            LinkKind::OffMesh => false,
+            LinkKind::OffMeshReverse => true,
+        };
+        let Some(crossing) = link_crossing(mesh, polygon, link) else { continue };
+        let Some(target) = mesh.polygon_record(link.target) else { continue };
+        if link.target == expansion.node.poly || !crossing.passes(filter, target.flags, target.area) {
+            continue;
+        }
+        debug_assert!(matches!(crossing.kind, CrossingKind::OffMesh { .. }));
+        let Some((departure_root, to_departure)) = expansion.reach(crossing.start) else { continue };
+        let owner = if reverse { link.target } else { expansion.node.poly };
+        let arrival = SearchRoot {
+            position: crossing.end,
+            parent: departure_root,
+            poly: link.target,
+            g: to_departure + distance(crossing.start, crossing.end),
+            key: components.link_key(owner, link.off_mesh_index, reverse),
+            departure: Some(crossing.start),
+            seen_whole: NO_ROOT,
+        };
+        let Some(root) = expansion.frontier.add_root(arrival) else { continue };
+        if !expansion.frontier.first_sight_whole(root, link.target) {
+            continue;
+        }
+        let f = arrival.g + distance_xz(arrival.position, expansion.goal.position);
+        expansion.frontier.push(SearchNode { poly: link.target, view: NodeView::Whole, root, g: arrival.g, f });
+    }
+}

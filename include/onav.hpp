@@ -94,6 +94,7 @@ using WorldAgentHandle = OnavWorldAgentHandle;
 using AgentState = OnavAgentState;
 using OffMeshTraversal = OnavOffMeshTraversal;
 using CrowdHash = OnavCrowdHash;
+using ShortestPathOutcome = OnavShortestPathOutcome;
 
 /// salt (24 bits) | tile slot (20 bits) | polygon (20 bits); 0 is null.
 using PolyRef = std::uint64_t;
@@ -1276,6 +1277,14 @@ struct StraightPath {
     std::int32_t status;
 };
 
+/// An exact shortest path (straight-path vertices) and how its search
+/// ended: ONAV_SHORTEST_PATH_COMPLETE with the length, or _UNREACHABLE /
+/// _OUT_OF_NODES with no vertices.
+struct ShortestPath {
+    std::vector<StraightPathVertex> vertices;
+    ShortestPathOutcome outcome;
+};
+
 /// A raycast's answer and the polygons crossed.
 struct Raycast {
     RaycastHit hit;
@@ -1424,6 +1433,22 @@ public:
             [&](StraightPathVertex* buf, std::size_t cap, std::size_t* len, OnavError* err) {
                 return ::onav_query_find_straight_path(get(), detail::data_or_null(corridor), corridor.size(), start,
                                                        end, crossings, buf, cap, len, &path.status, err);
+            },
+            initial_capacity);
+        return path;
+    }
+
+    /// The exact shortest path from `start` to `end` (docs/QUERIES.md,
+    /// "Exact shortest paths"), not the string-pulled cheapest corridor;
+    /// InvalidOperationError for a filter whose included areas do not all
+    /// cost the same, InvalidReferenceError for a null or stale reference.
+    ShortestPath find_shortest_path(PolyRef start_ref, PolyRef end_ref, DVec3 start, DVec3 end,
+                                    const QueryFilter& filter) {
+        ShortestPath path{};
+        path.vertices = detail::collect<StraightPathVertex>(
+            [&](StraightPathVertex* buf, std::size_t cap, std::size_t* len, OnavError* err) {
+                return ::onav_query_find_shortest_path(get(), start_ref, end_ref, start, end, &filter, buf, cap, len,
+                                                       &path.outcome, err);
             },
             initial_capacity);
         return path;

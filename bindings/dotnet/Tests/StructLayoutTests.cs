@@ -33,6 +33,7 @@ namespace Onav.Tests
             typeof(AgentHandle), "OnavAgentHandle", typeof(WorldAgentHandle), "OnavWorldAgentHandle",
             typeof(OffMeshTraversal), "OnavOffMeshTraversal", typeof(AgentState), "OnavAgentState",
             typeof(NativeCrowdHash), "OnavCrowdHash",
+            typeof(ShortestPathOutcome), "OnavShortestPathOutcome",
         };
 
         static readonly object[] Offsets =
@@ -64,6 +65,7 @@ namespace Onav.Tests
             typeof(AgentState), "hasTarget", "OnavAgentState.has_target",
             typeof(AgentState), "Target", "OnavAgentState.target",
             typeof(AgentState), "OffMeshLink", "OnavAgentState.off_mesh_link",
+            typeof(ShortestPathOutcome), "Nodes", "OnavShortestPathOutcome.nodes",
         };
 
         internal static void Run()

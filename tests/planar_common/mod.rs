@@ -159,7 +159,7 @@ pub fn random_outlines(seed: u64) -> PlanarOutlines {
     let mut outlines = PlanarOutlines::default();
     let shape = |rng: &mut Rng| -> PlanarRing {
         let (x, y) = (rng.range(-8.0, 22.0), rng.range(4.0, 34.0));
-        if rng.next() % 2 == 0 {
+        if rng.next().is_multiple_of(2) {
             rect(x, y, x + rng.range(0.5, 12.0), y + rng.range(0.5, 12.0))
         } else {
             vec![[x, y], [x + rng.range(1.0, 12.0), y + rng.range(-3.0, 3.0)], [x + rng.range(-3.0, 3.0), y + rng.range(1.0, 12.0)]]

@@ -59,7 +59,10 @@ impl Lattice {
         if spacing(bits) * 1024.0 <= settings.cell_size() {
             return Err(snap_error(
                 bits,
-                format!("the spacing 2^-{bits} is not above CellSize/1024 = {}", settings.cell_size() / 1024.0),
+                format!(
+                    "the spacing 2^-{bits} is not above CellSize/1024 = {} (OriginX, OriginZ and TileSize need 2^-{needed} or finer)",
+                    settings.cell_size() / 1024.0
+                ),
             ));
         }
         let tile_units = (settings.tile_size() * scale(bits)) as i64;

@@ -89,8 +89,8 @@ fn tile_input(
         let before = polygons.polygons.len();
         polygons.add_partition(pieces, max_verts);
         let added = polygons.polygons.len() - before;
-        areas.extend(std::iter::repeat(*area).take(added));
-        flags.extend(std::iter::repeat(*flag).take(added));
+        areas.extend(std::iter::repeat_n(*area, added));
+        flags.extend(std::iter::repeat_n(*flag, added));
     }
     let (origin_x, origin_z) = params.tile_origin(tile_x, tile_z);
     TileInput2d {

@@ -56,9 +56,10 @@ pub struct LatticeOutlines {
 impl PlanarOutlines {
     /// Snaps every ring to the lattice and checks it: coordinates within
     /// the world bound (NaN and infinities are outside it: out of range),
-    /// at least three distinct points, a nonzero area after snapping and
-    /// no point shared by two of its edges other than neighbours' common
-    /// corner (format errors), areas in 0..=63 (out of range).
+    /// at least three distinct points after snapping and no point shared
+    /// by two of its edges other than neighbours' common corner, so no
+    /// zero-area ring either (format errors), areas in 0..=63 (out of
+    /// range).
     pub fn to_lattice(&self, settings: &NavSettings, lattice: &Lattice) -> Result<LatticeOutlines> {
         let regions = self
             .regions
@@ -110,17 +111,14 @@ fn oriented_ring(name: &str, ring: &[[f64; 2]], lattice: &Lattice, counter_clock
             lattice.bits()
         )));
     }
-    let area = twice_area(&points);
-    if area == 0 {
+    if let Some((a, b)) = first_self_contact(&points) {
         return Err(NavMeshError::format(format!(
-            "{name}: zero area after snapping to the lattice 2^-{}",
+            "{name}: edges {a} and {b} intersect or touch after snapping to the lattice 2^-{} (self-intersecting ring)",
             lattice.bits()
         )));
     }
-    if let Some((a, b)) = first_self_contact(&points) {
-        return Err(NavMeshError::format(format!("{name}: edges {a} and {b} intersect or touch (self-intersecting ring)")));
-    }
-    if (area > 0) != counter_clockwise {
+    // A ring without self-contact is simple, so its area is not zero.
+    if (twice_area(&points) > 0) != counter_clockwise {
         points.reverse();
     }
     Ok(points)

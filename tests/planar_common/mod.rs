@@ -264,19 +264,25 @@ fn check_clearance(settings: &NavSettings, outlines: &PlanarOutlines, lattice: &
 }
 
 /// Per tile border (vertical or horizontal, at a lattice coordinate), the
-/// merged intervals its portals cover from each side must be equal.
+/// portals of the two sides meet: wherever one side's portals cover the
+/// border and the other's do not, the other side has no free space there
+/// (free space whose own boundary runs along the border leaves a wall on
+/// the border, which the hand-over marks as a portal to nothing).
 fn check_portals_meet(mesh: &NavMesh, lattice: &Lattice) {
-    type Border = (bool, i64, i64); // (vertical, line coordinate, cell along)
+    let t = lattice.tile_units();
     let mut sides: BTreeMap<Border, [Vec<(i64, i64)>; 2]> = BTreeMap::new();
+    let mut tile_polygons: BTreeMap<(i64, i64), Vec<Vec<[i64; 2]>>> = BTreeMap::new();
     for (_, tile) in mesh.mesh().tiles() {
         let (tx, tz) = (i64::from(tile.tile_x()), i64::from(tile.tile_z()));
+        let corner = |v: [f32; 3]| to_lattice(lattice, tile.tile_x(), tile.tile_z(), v);
+        for p in 0..tile.polygon_count() {
+            tile_polygons.entry((tx, tz)).or_default().push(tile.polygon_vertices(p).map(corner).collect());
+        }
         for portal in tile.portal_edges() {
             let view = tile.polygon(portal.polygon as usize).unwrap();
-            let n = view.indices.len();
             let k = usize::from(portal.edge);
-            let a = to_lattice(lattice, tile.tile_x(), tile.tile_z(), tile.vertices()[view.indices[k] as usize]);
-            let b = to_lattice(lattice, tile.tile_x(), tile.tile_z(), tile.vertices()[view.indices[(k + 1) % n] as usize]);
-            let t = lattice.tile_units();
+            let a = corner(tile.vertices()[view.indices[k] as usize]);
+            let b = corner(tile.vertices()[view.indices[(k + 1) % view.indices.len()] as usize]);
             let (key, from_low, along) = match portal.side {
                 0 => ((true, (tx + 1) * t, tz), 0, (a[1], b[1])),
                 2 => ((true, tx * t, tz), 1, (a[1], b[1])),
@@ -286,9 +292,54 @@ fn check_portals_meet(mesh: &NavMesh, lattice: &Lattice) {
             sides.entry(key).or_default()[from_low].push((along.0.min(along.1), along.0.max(along.1)));
         }
     }
+    let no_polygons = Vec::new();
     for (border, [low, high]) in sides {
-        assert_eq!(merged(low), merged(high), "portals across border {border:?} do not meet");
+        let (low, high) = (merged(low), merged(high));
+        for (one, other, into_high) in [(&low, &high, true), (&high, &low, false)] {
+            let (vertical, line, cell) = border;
+            let across = line / t - if into_high { 0 } else { 1 };
+            let tile = if vertical { (across, cell) } else { (cell, across) };
+            for (lo, hi) in difference(one, other) {
+                // The middle of the uncovered part, half a spacing across the
+                // border, in doubled coordinates.
+                let step = if into_high { 1 } else { -1 };
+                let point = if vertical { [2 * line + step, lo + hi] } else { [lo + hi, 2 * line + step] };
+                let inside = tile_polygons.get(&tile).unwrap_or(&no_polygons).iter().any(|p| strictly_inside_doubled(p, point));
+                assert!(!inside, "border {border:?}: free space across {lo}..{hi} has no portal");
+            }
+        }
     }
+}
+
+/// (vertical, line coordinate, tile index along the line).
+type Border = (bool, i64, i64);
+
+/// Parts of merged intervals `a` not covered by merged intervals `b`.
+fn difference(a: &[(i64, i64)], b: &[(i64, i64)]) -> Vec<(i64, i64)> {
+    let mut out = Vec::new();
+    for &(lo, hi) in a {
+        let mut start = lo;
+        for &(blo, bhi) in b.iter().filter(|&&(blo, bhi)| bhi > lo && blo < hi) {
+            if blo > start {
+                out.push((start, blo));
+            }
+            start = start.max(bhi);
+        }
+        if start < hi {
+            out.push((start, hi));
+        }
+    }
+    out
+}
+
+/// True when the doubled point lies strictly inside the counter-clockwise
+/// convex polygon (given in plain lattice units).
+fn strictly_inside_doubled(polygon: &[[i64; 2]], point: [i64; 2]) -> bool {
+    ring_edges(polygon).all(|(a, b)| {
+        let (a, b) = ([2 * a[0], 2 * a[1]], [2 * b[0], 2 * b[1]]);
+        let cross = i128::from(b[0] - a[0]) * i128::from(point[1] - a[1]) - i128::from(b[1] - a[1]) * i128::from(point[0] - a[0]);
+        cross > 0
+    })
 }
 
 fn merged(mut intervals: Vec<(i64, i64)>) -> Vec<(i64, i64)> {

@@ -110,3 +110,12 @@ fn a_failing_rebuild_changes_nothing() {
     assert!(matches!(mesh.rebuild_tile_planar(&bad, 0, 1), Err(NavMeshError::Format(_))));
     assert_eq!(mesh.save(), before);
 }
+
+#[test]
+fn outlines_crossing_more_borders_than_a_mesh_holds_are_out_of_range() {
+    let mut s = settings();
+    s.set_origin_x(0.0).unwrap().set_origin_z(0.0).unwrap().set_tile_size(1.0).unwrap();
+    let outlines = one_region(rect(-2_000_000.0, 0.0, 2_000_000.0, 3.0));
+    let err = NavMesh::build_planar(s, &outlines).unwrap_err();
+    assert!(matches!(&err, NavMeshError::OutOfRange(m) if m.contains("tile borders")), "{err}");
+}

@@ -27,6 +27,8 @@ pub mod cases;
 pub mod mesh_edits;
 /// Random local queries on random meshes between edits.
 pub mod query_local;
+/// Random outlines through the exact 2D builder.
+pub mod planar;
 
 use mesh_edits::{assert_links_match_a_full_restitch, Edit};
 

@@ -126,27 +126,36 @@ fn oriented_ring(name: &str, ring: &[[f64; 2]], lattice: &Lattice, counter_clock
 
 /// The first pair of edges (by index) that share a point they should not:
 /// non-neighbours that touch at all, or neighbours that fold back over
-/// each other.
+/// each other. Edges are swept in order of their lowest x, so each is
+/// tested only against edges whose x range overlaps its own.
 fn first_self_contact(points: &[LatticePoint]) -> Option<(usize, usize)> {
     let n = points.len();
     let edge = |i: usize| (points[i], points[(i + 1) % n]);
+    let mut first: Option<(usize, usize)> = None;
+    let mut keep = |pair: (usize, usize)| first = Some(first.map_or(pair, |f| f.min(pair)));
     for i in 0..n {
         let (a, b) = edge(i);
         let c = points[(i + 2) % n];
         if cross(a, b, c) == 0 && folds_back(a, b, c) {
-            return Some((i, (i + 1) % n));
+            keep((i, (i + 1) % n));
         }
-        for j in i + 2..n {
-            if i == 0 && j == n - 1 {
-                continue;
-            }
+    }
+    let low_x = |i: usize| edge(i).0[0].min(edge(i).1[0]);
+    let mut by_x: Vec<usize> = (0..n).collect();
+    by_x.sort_unstable_by_key(|&i| (low_x(i), i));
+    for (s, &i) in by_x.iter().enumerate() {
+        let (a, b) = edge(i);
+        let high_x = a[0].max(b[0]);
+        for &j in by_x[s + 1..].iter().take_while(|&&j| low_x(j) <= high_x) {
+            let (lo, hi) = (i.min(j), i.max(j));
+            let neighbours = hi == lo + 1 || (lo == 0 && hi == n - 1);
             let (p, q) = edge(j);
-            if segments_touch(a, b, p, q) {
-                return Some((i, j));
+            if !neighbours && segments_touch(a, b, p, q) {
+                keep((lo, hi));
             }
         }
     }
-    None
+    first
 }
 
 /// For collinear a, b, c: true when b→c turns back along a→b.

@@ -36,6 +36,12 @@ use crate::error::{NavMeshError, Result};
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::query::nav_mesh_query::{check_position, NavMeshQuery};
 
+/// The proximity grid's cell width over the widest collision query range:
+/// a neighbour query's box (± the range) then covers at most 5 × 5 cells,
+/// whose area hugs the range's circle closer than 3 × 3 cells of the
+/// range's width, so fewer agents are measured for nothing.
+const GRID_CELL_TO_RANGE: f64 = 0.5;
+
 /// Rounds of collision resolution per step.
 const COLLISION_ROUNDS: usize = 4;
 
@@ -397,8 +403,8 @@ impl Crowd {
         self.snapshot.clear();
         self.snapshot.extend(self.slots.iter().map(|s| s.agent.as_ref().map(AgentSnapshot::of)));
         let agents = self.slots.iter().filter_map(|s| s.agent.as_ref());
-        let cell_size = agents.map(|a| a.params.collision_query_range).fold(0.0, f64::max);
-        self.grid.reset(if cell_size > 0.0 { cell_size } else { 1.0 });
+        let range = agents.map(|a| a.params.collision_query_range).fold(0.0, f64::max);
+        self.grid.reset(if range > 0.0 { range * GRID_CELL_TO_RANGE } else { 1.0 });
         for (index, snapshot) in self.snapshot.iter().enumerate() {
             if let Some(snapshot) = snapshot {
                 self.grid.insert(index as u32, snapshot.position);

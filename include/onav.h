@@ -1188,6 +1188,53 @@ typedef struct OnavTilePolygons {
 typedef int32_t (*OnavBuildProgress)(size_t done, size_t total, void *user_data);
 
 /**
+ * A ring of positions on the builder's plane (x is world X, y world Z);
+ * the last point connects to the first. `points` may be NULL when
+ * `count` is 0.
+ */
+typedef struct OnavPlanarRing {
+  const struct OnavDVec2 *points;
+  size_t count;
+} OnavPlanarRing;
+
+/**
+ * A walkable region: its outline, its holes, and its area and flags, or
+ * -1 for the settings' Area / Flags.
+ */
+typedef struct OnavPlanarRegion {
+  struct OnavPlanarRing outline;
+  /**
+   * May be NULL when `hole_count` is 0.
+   */
+  const struct OnavPlanarRing *holes;
+  size_t hole_count;
+  /**
+   * 0..63, or -1 for the settings' Area.
+   */
+  int32_t area;
+  /**
+   * 0..65535, or -1 for the settings' Flags.
+   */
+  int32_t flags;
+} OnavPlanarRegion;
+
+/**
+ * Everything the planar builder reads besides the settings (copied).
+ */
+typedef struct OnavPlanarOutlines {
+  /**
+   * May be NULL when `region_count` is 0.
+   */
+  const struct OnavPlanarRegion *regions;
+  size_t region_count;
+  /**
+   * Rings nothing may enter; may be NULL when `obstacle_count` is 0.
+   */
+  const struct OnavPlanarRing *obstacles;
+  size_t obstacle_count;
+} OnavPlanarOutlines;
+
+/**
  * What a Detour import needs beyond the data: the values Detour does not
  * record, and how far a portal vertex may be moved onto its tile boundary.
  * Plain data; onav_import_detour_options_default fills the documented
@@ -4099,6 +4146,28 @@ int32_t onav_nav_mesh_rebuild_tile_3d(struct OnavNavMesh *nav_mesh,
                                       int32_t tile_z,
                                       size_t *out_count,
                                       struct OnavError *err);
+
+/**
+ * Builds a mesh with the exact 2D builder (NavMesh.BuildPlanar,
+ * docs/BUILD_PLANAR.md) and stores it in `*out`: walkable regions minus
+ * obstacles, the agent radius kept clear, cut into tiles on a 2^-SnapBits
+ * lattice and split into convex polygons, with authored links baked.
+ * Equal input gives equal bytes. Errors: ONAV_E_OUT_OF_RANGE for a
+ * coordinate that is not finite or outside ±2^21 (naming the point), an
+ * area or flags value out of range, or settings whose lattice cannot be
+ * used (naming SnapBits); ONAV_E_FORMAT for a ring with fewer than three
+ * distinct points or one that crosses or touches itself (naming it).
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * Pointers are NULL or valid; every array of `outlines` holds its count.
+ */
+ONAV_API
+int32_t onav_nav_mesh_build_planar(const struct OnavSettings *settings,
+                                   const struct OnavPlanarOutlines *outlines,
+                                   struct OnavNavMesh **out,
+                                   struct OnavError *err);
 
 /**
  * Writes the default options (max slope 45 degrees, boundary tolerance a

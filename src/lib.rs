@@ -38,6 +38,7 @@ pub mod world;
 mod test_rng;
 
 pub use build::build_2d::TileInput2d;
+pub use build::planar::planar_input::{PlanarOutlines, PlanarRegion, PlanarRing};
 pub use crowd::{
     AgentHandle, AgentParams, AgentState, Crowd, CrowdAgent, CrowdSettings, OffMeshMode, OffMeshTraversal, UpdateFlags,
     WorldAgentHandle, WorldCrowd,

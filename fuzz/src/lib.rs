@@ -31,6 +31,8 @@ pub mod mesh_edits;
 pub mod query_local;
 /// Random exact shortest paths on random meshes.
 pub mod shortest_path;
+/// Random outlines through the exact 2D builder.
+pub mod planar;
 
 use mesh_edits::{assert_links_match_a_full_restitch, Edit};
 

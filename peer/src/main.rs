@@ -9,6 +9,15 @@ mod build_quality;
 mod build_report;
 mod build_settings;
 mod churn_order;
+mod crowd;
+mod crowd_params;
+mod crowd_placement;
+mod crowd_quality;
+mod crowd_report;
+mod crowd_round;
+mod crowd_side;
+mod detour_crowd;
+mod detour_crowd_side;
 mod detour_edits;
 mod detour_mesh;
 mod detour_queries;
@@ -26,8 +35,11 @@ mod mset;
 mod noise_line;
 mod obj_mesh;
 mod onav_build;
+mod onav_crowd_side;
 mod onav_edits;
 mod onav_queries;
+mod path_measure;
+mod plaza;
 mod polygon_components;
 mod prepared_input;
 mod queries;
@@ -97,24 +109,19 @@ fn run(options: &Options) -> Result<(), String> {
         "edits" => edits::edits(&meshes, options.rounds, options.smoke),
         "queries" => queries::queries(&meshes, options.rounds, options.smoke),
         "build" => build::build(&meshes, options.rounds, options.smoke),
-        "crowd" => Err(not_built_yet(&options.command)),
+        "crowd" => crowd::crowd(&meshes, options.rounds, options.smoke),
         "all" => {
             edits::edits(&meshes, options.rounds, options.smoke)?;
             println!();
             queries::queries(&meshes, options.rounds, options.smoke)?;
             println!();
             build::build(&meshes, options.rounds, options.smoke)?;
-            println!("\n## crowd\n\n{}", not_built_yet("crowd"));
-            Ok(())
+            println!();
+            crowd::crowd(&meshes, options.rounds, options.smoke)
         }
         "write-fixtures" => fixtures::write_fixtures(&meshes),
         other => Err(format!("unknown command {other:?}\n{USAGE}")),
     }
-}
-
-/// The table that a later issue fills in.
-fn not_built_yet(command: &str) -> String {
-    format!("`{command}`: not built yet; the crowd issue adds this table.")
 }
 
 fn main() -> ExitCode {

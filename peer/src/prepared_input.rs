@@ -12,6 +12,7 @@ use onav::{write_mesh, NavMeshParams, NavTile, TiledNavMesh};
 use crate::fixtures::mset_bytes;
 use crate::inputs::Input;
 use crate::recast_build::{build_tile_set, RecastSettings, RecastTileSet};
+use crate::triangle_mesh::TriangleMesh;
 
 pub struct PreparedInput {
     pub set: RecastTileSet,
@@ -24,7 +25,17 @@ pub struct PreparedInput {
 }
 
 pub fn prepare(input: Input, meshes: &Path, settings: &RecastSettings) -> Result<PreparedInput, String> {
-    let set = build_tile_set(&input.geometry(meshes, settings)?, &settings.recipe())?;
+    prepare_geometry(input.name(), &input.geometry(meshes, settings)?, settings)
+}
+
+/// As [`prepare`], for triangles that are not one of the shared inputs
+/// (`name` says which in errors).
+pub fn prepare_geometry(
+    name: &str,
+    geometry: &TriangleMesh,
+    settings: &RecastSettings,
+) -> Result<PreparedInput, String> {
+    let set = build_tile_set(geometry, &settings.recipe())?;
     let positions = set
         .tiles
         .iter()
@@ -34,7 +45,7 @@ pub fn prepare(input: Input, meshes: &Path, settings: &RecastSettings) -> Result
     let Imported { params: onav_params, tiles: onav_tiles, mesh } = import(&mset)?;
     let imported_positions: Vec<(i32, i32)> = onav_tiles.iter().map(|t| (t.tile_x(), t.tile_z())).collect();
     if imported_positions != positions {
-        return Err(format!("{}: the importer's tiles are not Detour's tiles in the same order", input.name()));
+        return Err(format!("{name}: the importer's tiles are not Detour's tiles in the same order"));
     }
     Ok(PreparedInput { set, positions, mset, onav_params, onav_tiles, onav_mesh_bytes: write_mesh(&mesh) })
 }

@@ -41,13 +41,8 @@ pub fn query_pairs(mesh: &TiledNavMesh, count: usize) -> Result<Vec<QueryPair>, 
     (0..count).map(|_| Ok(QueryPair { start: point()?, end: point()? })).collect()
 }
 
-/// A uniform point of the X/Z area of `poly`, on its surface.
-fn point_on(
-    mesh: &TiledNavMesh,
-    query: &NavMeshQuery,
-    poly: PolyRef,
-    rng: &mut Xorshift64,
-) -> Result<[f32; 3], String> {
+/// The triangles of `poly`'s fan from corner 0, in world coordinates.
+fn fan_of(mesh: &TiledNavMesh, poly: PolyRef) -> Result<Vec<[[f64; 3]; 3]>, String> {
     let (tile, view) = mesh.polygon(poly).ok_or("a listed polygon is missing")?;
     let (x, z) = mesh.params().tile_origin(tile.tile_x(), tile.tile_z());
     let origin = [x, tile.origin_y(), z];
@@ -59,7 +54,25 @@ fn point_on(
             [0, 1, 2].map(|a| origin[a] + v[a] as f64)
         })
         .collect();
-    let fan: Vec<[[f64; 3]; 3]> = (1..corners.len() - 1).map(|k| [corners[0], corners[k], corners[k + 1]]).collect();
+    Ok((1..corners.len().max(2) - 1).map(|k| [corners[0], corners[k], corners[k + 1]]).collect())
+}
+
+/// The X/Z area of `poly`.
+pub fn polygon_area_xz(mesh: &TiledNavMesh, poly: PolyRef) -> Result<f64, String> {
+    Ok(fan_of(mesh, poly)?.iter().map(area_xz).sum())
+}
+
+/// A uniform point of the X/Z area of `poly`, on its surface.
+pub fn point_on(
+    mesh: &TiledNavMesh,
+    query: &NavMeshQuery,
+    poly: PolyRef,
+    rng: &mut Xorshift64,
+) -> Result<[f32; 3], String> {
+    let fan = fan_of(mesh, poly)?;
+    if fan.is_empty() {
+        return Err("a polygon with fewer than three corners".into());
+    }
     let total: f64 = fan.iter().map(area_xz).sum();
     let mut pick = rng.unit() * total;
     let triangle = fan

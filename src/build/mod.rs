@@ -6,7 +6,9 @@
 //! - [`build_2d`]: the 2D path, tiles of convex polygons through the
 //!   hand-over with their authored links baked in.
 //! - [`voxel`]: the 3D path, level triangles voxelized into tiles.
+//! - [`planar`]: the exact 2D builder, outlines and obstacles to tiles.
 
 pub mod build_2d;
 pub mod nav_tile_assembler;
 pub mod voxel;
+pub mod planar;

@@ -158,8 +158,9 @@ fn follow_path(agent: &mut CrowdAgent, query: &mut NavMeshQuery, context: &StepC
     if flags.contains(UpdateFlags::OPTIMIZE_VISIBILITY) {
         if let Some(ahead) = agent.corners.get(1).or(agent.corners.first()) {
             let range = agent.params.path_optimization_range;
-            agent.corridor.optimize_visibility(query, ahead.position, range, filter)?;
-            agent.corridor.find_corners(query, MAX_CORNERS, &mut agent.corners)?;
+            if agent.corridor.optimize_visibility(query, ahead.position, range, filter)? {
+                agent.corridor.find_corners(query, MAX_CORNERS, &mut agent.corners)?;
+            }
         }
     }
     start_off_mesh_link_in_reach(agent);
@@ -219,23 +220,28 @@ fn find_neighbours(agent: &mut CrowdAgent, index: u32, context: &StepContext<'_>
     };
     let range = agent.params.collision_query_range;
     let neighbours = &mut agent.neighbours;
-    context.grid.query(own.position, range, |other_index| {
-        if other_index == index {
+    context.grid.query(own.position, range, |other_index, other_position| {
+        let distance_squared = (other_position - own.position).length_squared();
+        if other_index == index || distance_squared >= range * range {
             return;
         }
         let Some(Some(other)) = context.snapshot.get(other_index as usize) else {
             return;
         };
-        if (other.y - own.y).abs() >= (own.height + other.height) / 2.0 {
-            return;
-        }
-        let distance_squared = (other.position - own.position).length_squared();
-        if distance_squared < range * range {
+        if (other.y - own.y).abs() < (own.height + other.height) / 2.0 {
             neighbours.push(Neighbour { index: other_index, distance_squared });
         }
     });
-    neighbours.sort_unstable_by(|a, b| a.distance_squared.total_cmp(&b.distance_squared).then(a.index.cmp(&b.index)));
-    neighbours.truncate(agent.params.max_neighbours);
+    let nearer =
+        |a: &Neighbour, b: &Neighbour| a.distance_squared.total_cmp(&b.distance_squared).then(a.index.cmp(&b.index));
+    let keep = agent.params.max_neighbours;
+    // The order is total (indices differ), so selecting the nearest before
+    // sorting them keeps exactly the list a full sort would.
+    if neighbours.len() > keep {
+        neighbours.select_nth_unstable_by(keep, nearer);
+        neighbours.truncate(keep);
+    }
+    neighbours.sort_unstable_by(nearer);
 }
 
 /// Steering toward the corners (or the requested velocity), then

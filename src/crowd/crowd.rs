@@ -36,6 +36,16 @@ use crate::error::{NavMeshError, Result};
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::query::nav_mesh_query::{check_position, NavMeshQuery};
 
+/// The proximity grid's cell width over the widest collision query range:
+/// a neighbour query's box (± the range) then covers at most 5 × 5 cells,
+/// whose area hugs the range's circle closer than 3 × 3 cells of the
+/// range's width, so fewer agents are measured for nothing.
+const GRID_CELL_TO_RANGE: f64 = 0.5;
+
+/// Chunks of slots per thread in the parallel phases: enough for rayon to
+/// balance agents of uneven cost.
+const CHUNKS_PER_THREAD: usize = 4;
+
 /// Rounds of collision resolution per step.
 const COLLISION_ROUNDS: usize = 4;
 
@@ -133,6 +143,10 @@ pub struct Crowd {
     grid: ProximityGrid,
     /// Scratch of the collision rounds, one push per slot.
     pushes: Vec<VectorXz>,
+    /// Scratch of the parallel phases, one per chunk of slots: a query
+    /// over the mesh and an ORCA solver. Which worker serves an agent
+    /// changes no result (each query call starts from its own inputs).
+    workers: Vec<(NavMeshQuery, OrcaSolver)>,
 }
 
 impl Crowd {
@@ -149,6 +163,7 @@ impl Crowd {
             snapshot: Vec::new(),
             grid: ProximityGrid::default(),
             pushes: Vec::new(),
+            workers: Vec::new(),
         })
     }
 
@@ -174,6 +189,7 @@ impl Crowd {
     /// polygon nearest it, or has no path when there is none.
     pub fn set_mesh(&mut self, mesh: &TiledNavMesh) {
         self.query.set_mesh(mesh);
+        self.workers.clear();
         self.mesh_changed = true;
     }
 
@@ -319,6 +335,7 @@ impl Crowd {
     pub fn step(&mut self) {
         self.tick += 1;
         self.take_snapshot();
+        let chunk_len = self.prepare_workers();
         let context = StepContext {
             snapshot: &self.snapshot,
             grid: &self.grid,
@@ -328,26 +345,33 @@ impl Crowd {
             revalidate: std::mem::take(&mut self.mesh_changed),
             topology_due: self.topology_due(),
         };
-        let template = &self.query;
-        self.slots.par_iter_mut().enumerate().for_each_init(
-            || (template.clone(), OrcaSolver::default()),
-            |(query, solver), (index, slot)| {
-                if let Some(agent) = slot.agent.as_mut() {
-                    sense_and_steer(agent, index as u32, query, solver, &context);
+        self.slots.par_chunks_mut(chunk_len).zip(self.workers.par_iter_mut()).enumerate().for_each(
+            |(chunk_index, (chunk, (query, solver)))| {
+                for (k, slot) in chunk.iter_mut().enumerate() {
+                    if let Some(agent) = slot.agent.as_mut() {
+                        sense_and_steer(agent, (chunk_index * chunk_len + k) as u32, query, solver, &context);
+                    }
                 }
             },
         );
         self.resolve_collisions();
         let dt = self.settings.dt;
-        let template = &self.query;
-        self.slots.par_iter_mut().for_each_init(
-            || template.clone(),
-            |query, slot| {
-                if let Some(agent) = slot.agent.as_mut() {
-                    move_and_arrive(agent, query, dt);
-                }
-            },
-        );
+        self.slots.par_chunks_mut(chunk_len).zip(self.workers.par_iter_mut()).for_each(|(chunk, (query, _))| {
+            for agent in chunk.iter_mut().filter_map(|slot| slot.agent.as_mut()) {
+                move_and_arrive(agent, query, dt);
+            }
+        });
+    }
+
+    /// Enough workers for the parallel phases' chunks of slots (cloning
+    /// the query only when the pool grew or the mesh changed, not every
+    /// step); returns the chunk length.
+    fn prepare_workers(&mut self) -> usize {
+        let chunks = rayon::current_num_threads().max(1) * CHUNKS_PER_THREAD;
+        while self.workers.len() < chunks {
+            self.workers.push((self.query.clone(), OrcaSolver::default()));
+        }
+        self.slots.len().div_ceil(chunks).max(1)
     }
 
     /// SHA-256 over every agent's slot index and generation (u32 LE each)
@@ -397,8 +421,8 @@ impl Crowd {
         self.snapshot.clear();
         self.snapshot.extend(self.slots.iter().map(|s| s.agent.as_ref().map(AgentSnapshot::of)));
         let agents = self.slots.iter().filter_map(|s| s.agent.as_ref());
-        let cell_size = agents.map(|a| a.params.collision_query_range).fold(0.0, f64::max);
-        self.grid.reset(if cell_size > 0.0 { cell_size } else { 1.0 });
+        let range = agents.map(|a| a.params.collision_query_range).fold(0.0, f64::max);
+        self.grid.reset(if range > 0.0 { range * GRID_CELL_TO_RANGE } else { 1.0 });
         for (index, snapshot) in self.snapshot.iter().enumerate() {
             if let Some(snapshot) = snapshot {
                 self.grid.insert(index as u32, snapshot.position);

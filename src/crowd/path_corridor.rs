@@ -144,26 +144,24 @@ impl PathCorridor {
 
     /// Casts a ray from the position toward `next` (a corner ahead), at
     /// most `range` far; when it reaches its end without a wall, the
-    /// corridor runs through the polygons the ray crossed instead.
+    /// corridor runs through the polygons the ray crossed instead. True
+    /// when the corridor changed (corners found before are stale).
     pub fn optimize_visibility(
         &mut self,
         query: &mut NavMeshQuery,
         next: [f64; 3],
         range: f64,
         filter: &QueryFilter,
-    ) -> Result<()> {
+    ) -> Result<bool> {
         let (dx, dz) = (next[0] - self.position[0], next[2] - self.position[2]);
         let length = (dx * dx + dz * dz).sqrt();
         if length <= PASSED_CORNER {
-            return Ok(());
+            return Ok(false);
         }
         let scale = (range / length).min(1.0);
         let end = [self.position[0] + dx * scale, next[1], self.position[2] + dz * scale];
         let hit = query.raycast(self.first(), self.position, end, filter, RaycastOptions::default(), &mut self.visited)?;
-        if hit.wall.is_none() {
-            merge_shortcut(&mut self.path, &self.visited);
-        }
-        Ok(())
+        Ok(hit.wall.is_none() && merge_shortcut(&mut self.path, &self.visited))
     }
 
     /// Searches from the position toward the target with a small node
@@ -239,14 +237,16 @@ fn merge_moved_start(path: &mut Vec<PolyRef>, visited: &[PolyRef]) {
 
 /// After a ray or search from `path[0]` through `visited`: the corridor
 /// runs through the visited polygons up to the furthest one on the
-/// corridor, then on as before, when that skips some of it.
-fn merge_shortcut(path: &mut Vec<PolyRef>, visited: &[PolyRef]) {
+/// corridor, then on as before, when that skips some of it (true then).
+fn merge_shortcut(path: &mut Vec<PolyRef>, visited: &[PolyRef]) -> bool {
     let Some((i, j)) = furthest_common(path, visited) else {
-        return;
+        return false;
     };
-    if j > i {
+    let shorter = j > i;
+    if shorter {
         path.splice(..j, visited[..i].iter().copied());
     }
+    shorter
 }
 
 #[cfg(test)]
@@ -274,10 +274,10 @@ mod tests {
     #[test]
     fn a_shortcut_replaces_the_longer_way() {
         let mut path = refs(&[0, 1, 2, 3, 4, 5]);
-        merge_shortcut(&mut path, &refs(&[0, 9, 4]));
+        assert!(merge_shortcut(&mut path, &refs(&[0, 9, 4])));
         assert_eq!(path, refs(&[0, 9, 4, 5]));
         let mut unchanged = refs(&[0, 1, 2]);
-        merge_shortcut(&mut unchanged, &refs(&[0, 1]));
+        assert!(!merge_shortcut(&mut unchanged, &refs(&[0, 1])));
         assert_eq!(unchanged, refs(&[0, 1, 2]));
     }
 }

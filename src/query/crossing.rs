@@ -99,6 +99,28 @@ impl NavMeshQuery {
     }
 }
 
+/// The canonical crossing out of `polygon` (named `poly_ref`) into
+/// `target`: the one [`collect_crossings`] lists for `target`, found
+/// without placing the others (a corridor's straight path needs one
+/// crossing per step, not every way out of every polygon).
+pub(crate) fn crossing_to(
+    mesh: &TiledNavMesh,
+    poly_ref: PolyRef,
+    polygon: &QueryPolygon<'_>,
+    target: PolyRef,
+) -> Option<Crossing> {
+    if target == poly_ref {
+        return None;
+    }
+    let tile_ref = poly_ref.tile_ref();
+    let edge = polygon.view.neighbours.iter().position(|&n| n != 0 && tile_ref.polygon(n - 1) == Some(target));
+    if let Some(k) = edge {
+        let (start, end) = polygon.edge(k);
+        return Some(Crossing { target, kind: CrossingKind::Edge, start, end });
+    }
+    polygon.links().iter().filter(|link| link.target == target).find_map(|link| link_crossing(mesh, polygon, link))
+}
+
 /// Adds `crossing` unless it leads back into `from` or an earlier crossing
 /// already reaches its target.
 #[inline]

@@ -15,7 +15,7 @@
 
 use crate::error::{NavMeshError, Result};
 use crate::mesh::poly_ref::PolyRef;
-use crate::query::crossing::{collect_crossings, Crossing, CrossingKind};
+use crate::query::crossing::{crossing_to, Crossing, CrossingKind};
 use crate::query::nav_mesh_query::{check_position, NavMeshQuery, QueryPolygon};
 use crate::query::polygon_geometry::{distance, distance_xz, lerp, orient_xz};
 use crate::query::query_status::StraightPathStatus;
@@ -294,21 +294,22 @@ impl NavMeshQuery {
     /// polygons' areas, up to the first pair that is not joined; returns
     /// the index of the last polygon reached that way.
     fn resolve_corridor(&mut self, corridor: &[PolyRef]) -> usize {
-        let NavMeshQuery { mesh, crossings, path_crossings, path_areas, .. } = self;
+        let NavMeshQuery { mesh, path_crossings, path_areas, .. } = self;
         path_crossings.clear();
         path_areas.clear();
+        let mut polygon = QueryPolygon::of(mesh, corridor[0]).expect("checked before it is left");
         for (i, pair) in corridor.windows(2).enumerate() {
-            let polygon = QueryPolygon::of(mesh, pair[0]).expect("checked before it is left");
             path_areas.push(polygon.view.record.area);
-            let next = QueryPolygon::of(mesh, pair[1]);
-            collect_crossings(mesh, pair[0], &polygon, crossings);
-            let Some(crossing) = next.and_then(|_| crossings.iter().find(|c| c.target == pair[1])) else {
+            let Some(next) = QueryPolygon::of(mesh, pair[1]) else {
                 return i;
             };
-            path_crossings.push(*crossing);
+            let Some(crossing) = crossing_to(mesh, pair[0], &polygon, pair[1]) else {
+                return i;
+            };
+            path_crossings.push(crossing);
+            polygon = next;
         }
-        let last = corridor.len() - 1;
-        path_areas.push(QueryPolygon::of(mesh, corridor[last]).expect("reached through a crossing").view.record.area);
-        last
+        path_areas.push(polygon.view.record.area);
+        corridor.len() - 1
     }
 }

@@ -10,6 +10,7 @@ mod build;
 mod build_tile;
 mod crowd;
 mod crowd_summary;
+mod build_planar;
 mod debug_json;
 mod document;
 mod failure;
@@ -21,6 +22,7 @@ mod mesh_summary;
 mod nearest;
 mod off_mesh_links;
 mod path;
+mod planar_input_file;
 mod progress_bar;
 mod query_args;
 mod raycast;
@@ -292,6 +294,22 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 0)]
         class: usize,
     },
+    /// Build a mesh (ONNM) with the exact 2D builder from walkable outlines
+    /// and obstacles (JSON rings, docs/BUILD_PLANAR.md). Prints the tile,
+    /// polygon and link counts.
+    BuildPlanar {
+        /// The outlines: {"regions": [{"outline", "holes", "area", "flags"}], "obstacles": [...]}.
+        input: PathBuf,
+        /// JSON settings, as for build; without it, the defaults.
+        #[arg(long, value_name = "FILE.json")]
+        settings: Option<PathBuf>,
+        /// Where to write the mesh.
+        #[arg(short, long, value_name = "OUT.onnm")]
+        output: PathBuf,
+        /// Also draw the built mesh (as `onav svg`) into this file.
+        #[arg(long, value_name = "OUT.svg")]
+        svg: Option<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -353,5 +371,8 @@ fn run(command: Command) -> Result<(), Failure> {
             json: json.as_deref(),
             class,
         }),
+        Command::BuildPlanar { input, settings, output, svg } => {
+            build_planar::run(&input, settings.as_deref(), &output, svg.as_deref())
+        }
     }
 }

@@ -1,0 +1,60 @@
+//! onav's side of the crowd table: an `onav::Crowd` with default settings
+//! (dt 1/30 s, 4096 search nodes, placement box (2, 4, 2)) stepped on a
+//! rayon pool of a chosen number of threads.
+
+use onav::{AgentHandle, Crowd, CrowdSettings, TiledNavMesh};
+use rayon::ThreadPool;
+
+use crate::crowd_params::{onav_params, DT};
+use crate::crowd_placement::Placement;
+use crate::crowd_side::CrowdSide;
+
+pub struct OnavCrowdSide<'m> {
+    mesh: &'m TiledNavMesh,
+    pool: ThreadPool,
+    crowd: Option<Crowd>,
+    handles: Vec<AgentHandle>,
+}
+
+impl<'m> OnavCrowdSide<'m> {
+    pub fn new(mesh: &'m TiledNavMesh, threads: usize) -> Result<OnavCrowdSide<'m>, String> {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| format!("rayon: {e}"))?;
+        Ok(OnavCrowdSide { mesh, pool, crowd: None, handles: Vec::new() })
+    }
+}
+
+impl CrowdSide for OnavCrowdSide<'_> {
+    fn populate(&mut self, placements: &[Placement]) -> Result<(), String> {
+        self.crowd = None;
+        let settings = CrowdSettings { dt: DT, ..CrowdSettings::default() };
+        let mut crowd = Crowd::new(self.mesh, settings).map_err(|e| format!("onav Crowd::new: {e}"))?;
+        let params = onav_params();
+        self.handles.clear();
+        for placement in placements {
+            let handle = crowd
+                .add_agent(placement.start.map(f64::from), params.clone())
+                .map_err(|e| format!("onav add_agent: {e}"))?;
+            crowd
+                .request_move_target(handle, placement.target.map(f64::from))
+                .map_err(|e| format!("onav request_move_target: {e}"))?;
+            self.handles.push(handle);
+        }
+        self.crowd = Some(crowd);
+        Ok(())
+    }
+
+    fn step(&mut self) {
+        if let Some(crowd) = self.crowd.as_mut() {
+            self.pool.install(|| crowd.step());
+        }
+    }
+
+    fn positions(&mut self, out: &mut Vec<[f64; 3]>) -> Result<(), String> {
+        let crowd = self.crowd.as_ref().ok_or("no onav crowd yet")?;
+        out.clear();
+        for &handle in &self.handles {
+            out.push(crowd.agent(handle).ok_or("an onav agent vanished")?.position());
+        }
+        Ok(())
+    }
+}

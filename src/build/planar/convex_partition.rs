@@ -1,0 +1,140 @@
+//! Convex partition of one tile's pieces: `i_triangle`'s integer
+//! triangulation (no new points), then Hertel–Mehlhorn merging: a diagonal
+//! goes when the polygons on its two sides merge into a convex polygon of
+//! at most MaxVertsPerPoly vertices. Diagonals are tried longest first
+//! (long diagonals split the most), ties by their vertex indices, so the
+//! result is one fixed function of the input.
+
+use std::collections::BTreeMap;
+
+use i_overlay::i_float::int::point::IntPoint;
+use i_triangle::int::triangulator::IntTriangulator;
+
+use crate::build::planar::boolean_ops::Shape;
+use crate::build::planar::lattice_geometry::{cross, LatticePoint};
+
+/// Convex counter-clockwise polygons over shared, distinct points.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ConvexPolygons {
+    pub points: Vec<LatticePoint>,
+    pub polygons: Vec<Vec<u32>>,
+}
+
+impl ConvexPolygons {
+    /// Adds the convex partition of `pieces` (whose polygons merge only
+    /// among themselves), sharing points already present.
+    pub fn add_partition(&mut self, pieces: &[Shape], max_verts: usize) {
+        let mut index: BTreeMap<LatticePoint, u32> =
+            self.points.iter().enumerate().map(|(i, &p)| (p, i as u32)).collect();
+        let mut triangles = Vec::new();
+        let mut triangulator = IntTriangulator::<i64, u32>::default();
+        for piece in pieces {
+            let engine: Vec<Vec<IntPoint<i64>>> =
+                piece.iter().map(|r| r.iter().map(|p| IntPoint::new(p[0], p[1])).collect()).collect();
+            let triangulation = triangulator.uncheck_triangulate_shape(&engine);
+            let ids: Vec<u32> = triangulation
+                .points
+                .iter()
+                .map(|p| {
+                    let next = self.points.len() as u32;
+                    *index.entry([p.x, p.y]).or_insert_with(|| {
+                        self.points.push([p.x, p.y]);
+                        next
+                    })
+                })
+                .collect();
+            for t in triangulation.indices.chunks_exact(3) {
+                let corners = [ids[t[0] as usize], ids[t[1] as usize], ids[t[2] as usize]];
+                if let Some(triangle) = counter_clockwise(&self.points, corners) {
+                    triangles.push(triangle);
+                }
+            }
+        }
+        self.polygons.extend(merge_convex(&self.points, triangles, max_verts));
+    }
+}
+
+/// The triangle counter-clockwise, or `None` when it has no area (it adds
+/// nothing to the union and would be an invalid polygon).
+fn counter_clockwise(points: &[LatticePoint], [a, b, c]: [u32; 3]) -> Option<Vec<u32>> {
+    match cross(points[a as usize], points[b as usize], points[c as usize]).signum() {
+        1 => Some(vec![a, b, c]),
+        -1 => Some(vec![a, c, b]),
+        _ => None,
+    }
+}
+
+/// Hertel–Mehlhorn over the triangles (module comment for the order).
+fn merge_convex(points: &[LatticePoint], triangles: Vec<Vec<u32>>, max_verts: usize) -> Vec<Vec<u32>> {
+    let mut polygons: Vec<Option<Vec<u32>>> = triangles.into_iter().map(Some).collect();
+    let mut owner: BTreeMap<(u32, u32), usize> = BTreeMap::new();
+    for (p, polygon) in polygons.iter().enumerate() {
+        for (a, b) in edges(polygon.as_deref().unwrap_or_default()) {
+            owner.insert((a, b), p);
+        }
+    }
+    let mut diagonals: Vec<(i128, u32, u32)> = owner
+        .keys()
+        .filter(|&&(a, b)| a < b && owner.contains_key(&(b, a)))
+        .map(|&(a, b)| (-squared_length(points[a as usize], points[b as usize]), a, b))
+        .collect();
+    diagonals.sort_unstable();
+    for (_, a, b) in diagonals {
+        let (Some(&p), Some(&q)) = (owner.get(&(a, b)), owner.get(&(b, a))) else { continue };
+        if p == q {
+            continue;
+        }
+        let (Some(left), Some(right)) = (polygons[p].as_deref(), polygons[q].as_deref()) else { continue };
+        let Some(merged) = merged_polygon(points, left, right, a, b, max_verts) else { continue };
+        for (x, y) in edges(right) {
+            owner.insert((x, y), p);
+        }
+        owner.remove(&(a, b));
+        owner.remove(&(b, a));
+        polygons[q] = None;
+        polygons[p] = Some(merged);
+    }
+    polygons.into_iter().flatten().collect()
+}
+
+/// Directed edges of a polygon in order.
+fn edges(polygon: &[u32]) -> impl Iterator<Item = (u32, u32)> + '_ {
+    (0..polygon.len()).map(move |i| (polygon[i], polygon[(i + 1) % polygon.len()]))
+}
+
+fn squared_length(a: LatticePoint, b: LatticePoint) -> i128 {
+    let (dx, dy) = (i128::from(b[0] - a[0]), i128::from(b[1] - a[1]));
+    dx * dx + dy * dy
+}
+
+/// `left` (holding a→b) and `right` (holding b→a) as one polygon without
+/// the edge, if it is convex, has distinct points and at most `max_verts`.
+fn merged_polygon(
+    points: &[LatticePoint],
+    left: &[u32],
+    right: &[u32],
+    a: u32,
+    b: u32,
+    max_verts: usize,
+) -> Option<Vec<u32>> {
+    if left.len() + right.len() - 2 > max_verts {
+        return None;
+    }
+    let from = |polygon: &[u32], start: u32| -> Vec<u32> {
+        let at = polygon.iter().position(|&v| v == start).unwrap_or(0);
+        polygon[at..].iter().chain(&polygon[..at]).copied().collect()
+    };
+    // left from b runs b … a; right from a runs a … b, whose last point is b again.
+    let mut merged = from(left, b);
+    let tail = from(right, a);
+    merged.extend(&tail[1..tail.len() - 1]);
+    let mut sorted = merged.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let n = merged.len();
+    let convex = (0..n).all(|i| {
+        let (u, v, w) = (merged[(i + n - 1) % n], merged[i], merged[(i + 1) % n]);
+        cross(points[u as usize], points[v as usize], points[w as usize]) >= 0
+    });
+    (sorted.len() == n && convex).then_some(merged)
+}

@@ -1,0 +1,58 @@
+//! Free space: where the walkable regions are and no obstacle is, before
+//! the agent radius is taken off; and which region owns each part of it
+//! (the later region wins where regions overlap).
+
+use crate::build::planar::boolean_ops::{boolean, rings_of, BooleanOp, Shape};
+use crate::build::planar::planar_input::{LatticeOutlines, LatticeRegion};
+use crate::build::planar::lattice_geometry::LatticePoint;
+
+/// The area and flags polygons of a region get.
+pub type RegionClass = (u8, u16);
+
+/// The union of every region (outline minus its own holes) minus the union
+/// of the obstacles.
+pub fn free_space(outlines: &LatticeOutlines) -> Vec<Shape> {
+    let walkable: Vec<Shape> = outlines.regions.iter().flat_map(region_shapes).collect();
+    boolean(&rings_of(&walkable), &outlines.obstacles, BooleanOp::Difference)
+}
+
+/// The shapes owned by each class, in increasing class order; `None` when
+/// every region has the same class, which then owns all of free space.
+pub fn class_owners(outlines: &LatticeOutlines) -> Option<Vec<(RegionClass, Vec<Shape>)>> {
+    let class = |r: &LatticeRegion| (r.area, r.flags);
+    let first = outlines.regions.first().map(class);
+    if outlines.regions.iter().all(|r| Some(class(r)) == first) {
+        return None;
+    }
+    let mut classes: Vec<RegionClass> = outlines.regions.iter().map(class).collect();
+    classes.sort_unstable();
+    classes.dedup();
+    let shapes: Vec<Vec<Shape>> = outlines.regions.iter().map(region_shapes).collect();
+    let owned: Vec<(RegionClass, Vec<Shape>)> = outlines
+        .regions
+        .iter()
+        .enumerate()
+        .map(|(i, region)| (class(region), uncovered_part(&shapes[i], &shapes[i + 1..])))
+        .collect();
+    Some(
+        classes
+            .into_iter()
+            .map(|c| {
+                let pieces: Vec<Vec<LatticePoint>> =
+                    owned.iter().filter(|(oc, _)| *oc == c).flat_map(|(_, shapes)| rings_of(shapes)).collect();
+                (c, boolean(&pieces, &[], BooleanOp::Union))
+            })
+            .collect(),
+    )
+}
+
+/// A region as shapes (its holes taken out).
+fn region_shapes(region: &LatticeRegion) -> Vec<Shape> {
+    boolean(&region.rings, &[], BooleanOp::Union)
+}
+
+/// What of a region's shapes no later region's shapes cover.
+fn uncovered_part(region: &[Shape], later: &[Vec<Shape>]) -> Vec<Shape> {
+    let later_rings: Vec<Vec<LatticePoint>> = later.iter().flat_map(|shapes| rings_of(shapes)).collect();
+    boolean(&rings_of(region), &later_rings, BooleanOp::Difference)
+}

@@ -1,0 +1,105 @@
+//! Cutting shapes at tile borders. The borders are lattice lines (the
+//! lattice is aligned with the grid), and the whole region is sliced by
+//! all of them in one operation, so each crossing point is computed once
+//! and both tiles along a border get exactly the same boundary points.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use i_overlay::core::fill_rule::FillRule;
+use i_overlay::i_float::int::point::IntPoint;
+use i_overlay::string::slice::IntSlice;
+
+use crate::build::planar::boolean_ops::Shape;
+use crate::build::planar::lattice::Lattice;
+use crate::error::{NavMeshError, Result};
+use crate::mesh::poly_ref::MAX_SLOTS;
+
+/// Tile (z, x) → the pieces of shapes inside it, in slicing order; the key
+/// orders tiles as they are added.
+pub type TilePieces = BTreeMap<(i32, i32), Vec<Shape>>;
+
+/// Slices `shapes` along every tile border crossing them and files each
+/// piece under its tile.
+pub fn cut_into_tiles(shapes: &[Shape], lattice: &Lattice) -> Result<TilePieces> {
+    let mut tiles = TilePieces::new();
+    let Some(bounds) = bounds(shapes.iter().flatten().flatten()) else {
+        return Ok(tiles);
+    };
+    let engine: Vec<Vec<Vec<IntPoint<i64>>>> =
+        shapes.iter().map(|s| s.iter().map(|r| r.iter().map(|p| IntPoint::new(p[0], p[1])).collect()).collect()).collect();
+    let pieces = engine.slice_by_lines(&border_lines(shapes, bounds, lattice.tile_units())?, FillRule::NonZero);
+    for piece in pieces {
+        let piece: Shape = piece.into_iter().map(|r| r.into_iter().map(|p| [p.x, p.y]).collect()).collect();
+        let Some(piece_bounds) = bounds_of_piece(&piece) else { continue };
+        let tile = tile_holding(piece_bounds, lattice)?;
+        tiles.entry((tile.1, tile.0)).or_default().push(piece);
+    }
+    Ok(tiles)
+}
+
+/// (min x, min y, max x, max y) of lattice points, or `None` for none.
+type Bounds = [i64; 4];
+
+fn bounds<'a>(points: impl Iterator<Item = &'a [i64; 2]>) -> Option<Bounds> {
+    points.fold(None, |acc, p| {
+        let [x0, y0, x1, y1] = acc.unwrap_or([p[0], p[1], p[0], p[1]]);
+        Some([x0.min(p[0]), y0.min(p[1]), x1.max(p[0]), y1.max(p[1])])
+    })
+}
+
+fn bounds_of_piece(piece: &Shape) -> Option<Bounds> {
+    bounds(piece.iter().flatten())
+}
+
+/// Every tile border crossing the inside of some shape's bounds, as a line
+/// reaching one spacing past the bounds of all. Lines are made only where
+/// a shape is, and more crossings in total than twice a mesh's tile slots
+/// are refused first (a connected shape crossing k borders covers more
+/// than k/2 tiles), so far-apart outlines never make a line per empty
+/// tile.
+fn border_lines(shapes: &[Shape], all: Bounds, tile: i64) -> Result<Vec<[IntPoint<i64>; 2]>> {
+    let mut vertical = BTreeSet::new();
+    let mut horizontal = BTreeSet::new();
+    let mut crossings = 0i64;
+    for b in shapes.iter().filter_map(bounds_of_piece) {
+        let (columns, rows) = (borders_between(b[0], b[2], tile), borders_between(b[1], b[3], tile));
+        crossings += columns.end - columns.start + rows.end - rows.start;
+        if crossings > 2 * i64::from(MAX_SLOTS) {
+            return Err(NavMeshError::out_of_range(format!(
+                "the outlines' pieces cross more than {} tile borders in total; a mesh holds at most {MAX_SLOTS} tiles",
+                2 * i64::from(MAX_SLOTS)
+            )));
+        }
+        vertical.extend(columns);
+        horizontal.extend(rows);
+    }
+    let line = |k: i64, along_x: bool| {
+        let v = k * tile;
+        if along_x {
+            [IntPoint::new(all[0] - 1, v), IntPoint::new(all[2] + 1, v)]
+        } else {
+            [IntPoint::new(v, all[1] - 1), IntPoint::new(v, all[3] + 1)]
+        }
+    };
+    Ok(vertical.into_iter().map(|k| line(k, false)).chain(horizontal.into_iter().map(|k| line(k, true))).collect())
+}
+
+/// The indices k of the borders k·tile strictly between lo and hi.
+fn borders_between(lo: i64, hi: i64, tile: i64) -> std::ops::Range<i64> {
+    let first = lo.div_euclid(tile) + 1;
+    let last = (hi - 1).div_euclid(tile);
+    first..(last + 1).max(first)
+}
+
+/// The tile whose closed square holds the piece's bounds; a piece across a
+/// border would be a slicing fault, reported rather than built.
+fn tile_holding(b: Bounds, lattice: &Lattice) -> Result<(i32, i32)> {
+    let (tx, tz) = lattice.tile_of([b[0], b[1]]);
+    let t = lattice.tile_units();
+    if b[2] > (i64::from(tx) + 1) * t || b[3] > (i64::from(tz) + 1) * t {
+        return Err(NavMeshError::InvalidOperation(format!(
+            "planar tile cut left a piece across a tile border (tile ({tx}, {tz}))"
+        )));
+    }
+    Ok((tx, tz))
+}

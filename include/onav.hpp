@@ -1055,6 +1055,72 @@ struct TileInput2d {
     }
 };
 
+/// A ring on the planar builder's plane (x is world X, y world Z), a view
+/// of the caller's points; the last point joins the first.
+using PlanarRing = span<const DVec2>;
+
+/// A walkable region of the planar builder (OnavPlanarRegion): its outline,
+/// its holes, and its area (0..63) and flags (0..65535), -1 for the
+/// settings' Area / Flags.
+struct PlanarRegion {
+    PlanarRing outline;
+    span<const PlanarRing> holes;
+    std::int32_t area = -1;
+    std::int32_t flags = -1;
+};
+
+/// What NavMesh::build_planar reads besides the settings
+/// (OnavPlanarOutlines): walkable regions and obstacle rings nothing may
+/// enter, views of the caller's arrays (the library copies them).
+struct PlanarOutlines {
+    span<const PlanarRegion> regions;
+    span<const PlanarRing> obstacles;
+};
+
+namespace detail {
+
+/// The C view of PlanarOutlines and the ring arrays it points into, alive
+/// as long as this object.
+class PlanarOutlinesC {
+public:
+    explicit PlanarOutlinesC(const PlanarOutlines& outlines) : obstacles_(rings(outlines.obstacles)) {
+        holes_.reserve(outlines.regions.size());
+        regions_.reserve(outlines.regions.size());
+        for (const PlanarRegion& region : outlines.regions) {
+            holes_.push_back(rings(region.holes));
+            const std::vector<OnavPlanarRing>& holes = holes_.back();
+            regions_.push_back(OnavPlanarRegion{ring(region.outline), holes.empty() ? nullptr : holes.data(),
+                                                holes.size(), region.area, region.flags});
+        }
+        c_.regions = regions_.empty() ? nullptr : regions_.data();
+        c_.region_count = regions_.size();
+        c_.obstacles = obstacles_.empty() ? nullptr : obstacles_.data();
+        c_.obstacle_count = obstacles_.size();
+    }
+    PlanarOutlinesC(const PlanarOutlinesC&) = delete;
+    PlanarOutlinesC& operator=(const PlanarOutlinesC&) = delete;
+
+    const OnavPlanarOutlines* get() const noexcept { return &c_; }
+
+private:
+    static OnavPlanarRing ring(PlanarRing points) { return OnavPlanarRing{data_or_null(points), points.size()}; }
+    static std::vector<OnavPlanarRing> rings(span<const PlanarRing> views) {
+        std::vector<OnavPlanarRing> out;
+        out.reserve(views.size());
+        for (PlanarRing view : views) {
+            out.push_back(ring(view));
+        }
+        return out;
+    }
+
+    std::vector<OnavPlanarRing> obstacles_;
+    std::vector<std::vector<OnavPlanarRing>> holes_;
+    std::vector<OnavPlanarRegion> regions_;
+    OnavPlanarOutlines c_{};
+};
+
+}  // namespace detail
+
 /// Level triangles for the voxel builds (OnavTriangleGeometry). Builds read
 /// it concurrently; add_convex_volume needs exclusive use.
 class TriangleGeometry : public detail::Handle<OnavTriangleGeometry> {
@@ -1159,6 +1225,16 @@ public:
     static NavMesh build_2d(const NavSettings& settings, span<const TileInput2d> tiles) {
         std::vector<OnavTileInput2d> inputs = detail::tile_inputs(tiles);
         return detail::make<NavMesh>(::onav_nav_mesh_build_2d, settings.get(), inputs.data(), inputs.size());
+    }
+    /// NavMesh.BuildPlanar, the exact 2D builder (docs/BUILD_PLANAR.md):
+    /// regions minus obstacles, the agent radius kept clear, on the
+    /// SnapBits lattice; equal input gives equal bytes. OutOfRangeError for
+    /// a coordinate that is not finite or outside ±2^21, an area or flags
+    /// value out of range or an unusable lattice; FormatError for a ring
+    /// with fewer than three distinct points or one touching itself.
+    static NavMesh build_planar(const NavSettings& settings, const PlanarOutlines& outlines) {
+        detail::PlanarOutlinesC c(outlines);
+        return detail::make<NavMesh>(::onav_nav_mesh_build_planar, settings.get(), c.get());
     }
     /// NavMesh.Build for the 3D path (the voxel builder); `progress` as
     /// BuildProgress says.

@@ -123,6 +123,7 @@ namespace Onav
         // NavMesh (tier 1).
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_nav_mesh_new(SettingsHandle settings, out NavMeshHandle navMesh, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_nav_mesh_build_2d(SettingsHandle settings, NativeTileInput2D* tiles, UIntPtr count, out NavMeshHandle navMesh, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_nav_mesh_build_planar(SettingsHandle settings, ref NativePlanarOutlines outlines, out NavMeshHandle navMesh, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_nav_mesh_rebuild_tile_2d(NavMeshHandle navMesh, ref NativeTileInput2D input, out ulong tileRef, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_nav_mesh_build_3d(SettingsHandle settings, TriangleGeometryHandle geometry, BuildProgressCallback progress, IntPtr userData, out NavMeshHandle navMesh, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_nav_mesh_rebuild_tile_3d(NavMeshHandle navMesh, TriangleGeometryHandle geometry, int tileX, int tileZ, out UIntPtr count, ref NativeError err);

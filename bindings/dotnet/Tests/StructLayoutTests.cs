@@ -34,6 +34,8 @@ namespace Onav.Tests
             typeof(OffMeshTraversal), "OnavOffMeshTraversal", typeof(AgentState), "OnavAgentState",
             typeof(NativeCrowdHash), "OnavCrowdHash",
             typeof(ShortestPathOutcome), "OnavShortestPathOutcome",
+            typeof(NativePlanarRing), "OnavPlanarRing", typeof(NativePlanarRegion), "OnavPlanarRegion",
+            typeof(NativePlanarOutlines), "OnavPlanarOutlines",
         };
 
         static readonly object[] Offsets =
@@ -66,6 +68,8 @@ namespace Onav.Tests
             typeof(AgentState), "Target", "OnavAgentState.target",
             typeof(AgentState), "OffMeshLink", "OnavAgentState.off_mesh_link",
             typeof(ShortestPathOutcome), "Nodes", "OnavShortestPathOutcome.nodes",
+            typeof(NativePlanarRegion), "Area", "OnavPlanarRegion.area",
+            typeof(NativePlanarOutlines), "ObstacleCount", "OnavPlanarOutlines.obstacle_count",
         };
 
         internal static void Run()

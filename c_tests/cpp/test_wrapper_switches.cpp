@@ -109,7 +109,8 @@ void test_errors_change_nothing() {
     s.mesh.set_poly_flags(door, 0x5);
     std::vector<std::uint8_t> bytes = s.mesh.write();
     CHECK_THROWS(onav::OutOfRangeError, ONAV_E_OUT_OF_RANGE, "64", s.mesh.set_poly_area(door, 64));
-    CHECK_THROWS(onav::OutOfRangeError, ONAV_E_OUT_OF_RANGE, "link 1", s.mesh.set_off_mesh_link_enabled(s.ground, 1, false));
+    CHECK_THROWS(onav::OutOfRangeError, ONAV_E_OUT_OF_RANGE, "link 1",
+                 s.mesh.set_off_mesh_link_enabled(s.ground, 1, false));
     CHECK_THROWS(onav::OutOfRangeError, ONAV_E_OUT_OF_RANGE, "0 off-mesh links",
                  s.mesh.set_off_mesh_link_enabled(s.upper, 0, false));
     CHECK_THROWS(onav::InvalidReferenceError, ONAV_E_INVALID_REFERENCE, "poly_ref", s.mesh.set_poly_flags(0, 0));

@@ -87,7 +87,7 @@ namespace Onav.Tests
             return Math.Sqrt((a.X - b.X) * (a.X - b.X) + (a.Z - b.Z) * (a.Z - b.Z));
         }
 
-        static bool Same(ulong[] a, ulong[] b)
+        internal static bool Same(ulong[] a, ulong[] b)
         {
             if (a.Length != b.Length) return false;
             for (int i = 0; i < a.Length; i++) if (a[i] != b[i]) return false;

@@ -49,7 +49,7 @@ namespace Onav.Tests
                     mesh.SetPolyFlags(door, 1);
                     PathOutcome reopened;
                     ulong[] reopenedCorridor = FindPath(mesh, a | 1, c | 1, start, end, out reopened);
-                    Check.That(Same(openCorridor, reopenedCorridor) && reopened.Cost == open.Cost, "reopening the door gives the path back");
+                    Check.That(QueryTests.Same(openCorridor, reopenedCorridor) && reopened.Cost == open.Cost, "reopening the door gives the path back");
 
                     mesh.SetPolyArea(door, 63);
                     Check.Equal((byte)63, mesh.GetPolyArea(door), "GetPolyArea after SetPolyArea");
@@ -132,13 +132,6 @@ namespace Onav.Tests
         static bool PassesTile(ulong[] corridor, ulong tileRef)
         {
             return Array.Exists(corridor, poly => (poly & ~0xFFFFFUL) == tileRef);
-        }
-
-        static bool Same(ulong[] a, ulong[] b)
-        {
-            if (a.Length != b.Length) return false;
-            for (int i = 0; i < a.Length; i++) if (a[i] != b[i]) return false;
-            return true;
         }
 
         /// test_switches.c's pair: a sample tile on the ground at (0,0), one

@@ -11,12 +11,13 @@ use crate::shortest_report::shortest_table;
 use crate::timing::{median, min_max, RowSamples};
 
 /// The operations a round times, in row order (each a median and a p99 row).
-const OPERATIONS: [&str; 6] = [
+const OPERATIONS: [&str; 7] = [
     "find_nearest_poly",
     "find_path",
     "find_path + find_straight_path",
     "raycast",
     "find_shortest_path (Detour: find_path + find_straight_path)",
+    "find_shortest_path, pairs found complete",
     "find_shortest_path, pairs found unreachable",
 ];
 
@@ -48,11 +49,14 @@ pub fn report(measured: &[Measured], rounds: usize) -> String {
          shorter. A ray reached the end when Detour returns t = FLT_MAX and onav no wall.\n\n\
          ## queries: exact shortest paths\n\n{}\n\
          The find_shortest_path rows of the first table time onav's exact search against Detour's \
-         find_path + find_straight_path on the same pairs; the \"pairs found unreachable\" row takes \
-         the pairs each library found unreachable (onav: status Unreachable; Detour: no complete \
-         corridor), — when a round has none. Search nodes: `ShortestPathOutcome.nodes` over every \
-         searched pair. Lengths as above, over the pairs both complete; the excess is Detour's length \
-         over onav's exact one, minus 1.\n",
+         find_path + find_straight_path on the same pairs, in a loop of their own after the other path \
+         rows; the \"pairs found\" rows take the pairs each library completed or found unreachable \
+         (onav: status Complete or Unreachable; Detour: a corridor that reaches the end's polygon or \
+         not), — when a round has none. Search nodes: `ShortestPathOutcome.nodes` over every searched \
+         pair and over the complete ones. Lengths as above, over the pairs both complete; the excess is \
+         Detour's length over onav's exact one, minus 1; \"Detour shorter\" counts pairs where Detour's \
+         path is shorter than the exact one by more than 1e-4 of it and gives the most it falls short \
+         on any pair.\n",
         time_table(measured).render(),
         GENERATOR,
         HALF_EXTENTS,

@@ -77,8 +77,9 @@ fn median_and_p99(values: &[f64]) -> [f64; 2] {
 }
 
 /// Seconds per call: median and p99 of find_nearest_poly, find_path,
-/// find_path + find_straight_path, raycast, the shortest path, and the
-/// shortest path over the pairs this side found unreachable. `path_pairs`
+/// find_path + find_straight_path, raycast, and the shortest path over all
+/// pairs, the pairs this side completed and those it found unreachable
+/// (`NaN` where none). `path_pairs`
 /// says which pairs search a path; `answers` gets one entry per pair.
 pub fn query_round<S: QuerySide>(
     side: &mut S,
@@ -95,7 +96,7 @@ pub fn query_round<S: QuerySide>(
         ends.push(start.zip(end));
     }
     let (mut path, mut path_and_straight, mut raycast) = (Vec::new(), Vec::new(), Vec::new());
-    let (mut shortest, mut unreachable) = (Vec::new(), Vec::new());
+    let (mut shortest, mut complete, mut unreachable) = (Vec::new(), Vec::new(), Vec::new());
     answers.clear();
     for ((pair, &refs), &search) in pairs.iter().zip(&ends).zip(path_pairs) {
         let mut answer = PairAnswer { found_ends: refs.is_some(), ..PairAnswer::default() };
@@ -117,8 +118,10 @@ pub fn query_round<S: QuerySide>(
         if let (Some((start, end)), true) = (refs, search) {
             let (exact, time) = timed(|| side.shortest_path((start, &pair.start), (end, &pair.end)))?;
             shortest.push(time);
-            if exact.status == ShortestPathStatus::Unreachable {
-                unreachable.push(time);
+            match exact.status {
+                ShortestPathStatus::Complete => complete.push(time),
+                ShortestPathStatus::Unreachable => unreachable.push(time),
+                ShortestPathStatus::OutOfNodes => {}
             }
             answer.shortest = Some(exact);
         }
@@ -126,7 +129,7 @@ pub fn query_round<S: QuerySide>(
     if path.is_empty() {
         return Err("no pair has all four ends in both libraries".into());
     }
-    Ok([&nearest, &path, &path_and_straight, &raycast, &shortest, &unreachable]
+    Ok([&nearest, &path, &path_and_straight, &raycast, &shortest, &complete, &unreachable]
         .into_iter()
         .flat_map(|values| median_and_p99(values))
         .collect())

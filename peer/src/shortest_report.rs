@@ -46,6 +46,14 @@ fn excess(lengths: &[(f64, f64)]) -> Excess {
     }
 }
 
+fn median_and_p99_text(values: &[f64]) -> String {
+    if values.is_empty() {
+        "—".into()
+    } else {
+        format!("{} / {}", median(values), p99(values))
+    }
+}
+
 fn complete(answer: &PairAnswer) -> Option<ShortestAnswer> {
     answer.shortest.filter(|s| s.status == ShortestPathStatus::Complete)
 }
@@ -63,14 +71,16 @@ pub fn shortest_table(measured: &[Measured]) -> Table {
         "input",
         "onav exact: complete / unreachable / out of nodes",
         "Detour complete",
-        "onav search nodes: median / p99",
+        "onav search nodes: median / p99 (all; complete)",
         "both complete",
         "Detour > 1% longer",
         "Detour excess: mean / worst",
-        "Detour shorter (> 1e-4): pairs, most",
+        "Detour shorter (> 1e-4): pairs, most (relative, metres)",
     ]);
     for m in measured {
-        let nodes: Vec<f64> = m.onav.iter().filter_map(|a| a.shortest).map(|s| s.nodes as f64).collect();
+        let nodes = |pick: fn(&ShortestAnswer) -> bool| -> Vec<f64> {
+            m.onav.iter().filter_map(|a| a.shortest).filter(pick).map(|s| s.nodes as f64).collect()
+        };
         let lengths: Vec<(f64, f64)> = m
             .detour
             .iter()
@@ -83,11 +93,15 @@ pub fn shortest_table(measured: &[Measured]) -> Table {
             m.input.name().to_string(),
             status_counts(&m.onav),
             m.detour.iter().filter(|a| complete(a).is_some()).count().to_string(),
-            if nodes.is_empty() { "—".into() } else { format!("{} / {}", median(&nodes), p99(&nodes)) },
+            format!(
+                "{} ({})",
+                median_and_p99_text(&nodes(|_| true)),
+                median_and_p99_text(&nodes(|s| s.status == ShortestPathStatus::Complete))
+            ),
             e.pairs.to_string(),
             format!("{} ({})", e.visibly_longer, per_cent(e.visibly_longer as f64 / e.pairs.max(1) as f64)),
             format!("{} / {}", per_cent(e.mean), per_cent(e.worst)),
-            format!("{}, {} ({:.4} m)", e.shorter, per_cent(e.most_shorter.0), e.most_shorter.1),
+            format!("{}, {:.1e} ({:.1e} m)", e.shorter, e.most_shorter.0, e.most_shorter.1),
         ]);
     }
     table

@@ -79,8 +79,8 @@ fn median_and_p99(values: &[f64]) -> [f64; 2] {
 /// Seconds per call: median and p99 of find_nearest_poly, find_path,
 /// find_path + find_straight_path, raycast, and the shortest path over all
 /// pairs, the pairs this side completed and those it found unreachable
-/// (`NaN` where none). `path_pairs`
-/// says which pairs search a path; `answers` gets one entry per pair.
+/// (`NaN` where none). `path_pairs` says which pairs search a path;
+/// `answers` gets one entry per pair.
 pub fn query_round<S: QuerySide>(
     side: &mut S,
     pairs: &[QueryPair],

@@ -5,7 +5,7 @@
 //! every polygon and links what Detour links, issue 17) and loaded into
 //! Detour for its queries.
 
-use onav::{NavMeshQuery, QueryFilter, TiledNavMesh};
+use onav::TiledNavMesh;
 
 use crate::build_paths::{path_agreement, path_answers, PathAgreement};
 use crate::detour_queries::DetourQueries;
@@ -39,13 +39,7 @@ pub fn measure_quality(recast: &RecastTileSet, onav: &TiledNavMesh, pair_count: 
     let detour_mesh = load_mset(&mset)?;
     let pairs = query_pairs(&imported, pair_count)?;
     let mut detour = DetourQueries::new(DetourQuery::new(&detour_mesh, MAX_NODES as i32)?);
-    let mut onav_side = OnavQueries {
-        query: NavMeshQuery::new(onav, MAX_NODES).map_err(|e| format!("onav query: {e}"))?,
-        filter: QueryFilter::default(),
-        budget: MAX_NODES,
-        corridor: Vec::new(),
-        path: Vec::new(),
-    };
+    let mut onav_side = OnavQueries::new(onav, MAX_NODES)?;
     let paths = path_agreement(&path_answers(&mut detour, &pairs)?, &path_answers(&mut onav_side, &pairs)?);
     Ok(Quality {
         polygons: (polygon_count(&imported), polygon_count(onav)),

@@ -6,8 +6,10 @@ use recastnavigation_sys::{
     dtPolyRef, dtQueryFilter, dtStraightPathFlags_DT_STRAIGHTPATH_OFFMESH_CONNECTION, DT_PARTIAL_RESULT,
 };
 
+use onav::ShortestPathStatus;
+
 use crate::detour_query::DetourQuery;
-use crate::query_round::{QuerySide, HALF_EXTENTS};
+use crate::query_round::{QuerySide, ShortestAnswer, HALF_EXTENTS};
 
 /// Longest corridor and straight path kept: beyond any path of these meshes.
 const MAX_PATH: usize = 4096;
@@ -80,5 +82,17 @@ impl QuerySide for DetourQueries<'_> {
     fn raycast(&mut self, start: (dtPolyRef, &[f32; 3]), end: &[f32; 3]) -> Result<bool, String> {
         let t = self.query.raycast(start.0, (start.1, end), &self.filter, &mut self.corridor)?;
         Ok(t == f32::MAX)
+    }
+
+    /// Detour's shortest path is its straight path through the corridor.
+    fn shortest_path(
+        &mut self,
+        start: (dtPolyRef, &[f32; 3]),
+        end: (dtPolyRef, &[f32; 3]),
+    ) -> Result<ShortestAnswer, String> {
+        let complete = self.find_path(start, end)?;
+        self.find_straight_path(start.1, end.1)?;
+        let status = if complete { ShortestPathStatus::Complete } else { ShortestPathStatus::Unreachable };
+        Ok(ShortestAnswer { status, length: self.straight_path_length(), nodes: 0 })
     }
 }

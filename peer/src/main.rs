@@ -50,6 +50,7 @@ mod recast_build;
 mod recast_builds;
 mod recast_recipe;
 mod resident_bytes;
+mod shortest_report;
 mod stage_clock;
 mod timing;
 mod triangle_mesh;

@@ -3,10 +3,10 @@
 
 use onav::{
     straight_path_length, NavMeshQuery, PathStatus, PolyRef, QueryFilter, RaycastOptions, StraightPathOptions,
-    StraightPathVertex,
+    StraightPathVertex, TiledNavMesh,
 };
 
-use crate::query_round::{QuerySide, HALF_EXTENTS};
+use crate::query_round::{QuerySide, ShortestAnswer, HALF_EXTENTS};
 
 pub struct OnavQueries {
     pub query: NavMeshQuery,
@@ -15,6 +15,23 @@ pub struct OnavQueries {
     pub budget: usize,
     pub corridor: Vec<PolyRef>,
     pub path: Vec<StraightPathVertex>,
+    /// The exact search's path, apart from the straight path's.
+    pub shortest: Vec<StraightPathVertex>,
+}
+
+impl OnavQueries {
+    /// Queries over `mesh` with `max_nodes` search nodes, all of them the
+    /// budget of every search.
+    pub fn new(mesh: &TiledNavMesh, max_nodes: usize) -> Result<OnavQueries, String> {
+        Ok(OnavQueries {
+            query: NavMeshQuery::new(mesh, max_nodes).map_err(|e| format!("onav query: {e}"))?,
+            filter: QueryFilter::default(),
+            budget: max_nodes,
+            corridor: Vec::new(),
+            path: Vec::new(),
+            shortest: Vec::new(),
+        })
+    }
 }
 
 fn widened(p: &[f32; 3]) -> [f64; 3] {
@@ -66,5 +83,17 @@ impl QuerySide for OnavQueries {
             )
             .map_err(|e| format!("onav raycast: {e}"))?;
         Ok(hit.wall.is_none())
+    }
+
+    fn shortest_path(
+        &mut self,
+        start: (PolyRef, &[f32; 3]),
+        end: (PolyRef, &[f32; 3]),
+    ) -> Result<ShortestAnswer, String> {
+        let outcome = self
+            .query
+            .find_shortest_path(start.0, end.0, widened(start.1), widened(end.1), &self.filter, &mut self.shortest)
+            .map_err(|e| format!("onav find_shortest_path: {e}"))?;
+        Ok(ShortestAnswer { status: outcome.status, length: outcome.length, nodes: outcome.nodes })
     }
 }

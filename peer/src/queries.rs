@@ -1,10 +1,12 @@
-//! `queries`: find_nearest_poly, find_path and find_path +
-//! find_straight_path over the same seeded start/end pairs in both
-//! libraries, on the same tiles, then how far their answers agree.
+//! `queries`: find_nearest_poly, find_path, find_path +
+//! find_straight_path, raycast and onav's exact find_shortest_path (against
+//! Detour's find_path + find_straight_path) over the same seeded start/end
+//! pairs in both libraries, on the same tiles, then how far their answers
+//! agree.
 
 use std::path::Path;
 
-use onav::{read_mesh, NavMeshQuery, QueryFilter};
+use onav::read_mesh;
 
 use crate::detour_queries::DetourQueries;
 use crate::detour_query::DetourQuery;
@@ -48,13 +50,7 @@ fn measure(input: Input, meshes: &Path, rounds: usize, pair_count: usize) -> Res
     let onav_mesh = read_mesh(&prepared.onav_mesh_bytes).map_err(|e| format!("onav read_mesh: {e}"))?;
     let pairs = query_pairs(&onav_mesh, pair_count)?;
     let mut detour = DetourQueries::new(DetourQuery::new(&detour_mesh, MAX_NODES as i32)?);
-    let mut onav = OnavQueries {
-        query: NavMeshQuery::new(&onav_mesh, MAX_NODES).map_err(|e| format!("onav query: {e}"))?,
-        filter: QueryFilter::default(),
-        budget: MAX_NODES,
-        corridor: Vec::new(),
-        path: Vec::new(),
-    };
+    let mut onav = OnavQueries::new(&onav_mesh, MAX_NODES)?;
     let found: Vec<bool> =
         ends_found(&mut detour, &pairs)?.into_iter().zip(ends_found(&mut onav, &pairs)?).map(|(d, o)| d && o).collect();
     let (mut detour_answers, mut onav_answers) = (Vec::new(), Vec::new());

@@ -1,15 +1,25 @@
 //! The `queries` tables: per operation the median and p99 of each library
-//! with their ratios and the noise line, then how far the answers agree.
+//! with their ratios and the noise line, then how far the answers agree,
+//! then the exact shortest paths.
 
 use crate::markdown_table::Table;
 use crate::noise_line::noise_line;
 use crate::queries::{Measured, MAX_NODES};
 use crate::query_points::GENERATOR;
 use crate::query_round::{PairAnswer, HALF_EXTENTS};
+use crate::shortest_report::shortest_table;
 use crate::timing::{median, min_max, RowSamples};
 
 /// The operations a round times, in row order (each a median and a p99 row).
-const OPERATIONS: [&str; 4] = ["find_nearest_poly", "find_path", "find_path + find_straight_path", "raycast"];
+const OPERATIONS: [&str; 7] = [
+    "find_nearest_poly",
+    "find_path",
+    "find_path + find_straight_path",
+    "raycast",
+    "find_shortest_path (Detour: find_path + find_straight_path)",
+    "find_shortest_path, pairs found complete",
+    "find_shortest_path, pairs found unreachable",
+];
 
 /// Relative excess of onav's straight path over Detour's that is more than
 /// float noise (Detour's vertices are f32).
@@ -36,12 +46,23 @@ pub fn report(measured: &[Measured], rounds: usize) -> String {
          off-mesh links), over the pairs both libraries complete; \"onav longer\" counts pairs where onav's \
          path is longer than Detour's by more than {LONGER_BEYOND:e} of it. Both searches are A* over \
          polygons with edge-midpoint positions, not over straight-path length, so neither is always the \
-         shorter. A ray reached the end when Detour returns t = FLT_MAX and onav no wall.\n",
+         shorter. A ray reached the end when Detour returns t = FLT_MAX and onav no wall.\n\n\
+         ## queries: exact shortest paths\n\n{}\n\
+         The find_shortest_path rows of the first table time onav's exact search against Detour's \
+         find_path + find_straight_path on the same pairs, in a loop of their own after the other path \
+         rows; the \"pairs found\" rows take the pairs each library completed or found unreachable \
+         (onav: status Complete or Unreachable; Detour: a corridor that reaches the end's polygon or \
+         not), — when a round has none. Search nodes: `ShortestPathOutcome.nodes` over every searched \
+         pair and over the complete ones. Lengths as above, over the pairs both complete; the excess is \
+         Detour's length over onav's exact one, minus 1; \"Detour shorter\" counts pairs where Detour's \
+         path is shorter than the exact one by more than 1e-4 of it and gives the most it falls short \
+         on any pair.\n",
         time_table(measured).render(),
         GENERATOR,
         HALF_EXTENTS,
         noise_line("Detour", measured.iter().map(|m| &m.rounds)),
-        agreement_table(measured).render()
+        agreement_table(measured).render(),
+        shortest_table(measured).render()
     )
 }
 
@@ -67,7 +88,7 @@ fn time_table(measured: &[Measured]) -> Table {
 }
 
 fn time_row(input: &str, operation: &str, medians: &RowSamples, p99s: &RowSamples) -> Vec<String> {
-    let us = |seconds: f64| format!("{:.2}", seconds * 1e6);
+    let us = |seconds: f64| if seconds.is_finite() { format!("{:.2}", seconds * 1e6) } else { "—".into() };
     let range = |values: &[f64]| {
         let (lo, hi) = min_max(values);
         format!("{}–{}", us(lo), us(hi))
@@ -79,13 +100,18 @@ fn time_row(input: &str, operation: &str, medians: &RowSamples, p99s: &RowSample
         operation.to_string(),
         us(peer),
         us(onav),
-        format!("{:.2}", onav / peer),
+        ratio(onav, peer),
         us(peer_p99),
         us(onav_p99),
-        format!("{:.2}", onav_p99 / peer_p99),
+        ratio(onav_p99, peer_p99),
         range(&medians.peer),
         range(&medians.onav),
     ]
+}
+
+fn ratio(onav: f64, peer: f64) -> String {
+    let ratio = onav / peer;
+    if ratio.is_finite() { format!("{ratio:.2}") } else { "—".into() }
 }
 
 fn count(answers: &[PairAnswer], pick: impl Fn(&PairAnswer) -> bool) -> usize {

@@ -1,9 +1,12 @@
 //! One round of query measurements, timed the same way for both
 //! libraries: the nearest polygon of every start and end point, then for
 //! each pair whose four ends both libraries found, the path search, the
-//! path search followed by the straight path, and a raycast from the start
-//! towards the end. Each call is timed on its own, so a round gives each
-//! operation's median and 99th percentile.
+//! path search followed by the straight path, a raycast from the start
+//! towards the end, and the shortest path each library offers. Each call is
+//! timed on its own, so a round gives each operation's median and 99th
+//! percentile.
+
+use onav::ShortestPathStatus;
 
 use crate::query_points::QueryPair;
 use crate::timing::{median, percentile, timed, RoundResult};
@@ -27,6 +30,23 @@ pub trait QuerySide {
     /// A ray from `start` towards `end` over the surface (it replaces the
     /// kept corridor); true when it reached `end`.
     fn raycast(&mut self, start: (Self::Ref, &[f32; 3]), end: &[f32; 3]) -> Result<bool, String>;
+    /// The shortest path the library offers from `start` to `end`: onav's
+    /// exact search, Detour's find_path + find_straight_path.
+    fn shortest_path(
+        &mut self,
+        start: (Self::Ref, &[f32; 3]),
+        end: (Self::Ref, &[f32; 3]),
+    ) -> Result<ShortestAnswer, String>;
+}
+
+/// What `shortest_path` answered for one pair. Detour's status is
+/// `Complete` when its corridor reaches the end's polygon and `Unreachable`
+/// otherwise; it reports no node count (0).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ShortestAnswer {
+    pub status: ShortestPathStatus,
+    pub length: f64,
+    pub nodes: usize,
 }
 
 /// What a side answered for one pair (untimed bookkeeping).
@@ -37,6 +57,8 @@ pub struct PairAnswer {
     pub length: f64,
     pub corridor: usize,
     pub ray_reached: bool,
+    /// None when the pair was not searched.
+    pub shortest: Option<ShortestAnswer>,
 }
 
 /// The value below which 99% of `values` lie.
@@ -44,9 +66,21 @@ pub fn p99(values: &[f64]) -> f64 {
     percentile(values, 99)
 }
 
+/// Median and p99 of `values`, NaN for none (a round may have no
+/// unreachable pair).
+fn median_and_p99(values: &[f64]) -> [f64; 2] {
+    if values.is_empty() {
+        [f64::NAN; 2]
+    } else {
+        [median(values), p99(values)]
+    }
+}
+
 /// Seconds per call: median and p99 of find_nearest_poly, find_path,
-/// find_path + find_straight_path, and raycast. `path_pairs` says which pairs search a
-/// path; `answers` gets one entry per pair.
+/// find_path + find_straight_path, raycast, and the shortest path over all
+/// pairs, the pairs this side completed and those it found unreachable
+/// (`NaN` where none). `path_pairs` says which pairs search a path;
+/// `answers` gets one entry per pair.
 pub fn query_round<S: QuerySide>(
     side: &mut S,
     pairs: &[QueryPair],
@@ -62,6 +96,7 @@ pub fn query_round<S: QuerySide>(
         ends.push(start.zip(end));
     }
     let (mut path, mut path_and_straight, mut raycast) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut shortest, mut complete, mut unreachable) = (Vec::new(), Vec::new(), Vec::new());
     answers.clear();
     for ((pair, &refs), &search) in pairs.iter().zip(&ends).zip(path_pairs) {
         let mut answer = PairAnswer { found_ends: refs.is_some(), ..PairAnswer::default() };
@@ -77,19 +112,27 @@ pub fn query_round<S: QuerySide>(
         }
         answers.push(answer);
     }
+    // A loop of its own, so that no call finds the pair's polygons in the
+    // cache from the calls above.
+    for (((pair, &refs), &search), answer) in pairs.iter().zip(&ends).zip(path_pairs).zip(answers.iter_mut()) {
+        if let (Some((start, end)), true) = (refs, search) {
+            let (exact, time) = timed(|| side.shortest_path((start, &pair.start), (end, &pair.end)))?;
+            shortest.push(time);
+            match exact.status {
+                ShortestPathStatus::Complete => complete.push(time),
+                ShortestPathStatus::Unreachable => unreachable.push(time),
+                ShortestPathStatus::OutOfNodes => {}
+            }
+            answer.shortest = Some(exact);
+        }
+    }
     if path.is_empty() {
         return Err("no pair has all four ends in both libraries".into());
     }
-    Ok(vec![
-        median(&nearest),
-        p99(&nearest),
-        median(&path),
-        p99(&path),
-        median(&path_and_straight),
-        p99(&path_and_straight),
-        median(&raycast),
-        p99(&raycast),
-    ])
+    Ok([&nearest, &path, &path_and_straight, &raycast, &shortest, &complete, &unreachable]
+        .into_iter()
+        .flat_map(|values| median_and_p99(values))
+        .collect())
 }
 
 #[cfg(test)]
@@ -101,5 +144,11 @@ mod tests {
         let values: Vec<f64> = (0..200).rev().map(f64::from).collect();
         assert_eq!(p99(&values), 198.0);
         assert_eq!(p99(&[4.0]), 4.0);
+    }
+
+    #[test]
+    fn no_values_have_no_median_or_p99() {
+        assert!(median_and_p99(&[]).iter().all(|v| v.is_nan()));
+        assert_eq!(median_and_p99(&[2.0, 1.0, 3.0]), [2.0, 3.0]);
     }
 }

@@ -94,6 +94,7 @@ using WorldAgentHandle = OnavWorldAgentHandle;
 using AgentState = OnavAgentState;
 using OffMeshTraversal = OnavOffMeshTraversal;
 using CrowdHash = OnavCrowdHash;
+using ShortestPathOutcome = OnavShortestPathOutcome;
 
 /// salt (24 bits) | tile slot (20 bits) | polygon (20 bits); 0 is null.
 using PolyRef = std::uint64_t;
@@ -821,6 +822,52 @@ public:
     }
     /// The debug geometry, a snapshot independent of later edits.
     NavMeshDebug debug_collect() const;
+
+    // Run-time switches (docs/RUNTIME_SWITCHES.md): host state of this mesh
+    // version, read by every query as if the tile carried it, never written
+    // out. A failed switch changes nothing. To switch while queries run,
+    // switch a clone() and hand it to them (NavMeshQuery::set_mesh).
+
+    /// The flags queries read for a polygon (the tile's, or what
+    /// set_poly_flags gave it); InvalidReferenceError for a null, stale or
+    /// out-of-range reference.
+    std::uint16_t poly_flags(PolyRef poly_ref) const {
+        return detail::value<std::uint16_t>(::onav_mesh_poly_flags, get(), poly_ref);
+    }
+    /// The area queries read for a polygon; errors as poly_flags.
+    std::uint8_t poly_area(PolyRef poly_ref) const {
+        return detail::value<std::uint8_t>(::onav_mesh_poly_area, get(), poly_ref);
+    }
+    /// Gives a polygon these flags (a door closed by clearing the flag a
+    /// filter includes); InvalidReferenceError as poly_flags.
+    void set_poly_flags(PolyRef poly_ref, std::uint16_t flags) {
+        detail::call(::onav_mesh_set_poly_flags, get(), poly_ref, flags);
+    }
+    /// Gives a polygon an area (0..=63; OutOfRangeError above);
+    /// InvalidReferenceError as poly_flags.
+    void set_poly_area(PolyRef poly_ref, std::uint8_t area) {
+        detail::call(::onav_mesh_set_poly_area, get(), poly_ref, area);
+    }
+    /// Whether off-mesh link `index` of the tile `tile_ref` names is
+    /// enabled (InvalidReferenceError for a stale tile reference,
+    /// OutOfRangeError past the tile's off-mesh links).
+    bool off_mesh_link_enabled(TileRef tile_ref, std::uint32_t index) const {
+        return detail::value<std::uint8_t>(::onav_mesh_off_mesh_link_enabled, get(), tile_ref, index) != 0;
+    }
+    /// Enables or disables off-mesh link `index` of a tile: no query
+    /// crosses a disabled link, in either direction; errors as
+    /// off_mesh_link_enabled.
+    void set_off_mesh_link_enabled(TileRef tile_ref, std::uint32_t index, bool enabled) {
+        detail::call(::onav_mesh_set_off_mesh_link_enabled, get(), tile_ref, index,
+                     static_cast<std::uint8_t>(enabled ? 1 : 0));
+    }
+    /// Enables or disables every off-mesh link with `user_id` in the tiles
+    /// now in the mesh (how a host re-applies a link's state after its tile
+    /// streamed back); returns how many carry it.
+    std::size_t set_off_mesh_links_enabled_by_user_id(std::uint32_t user_id, bool enabled) {
+        return detail::value<std::size_t>(::onav_mesh_set_off_mesh_links_enabled_by_user_id, get(), user_id,
+                                          static_cast<std::uint8_t>(enabled ? 1 : 0));
+    }
 };
 
 /// Polygon and link counts of a NavMeshDebug.
@@ -1008,6 +1055,72 @@ struct TileInput2d {
     }
 };
 
+/// A ring on the planar builder's plane (x is world X, y world Z), a view
+/// of the caller's points; the last point joins the first.
+using PlanarRing = span<const DVec2>;
+
+/// A walkable region of the planar builder (OnavPlanarRegion): its outline,
+/// its holes, and its area (0..63) and flags (0..65535), -1 for the
+/// settings' Area / Flags.
+struct PlanarRegion {
+    PlanarRing outline;
+    span<const PlanarRing> holes;
+    std::int32_t area = -1;
+    std::int32_t flags = -1;
+};
+
+/// What NavMesh::build_planar reads besides the settings
+/// (OnavPlanarOutlines): walkable regions and obstacle rings nothing may
+/// enter, views of the caller's arrays (the library copies them).
+struct PlanarOutlines {
+    span<const PlanarRegion> regions;
+    span<const PlanarRing> obstacles;
+};
+
+namespace detail {
+
+/// The C view of PlanarOutlines and the ring arrays it points into, alive
+/// as long as this object.
+class PlanarOutlinesC {
+public:
+    explicit PlanarOutlinesC(const PlanarOutlines& outlines) : obstacles_(rings(outlines.obstacles)) {
+        holes_.reserve(outlines.regions.size());
+        regions_.reserve(outlines.regions.size());
+        for (const PlanarRegion& region : outlines.regions) {
+            holes_.push_back(rings(region.holes));
+            const std::vector<OnavPlanarRing>& holes = holes_.back();
+            regions_.push_back(OnavPlanarRegion{ring(region.outline), holes.empty() ? nullptr : holes.data(),
+                                                holes.size(), region.area, region.flags});
+        }
+        c_.regions = regions_.empty() ? nullptr : regions_.data();
+        c_.region_count = regions_.size();
+        c_.obstacles = obstacles_.empty() ? nullptr : obstacles_.data();
+        c_.obstacle_count = obstacles_.size();
+    }
+    PlanarOutlinesC(const PlanarOutlinesC&) = delete;
+    PlanarOutlinesC& operator=(const PlanarOutlinesC&) = delete;
+
+    const OnavPlanarOutlines* get() const noexcept { return &c_; }
+
+private:
+    static OnavPlanarRing ring(PlanarRing points) { return OnavPlanarRing{data_or_null(points), points.size()}; }
+    static std::vector<OnavPlanarRing> rings(span<const PlanarRing> views) {
+        std::vector<OnavPlanarRing> out;
+        out.reserve(views.size());
+        for (PlanarRing view : views) {
+            out.push_back(ring(view));
+        }
+        return out;
+    }
+
+    std::vector<OnavPlanarRing> obstacles_;
+    std::vector<std::vector<OnavPlanarRing>> holes_;
+    std::vector<OnavPlanarRegion> regions_;
+    OnavPlanarOutlines c_{};
+};
+
+}  // namespace detail
+
 /// Level triangles for the voxel builds (OnavTriangleGeometry). Builds read
 /// it concurrently; add_convex_volume needs exclusive use.
 class TriangleGeometry : public detail::Handle<OnavTriangleGeometry> {
@@ -1112,6 +1225,16 @@ public:
     static NavMesh build_2d(const NavSettings& settings, span<const TileInput2d> tiles) {
         std::vector<OnavTileInput2d> inputs = detail::tile_inputs(tiles);
         return detail::make<NavMesh>(::onav_nav_mesh_build_2d, settings.get(), inputs.data(), inputs.size());
+    }
+    /// NavMesh.BuildPlanar, the exact 2D builder (docs/BUILD_PLANAR.md):
+    /// regions minus obstacles, the agent radius kept clear, on the
+    /// SnapBits lattice; equal input gives equal bytes. OutOfRangeError for
+    /// a coordinate that is not finite or outside ±2^21, an area or flags
+    /// value out of range or an unusable lattice; FormatError for a ring
+    /// with fewer than three distinct points or one touching itself.
+    static NavMesh build_planar(const NavSettings& settings, const PlanarOutlines& outlines) {
+        detail::PlanarOutlinesC c(outlines);
+        return detail::make<NavMesh>(::onav_nav_mesh_build_planar, settings.get(), c.get());
     }
     /// NavMesh.Build for the 3D path (the voxel builder); `progress` as
     /// BuildProgress says.
@@ -1228,6 +1351,14 @@ struct Path {
 struct StraightPath {
     std::vector<StraightPathVertex> vertices;
     std::int32_t status;
+};
+
+/// An exact shortest path (straight-path vertices) and how its search
+/// ended: ONAV_SHORTEST_PATH_COMPLETE with the length, or _UNREACHABLE /
+/// _OUT_OF_NODES with no vertices.
+struct ShortestPath {
+    std::vector<StraightPathVertex> vertices;
+    ShortestPathOutcome outcome;
 };
 
 /// A raycast's answer and the polygons crossed.
@@ -1378,6 +1509,22 @@ public:
             [&](StraightPathVertex* buf, std::size_t cap, std::size_t* len, OnavError* err) {
                 return ::onav_query_find_straight_path(get(), detail::data_or_null(corridor), corridor.size(), start,
                                                        end, crossings, buf, cap, len, &path.status, err);
+            },
+            initial_capacity);
+        return path;
+    }
+
+    /// The exact shortest path from `start` to `end` (docs/QUERIES.md,
+    /// "Exact shortest paths"), not the string-pulled cheapest corridor;
+    /// InvalidOperationError for a filter whose included areas do not all
+    /// cost the same, InvalidReferenceError for a null or stale reference.
+    ShortestPath find_shortest_path(PolyRef start_ref, PolyRef end_ref, DVec3 start, DVec3 end,
+                                    const QueryFilter& filter) {
+        ShortestPath path{};
+        path.vertices = detail::collect<StraightPathVertex>(
+            [&](StraightPathVertex* buf, std::size_t cap, std::size_t* len, OnavError* err) {
+                return ::onav_query_find_shortest_path(get(), start_ref, end_ref, start, end, &filter, buf, cap, len,
+                                                       &path.outcome, err);
             },
             initial_capacity);
         return path;

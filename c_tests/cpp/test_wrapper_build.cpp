@@ -1,13 +1,16 @@
 // The C++ wrapper (include/onav.hpp), builder part: NavSettings (every
 // getter and setter, links, clone), NavMesh and NavWorld from 2D input with
-// their envelopes, TriangleGeometry and the voxel builds with a progress
-// callback: its calls in order, cancellation by returning false, and an
-// exception thrown inside it cancelling the build and reaching the caller
-// with its own type (never crossing the C library).
+// their envelopes, the planar builder from outlines (the C call's bytes, the
+// hole and obstacle left out, region areas, its errors), TriangleGeometry
+// and the voxel builds with a progress callback: its calls in order,
+// cancellation by returning false, and an exception thrown inside it
+// cancelling the build and reaching the caller with its own type (never
+// crossing the C library).
 //
 // Registered with ctest as C++17 and C++20 and under ASan+UBSan.
 #include "wrapper_check.hpp"
 
+#include <cmath>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -190,6 +193,67 @@ void test_nav_mesh_2d() {
     CHECK(nearest.poly_ref == tiled.tile_at(1, 0, 0) && nearest.over_polygon == 1);
 }
 
+// test_build_planar.c's input: a 40x24 region with a hole, a second region
+// with area 5 and flags 3, a triangular obstacle, on 16-unit tiles.
+const onav::DVec2 planar_outer[] = {{0, 0}, {40, 0}, {40, 24}, {0, 24}};
+const onav::DVec2 planar_hole[] = {{10, 8}, {14, 8}, {14, 16}, {10, 16}};
+const onav::DVec2 planar_inner[] = {{20, 4}, {36, 4}, {36, 20}, {20, 20}};
+const onav::DVec2 planar_obstacle[] = {{26, 10}, {30, 10}, {28, 14}};
+
+onav::NavSettings planar_settings() {
+    onav::NavSettings settings = onav::NavSettings::create();
+    settings.set_tile_size(16.0);
+    settings.set_cell_size(0.25);
+    settings.set_agent_radius(0.5f);
+    return settings;
+}
+
+// The polygon under (x, z) of a planar build (at any height), 0 for none.
+onav::PolyRef planar_poly_at(const onav::NavMesh& mesh, double x, double z) {
+    onav::NavMeshQuery query = onav::NavMeshQuery::for_nav_mesh(mesh, 32);
+    return query.find_nearest_poly(onav::DVec3{x, 0, z}, onav::DVec3{0.1, 100, 0.1}, onav::default_query_filter())
+        .poly_ref;
+}
+
+void test_build_planar() {
+    onav::NavSettings settings = planar_settings();
+    const onav::PlanarRing holes[] = {planar_hole};
+    const onav::PlanarRegion regions[] = {{planar_outer, holes}, {planar_inner, {}, 5, 3}};
+    const onav::PlanarRing obstacles[] = {planar_obstacle};
+    onav::NavMesh mesh = onav::NavMesh::build_planar(settings, onav::PlanarOutlines{regions, obstacles});
+
+    // The wrapper hands the library what a C caller does: equal bytes.
+    const OnavPlanarRing c_holes[] = {{planar_hole, 4}};
+    const OnavPlanarRegion c_regions[] = {{{planar_outer, 4}, c_holes, 1, -1, -1},
+                                          {{planar_inner, 4}, nullptr, 0, 5, 3}};
+    const OnavPlanarRing c_obstacles[] = {{planar_obstacle, 3}};
+    const OnavPlanarOutlines c_outlines = {c_regions, 2, c_obstacles, 1};
+    OnavNavMesh* raw = nullptr;
+    CHECK(onav_nav_mesh_build_planar(settings.get(), &c_outlines, &raw, nullptr) == ONAV_OK);
+    onav::NavMesh c_mesh(raw);
+    CHECK(mesh.save() == c_mesh.save() && !mesh.save().empty());
+
+    onav::TiledNavMesh tiled = mesh.mesh_clone();
+    const onav::PolyRef walkable = planar_poly_at(mesh, 4, 4);
+    const onav::PolyRef inner = planar_poly_at(mesh, 22, 6);
+    CHECK(walkable != 0 && tiled.polygon(walkable).area == settings.area() &&
+          tiled.polygon(walkable).flags == settings.flags());
+    CHECK(inner != 0 && tiled.polygon(inner).area == 5 && tiled.polygon(inner).flags == 3);
+    CHECK(planar_poly_at(mesh, 12, 12) == 0 && planar_poly_at(mesh, 28, 11) == 0);
+
+    const onav::DVec2 with_nan[] = {{0, 0}, {NAN, 0}, {4, 4}};
+    const onav::PlanarRegion nan_region[] = {{with_nan, {}}};
+    CHECK_THROWS(onav::OutOfRangeError, ONAV_E_OUT_OF_RANGE, "regions[0].outline[1].x",
+                 onav::NavMesh::build_planar(settings, onav::PlanarOutlines{nan_region, {}}));
+    const onav::DVec2 bow_tie[] = {{0, 0}, {4, 4}, {4, 0}, {0, 4}};
+    const onav::PlanarRing crossing[] = {bow_tie};
+    CHECK_THROWS(onav::FormatError, ONAV_E_FORMAT, "self-intersecting",
+                 onav::NavMesh::build_planar(settings, onav::PlanarOutlines{regions, crossing}));
+    const onav::PlanarRegion bad_area[] = {{planar_outer, {}, 64}};
+    CHECK_THROWS(onav::OutOfRangeError, ONAV_E_OUT_OF_RANGE, "area",
+                 onav::NavMesh::build_planar(settings, onav::PlanarOutlines{bad_area, {}}));
+}
+
 void test_world_2d() {
     std::vector<onav::NavSettings> classes;
     classes.push_back(onav::NavSettings::create());
@@ -321,6 +385,7 @@ void test_world_build_3d_and_rebuild() {
 int main() {
     test_settings();
     test_nav_mesh_2d();
+    test_build_planar();
     test_world_2d();
     test_build_3d_progress();
     test_world_build_3d_and_rebuild();

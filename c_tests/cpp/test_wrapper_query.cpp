@@ -140,6 +140,45 @@ void test_find_path_and_straight_path() {
                  f.query.find_straight_path(onav::span<const onav::PolyRef>(), path_start, path_end));
 }
 
+// The exact shortest path from A round (32, 32) into C: the same three
+// vertices and length as the straight path of the cheapest corridor, as a
+// C caller gets them; unreachable D; a weighted filter and a null
+// reference refused.
+void test_find_shortest_path() {
+    Fixture f;
+    const onav::PolyRef a1 = f.poly(TILE_A, 1);
+    const onav::PolyRef c1 = f.poly(TILE_C, 1);
+    onav::ShortestPath path = f.query.find_shortest_path(a1, c1, path_start, path_end, f.filter);
+    OnavShortestPathOutcome c_outcome{};
+    std::vector<onav::StraightPathVertex> c_path = wrapper_test::c_two_call<onav::StraightPathVertex>(
+        [&](onav::StraightPathVertex* buf, std::size_t cap, std::size_t* len, OnavError* err) {
+            return onav_query_find_shortest_path(f.query.get(), a1, c1, path_start, path_end, &f.filter, buf, cap, len,
+                                                 &c_outcome, err);
+        });
+    CHECK(path.outcome.status == ONAV_SHORTEST_PATH_COMPLETE && c_outcome.status == ONAV_SHORTEST_PATH_COMPLETE);
+    CHECK(path.vertices.size() == 3 && c_path.size() == 3);
+    for (std::size_t i = 0; i < path.vertices.size() && i < c_path.size(); i++) {
+        CHECK(wrapper_test::same_point(path.vertices[i].position, c_path[i].position) &&
+              path.vertices[i].flags == c_path[i].flags && path.vertices[i].poly_ref == c_path[i].poly_ref);
+    }
+    CHECK(path.vertices.size() == 3 && wrapper_test::same_point(path.vertices[1].position, onav::DVec3{32, 0, 32}));
+    const double expected_length = std::sqrt(28.0 * 28.0 + 4.0 * 4.0) + std::sqrt(4.0 * 4.0 + 28.0 * 28.0);
+    CHECK(std::fabs(path.outcome.length - expected_length) < 1e-9 && path.outcome.length == c_outcome.length);
+    CHECK(path.outcome.nodes > 0 && path.outcome.nodes == c_outcome.nodes);
+
+    onav::ShortestPath unreachable =
+        f.query.find_shortest_path(a1, f.poly(TILE_D, 1), path_start, onav::DVec3{100, 0, 16}, f.filter);
+    CHECK(unreachable.outcome.status == ONAV_SHORTEST_PATH_UNREACHABLE && unreachable.vertices.empty() &&
+          unreachable.outcome.length == 0);
+
+    onav::QueryFilter weighted = f.filter;
+    weighted.area_costs[2] = 2;
+    CHECK_THROWS(onav::InvalidOperationError, ONAV_E_INVALID_OPERATION, "cost the same",
+                 f.query.find_shortest_path(a1, c1, path_start, path_end, weighted));
+    CHECK_THROWS(onav::InvalidReferenceError, ONAV_E_INVALID_REFERENCE, "start_ref",
+                 f.query.find_shortest_path(0, c1, path_start, path_end, f.filter));
+}
+
 void test_sliced_find_path() {
     Fixture f;
     const onav::PolyRef a1 = f.poly(TILE_A, 1);
@@ -273,6 +312,7 @@ int main() {
     test_handles();
     test_point_queries();
     test_find_path_and_straight_path();
+    test_find_shortest_path();
     test_sliced_find_path();
     test_local_queries();
     test_long_corridor();

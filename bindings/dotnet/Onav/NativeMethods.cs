@@ -82,6 +82,15 @@ namespace Onav
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_mesh_is_valid_poly_ref(MeshHandle mesh, ulong polyRef, out byte valid, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_mesh_is_valid_tile_ref(MeshHandle mesh, ulong tileRef, out byte valid, ref NativeError err);
 
+        // TiledNavMesh: run-time switches (docs/RUNTIME_SWITCHES.md).
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_mesh_poly_flags(MeshHandle mesh, ulong polyRef, out ushort flags, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_mesh_poly_area(MeshHandle mesh, ulong polyRef, out byte area, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_mesh_set_poly_flags(MeshHandle mesh, ulong polyRef, ushort flags, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_mesh_set_poly_area(MeshHandle mesh, ulong polyRef, byte area, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_mesh_off_mesh_link_enabled(MeshHandle mesh, ulong tileRef, uint index, out byte enabled, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_mesh_set_off_mesh_link_enabled(MeshHandle mesh, ulong tileRef, uint index, byte enabled, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_mesh_set_off_mesh_links_enabled_by_user_id(MeshHandle mesh, uint userId, byte enabled, out UIntPtr count, ref NativeError err);
+
         // References.
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_poly_ref_encode(uint salt, uint slot, uint polygon, out ulong polyRef, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_poly_ref_decode(ulong polyRef, out uint salt, out uint slot, out uint polygon, ref NativeError err);
@@ -114,6 +123,7 @@ namespace Onav
         // NavMesh (tier 1).
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_nav_mesh_new(SettingsHandle settings, out NavMeshHandle navMesh, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_nav_mesh_build_2d(SettingsHandle settings, NativeTileInput2D* tiles, UIntPtr count, out NavMeshHandle navMesh, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_nav_mesh_build_planar(SettingsHandle settings, ref NativePlanarOutlines outlines, out NavMeshHandle navMesh, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_nav_mesh_rebuild_tile_2d(NavMeshHandle navMesh, ref NativeTileInput2D input, out ulong tileRef, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_nav_mesh_build_3d(SettingsHandle settings, TriangleGeometryHandle geometry, BuildProgressCallback progress, IntPtr userData, out NavMeshHandle navMesh, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_nav_mesh_rebuild_tile_3d(NavMeshHandle navMesh, TriangleGeometryHandle geometry, int tileX, int tileZ, out UIntPtr count, ref NativeError err);
@@ -217,6 +227,7 @@ namespace Onav
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_query_find_straight_path(QueryHandle query, ulong* corridor, UIntPtr corridorLen, Double3 start, Double3 end, int crossings, IntPtr buf, UIntPtr cap, out UIntPtr len, out int status, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_straight_path_length(StraightPathVertex* vertices, UIntPtr count, out double length, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_query_raycast(QueryHandle query, ulong startRef, Double3 start, Double3 end, ref NativeQueryFilter filter, uint options, IntPtr buf, UIntPtr cap, out UIntPtr len, out RaycastHit hit, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_query_find_shortest_path(QueryHandle query, ulong startRef, ulong endRef, Double3 start, Double3 end, ref NativeQueryFilter filter, IntPtr buf, UIntPtr cap, out UIntPtr len, out ShortestPathOutcome outcome, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_query_find_distance_to_wall(QueryHandle query, ulong startRef, Double3 center, double radius, ref NativeQueryFilter filter, out WallDistance distance, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_query_move_along_surface(QueryHandle query, ulong startRef, Double3 start, Double3 end, ref NativeQueryFilter filter, IntPtr buf, UIntPtr cap, out UIntPtr len, out SurfaceMove move, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_query_find_local_neighbourhood(QueryHandle query, ulong startRef, Double3 center, double radius, ref NativeQueryFilter filter, IntPtr buf, UIntPtr cap, out UIntPtr len, out int status, ref NativeError err);

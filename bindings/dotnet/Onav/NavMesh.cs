@@ -39,6 +39,27 @@ namespace Onav
             return new NavMesh(handle);
         }
 
+        /// The exact 2D builder (docs/BUILD_PLANAR.md): the regions minus the
+        /// obstacles, the agent radius kept clear, on the SnapBits lattice;
+        /// equal input gives equal bytes. ArgumentOutOfRangeException for a
+        /// coordinate that is not finite or outside +-2^21, an area or flags
+        /// value out of range or an unusable lattice; NavMeshFormatException
+        /// for a ring with fewer than three distinct points or one touching
+        /// itself.
+        public static NavMesh BuildPlanar(NavSettings settings, PlanarOutlines outlines)
+        {
+            if (settings == null) throw new ArgumentNullException("settings");
+            if (outlines == null) throw new ArgumentNullException("outlines");
+            var err = new NativeError();
+            NavMeshHandle handle;
+            using (var pins = new PinSet())
+            {
+                NativePlanarOutlines native = outlines.ToNative(pins);
+                NativeStatus.Check(NativeMethods.onav_nav_mesh_build_planar(settings.Handle, ref native, out handle, ref err), ref err);
+            }
+            return new NavMesh(handle);
+        }
+
         /// The voxel builder over level triangles; `progress` (may be null) is
         /// called on this thread after each tile and may cancel.
         public static NavMesh Build3D(NavSettings settings, TriangleGeometry geometry, BuildProgress progress = null)

@@ -115,6 +115,21 @@ namespace Onav
             return path;
         }
 
+        /// The exact shortest path from start to end (docs/QUERIES.md, "Exact
+        /// shortest paths") as straight-path vertices, not the string-pulled
+        /// cheapest corridor; empty unless `outcome.Status` is Complete.
+        /// InvalidOperationException for a filter whose included areas do not
+        /// all cost the same, NavMeshReferenceException for a null or stale
+        /// reference.
+        public StraightPathVertex[] FindShortestPath(ulong startRef, ulong endRef, Double3 start, Double3 end, QueryFilter filter, out ShortestPathOutcome outcome)
+        {
+            var native = QueryFilter.ToNative(filter);
+            ShortestPathOutcome result = default(ShortestPathOutcome);
+            StraightPathVertex[] path = SizeQuery.Collect<StraightPathVertex>(CorridorGuess, (IntPtr b, UIntPtr c, out UIntPtr l, ref NativeError e) => NativeMethods.onav_query_find_shortest_path(handle, startRef, endRef, start, end, ref native, b, c, out l, out result, ref e));
+            outcome = result;
+            return path;
+        }
+
         /// The length of a straight path along its vertices.
         public static double StraightPathLength(StraightPathVertex[] path)
         {

@@ -217,6 +217,79 @@ namespace Onav
             return valid != 0;
         }
 
+        // Run-time switches (docs/RUNTIME_SWITCHES.md): state of this mesh
+        // version that every query reads as if the tile carried it; never
+        // written out. A failed switch changes nothing. To switch while
+        // queries run, switch a Clone() and move the queries to it
+        // (NavMeshQuery.SetMesh).
+
+        /// The flags queries read for a polygon (the tile's, or what
+        /// SetPolyFlags gave it); NavMeshReferenceException for a null,
+        /// stale or out-of-range reference.
+        public ushort GetPolyFlags(ulong polyRef)
+        {
+            var err = new NativeError();
+            ushort flags;
+            NativeStatus.Check(NativeMethods.onav_mesh_poly_flags(Handle, polyRef, out flags, ref err), ref err);
+            return flags;
+        }
+
+        /// The area queries read for a polygon; errors as GetPolyFlags.
+        public byte GetPolyArea(ulong polyRef)
+        {
+            var err = new NativeError();
+            byte area;
+            NativeStatus.Check(NativeMethods.onav_mesh_poly_area(Handle, polyRef, out area, ref err), ref err);
+            return area;
+        }
+
+        /// Gives a polygon these flags (a door closed by clearing the flag
+        /// a filter includes); errors as GetPolyFlags.
+        public void SetPolyFlags(ulong polyRef, ushort flags)
+        {
+            var err = new NativeError();
+            NativeStatus.Check(NativeMethods.onav_mesh_set_poly_flags(Handle, polyRef, flags, ref err), ref err);
+        }
+
+        /// Gives a polygon an area (0..63; ArgumentOutOfRangeException
+        /// above), so filters cost it as that area; errors as GetPolyFlags.
+        public void SetPolyArea(ulong polyRef, byte area)
+        {
+            var err = new NativeError();
+            NativeStatus.Check(NativeMethods.onav_mesh_set_poly_area(Handle, polyRef, area, ref err), ref err);
+        }
+
+        /// Whether off-mesh link `index` of the tile a TileRef names is
+        /// enabled; NavMeshReferenceException for a stale tile reference,
+        /// ArgumentOutOfRangeException past the tile's off-mesh links.
+        public bool IsOffMeshLinkEnabled(ulong tileRef, int index)
+        {
+            var err = new NativeError();
+            byte enabled;
+            NativeStatus.Check(NativeMethods.onav_mesh_off_mesh_link_enabled(Handle, tileRef, NativeArgs.Index(index, "index"), out enabled, ref err), ref err);
+            return enabled != 0;
+        }
+
+        /// Enables or disables off-mesh link `index` of a tile: no query
+        /// crosses a disabled link, in either direction; errors as
+        /// IsOffMeshLinkEnabled.
+        public void SetOffMeshLinkEnabled(ulong tileRef, int index, bool enabled)
+        {
+            var err = new NativeError();
+            NativeStatus.Check(NativeMethods.onav_mesh_set_off_mesh_link_enabled(Handle, tileRef, NativeArgs.Index(index, "index"), (byte)(enabled ? 1 : 0), ref err), ref err);
+        }
+
+        /// Enables or disables every off-mesh link with this user id in the
+        /// tiles now in the mesh (how a host re-applies a link's state after
+        /// its tile streamed back); returns how many carry it.
+        public int SetOffMeshLinksEnabledByUserId(uint userId, bool enabled)
+        {
+            var err = new NativeError();
+            UIntPtr count;
+            NativeStatus.Check(NativeMethods.onav_mesh_set_off_mesh_links_enabled_by_user_id(Handle, userId, (byte)(enabled ? 1 : 0), out count, ref err), ref err);
+            return (int)count.ToUInt64();
+        }
+
         /// The tile column holding world (x, z).
         public void WorldToTile(double x, double z, out int tileX, out int tileZ)
         {

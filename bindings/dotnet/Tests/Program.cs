@@ -26,6 +26,8 @@ namespace Onav.Tests
             Check.Run("nav mesh", () => NavMeshTests.Run(args[0], args[2]));
             Check.Run("import", () => ImportTests.Run(args[1]));
             Check.Run("crowd", CrowdTests.Run);
+            Check.Run("switches", SwitchTests.Run);
+            Check.Run("planar", PlanarTests.Run);
             Console.WriteLine(Check.Passed + " passed, " + Check.Failed + " failed");
             return Check.Failed == 0 ? 0 : 1;
         }

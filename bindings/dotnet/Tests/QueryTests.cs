@@ -43,6 +43,28 @@ namespace Onav.Tests
             Check.That(hit.HasPathCost && hit.PathCost >= 0, "a raycast asked for its cost has one");
 
             ChecksSlicedSearch(query, filter, start, end, corridor);
+            ChecksShortestPath(query, filter, start, end, corridor);
+        }
+
+        // The exact shortest path is a path on the mesh no longer than the
+        // straight path of any corridor, the cheapest one's included, and its
+        // length is the straight-path length of its vertices (docs/QUERIES.md).
+        static void ChecksShortestPath(NavMeshQuery query, QueryFilter filter, RandomPoint start, RandomPoint end, ulong[] corridor)
+        {
+            ShortestPathOutcome outcome;
+            StraightPathVertex[] path = query.FindShortestPath(start.PolyRef, end.PolyRef, start.Position, end.Position, filter, out outcome);
+            Check.Equal(ShortestPathStatus.Complete, outcome.Status, "the shortest path between the two points");
+            Check.That(path.Length >= 2 && (path[0].Flags & StraightPathFlags.Start) != 0 && (path[path.Length - 1].Flags & StraightPathFlags.End) != 0, "the shortest path has start and end vertices");
+            Check.That(path.Length >= 2 && path[0].PolyRef == start.PolyRef && XZ(path[path.Length - 1].Position, end.Position) < 1e-6, "the shortest path runs from the start polygon to the end point");
+            Check.That(Math.Abs(NavMeshQuery.StraightPathLength(path) - outcome.Length) <= 1e-9 * outcome.Length, "the outcome's length is the path's: " + outcome.Length);
+            PathStatus status;
+            double pulled = NavMeshQuery.StraightPathLength(query.FindStraightPath(corridor, start.Position, end.Position, StraightPathCrossings.None, out status));
+            Check.That(outcome.Length <= pulled * (1 + 1e-9) && outcome.Nodes > 0, "the shortest path, " + outcome.Length + ", is no longer than the cheapest corridor's straight path, " + pulled);
+
+            var weighted = new QueryFilter();
+            weighted.AreaCosts[weighted.AreaCosts.Length - 1] = 2;
+            Check.Throws<InvalidOperationException>(() => query.FindShortestPath(start.PolyRef, end.PolyRef, start.Position, end.Position, weighted, out outcome), "a filter whose areas cost differently");
+            Check.Throws<NavMeshReferenceException>(() => query.FindShortestPath(0, end.PolyRef, start.Position, end.Position, filter, out outcome), "a shortest path from PolyRef 0");
         }
 
         static void ChecksSlicedSearch(NavMeshQuery query, QueryFilter filter, RandomPoint start, RandomPoint end, ulong[] corridor)
@@ -65,7 +87,7 @@ namespace Onav.Tests
             return Math.Sqrt((a.X - b.X) * (a.X - b.X) + (a.Z - b.Z) * (a.Z - b.Z));
         }
 
-        static bool Same(ulong[] a, ulong[] b)
+        internal static bool Same(ulong[] a, ulong[] b)
         {
             if (a.Length != b.Length) return false;
             for (int i = 0; i < a.Length; i++) if (a[i] != b[i]) return false;

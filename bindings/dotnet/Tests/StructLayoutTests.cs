@@ -33,6 +33,9 @@ namespace Onav.Tests
             typeof(AgentHandle), "OnavAgentHandle", typeof(WorldAgentHandle), "OnavWorldAgentHandle",
             typeof(OffMeshTraversal), "OnavOffMeshTraversal", typeof(AgentState), "OnavAgentState",
             typeof(NativeCrowdHash), "OnavCrowdHash",
+            typeof(ShortestPathOutcome), "OnavShortestPathOutcome",
+            typeof(NativePlanarRing), "OnavPlanarRing", typeof(NativePlanarRegion), "OnavPlanarRegion",
+            typeof(NativePlanarOutlines), "OnavPlanarOutlines",
         };
 
         static readonly object[] Offsets =
@@ -64,6 +67,9 @@ namespace Onav.Tests
             typeof(AgentState), "hasTarget", "OnavAgentState.has_target",
             typeof(AgentState), "Target", "OnavAgentState.target",
             typeof(AgentState), "OffMeshLink", "OnavAgentState.off_mesh_link",
+            typeof(ShortestPathOutcome), "Nodes", "OnavShortestPathOutcome.nodes",
+            typeof(NativePlanarRegion), "Area", "OnavPlanarRegion.area",
+            typeof(NativePlanarOutlines), "ObstacleCount", "OnavPlanarOutlines.obstacle_count",
         };
 
         internal static void Run()

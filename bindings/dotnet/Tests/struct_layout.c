@@ -27,6 +27,7 @@ static const struct layout_entry layout[] = {
     SIZE(OnavClosestPoint), SIZE(OnavWallSegment),
     SIZE(OnavAgentParams), SIZE(OnavCrowdSettings), SIZE(OnavAgentHandle), SIZE(OnavWorldAgentHandle),
     SIZE(OnavOffMeshTraversal), SIZE(OnavAgentState), SIZE(OnavCrowdHash),
+    SIZE(OnavShortestPathOutcome), SIZE(OnavPlanarRing), SIZE(OnavPlanarRegion), SIZE(OnavPlanarOutlines),
     OFFSET(OnavError, message), OFFSET(OnavParams, settings_digest), OFFSET(OnavParams, walkable_climb),
     OFFSET(OnavTileData, off_mesh_link_count), OFFSET(OnavTileInfo, vertex_count),
     OFFSET(OnavPolygonInfo, portal_sides), OFFSET(OnavDebugPolygon, flags), OFFSET(OnavDebugPolygon, vertex_count),
@@ -37,6 +38,7 @@ static const struct layout_entry layout[] = {
     OFFSET(OnavAgentParams, filter), OFFSET(OnavAgentParams, max_neighbours), OFFSET(OnavAgentParams, update_flags),
     OFFSET(OnavCrowdSettings, placement_half_extents), OFFSET(OnavAgentState, state),
     OFFSET(OnavAgentState, has_target), OFFSET(OnavAgentState, target), OFFSET(OnavAgentState, off_mesh_link),
+    OFFSET(OnavShortestPathOutcome, nodes), OFFSET(OnavPlanarRegion, area), OFFSET(OnavPlanarOutlines, obstacle_count),
 };
 
 /* The size ("OnavParams") or offset ("OnavParams.settings_digest") named,

@@ -28,21 +28,6 @@ foreach(_use IN LISTS _uses)
 endforeach()
 list(REMOVE_DUPLICATES _wrapped)
 
-set(_missing ${_declared})
-list(REMOVE_ITEM _missing ${_wrapped} ${_not_wrapped})
-set(_stale_exclusions ${_not_wrapped})
-list(REMOVE_ITEM _stale_exclusions ${_declared})
-set(_unknown ${_wrapped})
-list(REMOVE_ITEM _unknown ${_declared})
-
-list(LENGTH _declared _declared_count)
-list(LENGTH _wrapped _wrapped_count)
-list(LENGTH _not_wrapped _excluded_count)
-if(_missing OR _stale_exclusions OR _unknown)
-  string(JOIN "\n  " _missing_lines ${_missing})
-  message(FATAL_ERROR "onav.hpp does not wrap the whole C surface\n"
-                      "  declared in onav.h without a wrapper (wrap them, or list them with a reason in check_wrapper.cmake):\n  ${_missing_lines}\n"
-                      "  excluded but no longer declared: ${_stale_exclusions}\n"
-                      "  called by the wrapper but not declared: ${_unknown}")
-endif()
-message(STATUS "onav.hpp wraps ${_wrapped_count} of ${_declared_count} functions of onav.h; ${_excluded_count} excluded on purpose")
+onav_require_whole_surface(BINDING onav.hpp VERB wrap MISSING "a wrapper"
+                           USED_AS "called by the wrapper" SCRIPT check_wrapper.cmake
+                           DECLARED ${_declared} USED ${_wrapped} EXCLUDED ${_not_wrapped})

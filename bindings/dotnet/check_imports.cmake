@@ -26,21 +26,6 @@ foreach(_import IN LISTS _imports)
 endforeach()
 list(REMOVE_DUPLICATES _imported)
 
-set(_missing ${_declared})
-list(REMOVE_ITEM _missing ${_imported} ${_not_imported})
-set(_stale_exclusions ${_not_imported})
-list(REMOVE_ITEM _stale_exclusions ${_declared})
-set(_unknown ${_imported})
-list(REMOVE_ITEM _unknown ${_declared})
-
-list(LENGTH _declared _declared_count)
-list(LENGTH _imported _imported_count)
-list(LENGTH _not_imported _excluded_count)
-if(_missing OR _stale_exclusions OR _unknown)
-  string(JOIN "\n  " _missing_lines ${_missing})
-  message(FATAL_ERROR "NativeMethods.cs does not import the whole C surface\n"
-                      "  declared in onav.h without a DllImport (import them, or list them with a reason in check_imports.cmake):\n  ${_missing_lines}\n"
-                      "  excluded but no longer declared: ${_stale_exclusions}\n"
-                      "  imported but not declared: ${_unknown}")
-endif()
-message(STATUS "NativeMethods.cs imports ${_imported_count} of ${_declared_count} functions of onav.h; ${_excluded_count} excluded on purpose")
+onav_require_whole_surface(BINDING NativeMethods.cs VERB import MISSING "a DllImport"
+                           USED_AS imported SCRIPT check_imports.cmake
+                           DECLARED ${_declared} USED ${_imported} EXCLUDED ${_not_imported})

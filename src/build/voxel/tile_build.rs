@@ -26,7 +26,8 @@ use super::region_merge::merge_small_regions;
 use super::span_filters::filter_spans;
 use super::tile_layers::split_into_layers;
 use super::tile_bounds::TriangleStrips;
-use super::walkable_slope::AreaCode;
+use super::heightfield::Heightfield;
+use super::walkable_slope::{AreaCode, NULL_AREA};
 use super::watershed_regions::watershed_regions;
 
 /// What every tile of a build reads.
@@ -45,8 +46,12 @@ pub(crate) fn build_tile(input: &BuildInput<'_>, tile_x: i32, tile_z: i32) -> Re
     let (origin_x, origin_z) = input.params.tile_origin(tile_x, tile_z);
     let frame = TileFrame { origin_x, origin_z, origin_y: input.params.origin_y };
     let candidates = input.strips.candidates(tile_x, tile_z);
+    // No walkable triangle reaches this tile: no span of it can walk.
+    if !candidates.iter().any(|&t| input.area_codes[t as usize] != NULL_AREA) {
+        return Ok(Vec::new());
+    }
     let mut field = rasterize_tile(input.geometry, input.area_codes, candidates, &frame, settings)?;
-    if field.area.is_empty() {
+    if !has_walkable_span(&field) {
         return Ok(Vec::new());
     }
     filter_spans(&mut field, settings);
@@ -66,6 +71,15 @@ pub(crate) fn build_tile(input: &BuildInput<'_>, tile_x: i32, tile_z: i32) -> Re
         tiles.push(hand_over(input.params, settings, &place, &mesh, &detail_source)?);
     }
     Ok(tiles)
+}
+
+/// Whether any span walks. The later stages only ever take walkability
+/// away (a low-hanging obstacle walks only above a walkable span; volumes
+/// and erosion re-mark walkable spans), so a tile without a walkable span
+/// builds nothing and is skipped before the per-tile arrays are made: a
+/// sliver of wall crossing thousands of tiles costs little in each.
+fn has_walkable_span(field: &Heightfield) -> bool {
+    field.area.iter().any(|&area| area != NULL_AREA)
 }
 
 /// The regions of `Partition` (ids 1..=count, small ones filtered, and

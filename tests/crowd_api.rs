@@ -5,7 +5,8 @@
 mod crowd_common;
 
 use crowd_common::{agent_params, cell_mesh};
-use onav::{AgentParams, AgentState, Crowd, CrowdSettings, NavMeshError, TiledNavMesh};
+use onav::crowd::LocalBoundary;
+use onav::{AgentParams, AgentState, Crowd, CrowdSettings, NavMeshError, NavMeshQuery, QueryFilter, TiledNavMesh};
 
 fn room() -> TiledNavMesh {
     cell_mesh(12, 12, |_, _| true)
@@ -126,4 +127,20 @@ fn neighbour_and_wall_counts_are_per_agent() {
     crowd.step();
     assert_eq!(crowd.agent(first).unwrap().neighbours().count(), 2);
     assert_eq!(crowd.agent(second).unwrap().neighbours().count(), 9);
+}
+
+#[test]
+fn walls_gathered_as_none_near_stay_gathered_until_cleared() {
+    let mesh = cell_mesh(20, 20, |_, _| true);
+    let filter = QueryFilter::default();
+    let mut query = NavMeshQuery::new(&mesh, 256).unwrap();
+    let center = [10.5, 0.0, 10.5];
+    let poly = query.find_nearest_poly(center, [0.5, 1.0, 0.5], &filter).unwrap().unwrap().poly_ref;
+    let mut boundary = LocalBoundary::default();
+    assert!(!boundary.is_gathered());
+    boundary.update(&mut query, (poly, center), 3.0, 16, &filter).unwrap();
+    assert!(boundary.segments().is_empty(), "the room's walls lie 9.5 m off");
+    assert!(boundary.is_gathered(), "no wall near is an answer the crowd keeps until the agent moves on");
+    boundary.clear();
+    assert!(!boundary.is_gathered());
 }

@@ -281,7 +281,7 @@ fn avoid(
     let params = &agent.params;
     let position = VectorXz::of(agent.position);
     let moved = (position - VectorXz::of(agent.boundary.center())).length();
-    if agent.boundary.segments().is_empty() || moved > params.collision_query_range * BOUNDARY_REFRESH {
+    if !agent.boundary.is_gathered() || moved > params.collision_query_range * BOUNDARY_REFRESH {
         let at = (agent.corridor.first(), agent.position);
         let range = params.collision_query_range;
         agent.boundary.update(query, at, range, params.max_wall_segments, &params.filter)?;

@@ -390,7 +390,10 @@ impl Crowd {
 
     /// Pushes overlapping agents apart: each round computes every agent's
     /// push from the positions after the round before, in parallel, then
-    /// applies them in slot order.
+    /// applies them in slot order. A round that pushes nobody ends the
+    /// resolution: the rounds after it would see the same distances and
+    /// push nobody either. (A push sums from +0.0, so a zero push is +0.0:
+    /// the round applied it already, and adding it again changes no bit.)
     fn resolve_collisions(&mut self) {
         for _ in 0..COLLISION_ROUNDS {
             for (snapshot, slot) in self.snapshot.iter_mut().zip(&self.slots) {
@@ -408,6 +411,9 @@ impl Crowd {
                 if let Some(agent) = slot.agent.as_mut() {
                     agent.next_position = agent.next_position + *push;
                 }
+            }
+            if self.pushes.iter().all(|push| *push == VectorXz::ZERO) {
+                return;
             }
         }
     }

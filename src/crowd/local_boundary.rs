@@ -26,6 +26,9 @@ pub struct BoundarySegment {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct LocalBoundary {
     center: [f64; 3],
+    /// True once walls were gathered around `center` (none near is an
+    /// answer too, kept until the agent moves on).
+    gathered: bool,
     segments: Vec<BoundarySegment>,
     /// Scratch of the update.
     polys: Vec<NeighbourPoly>,
@@ -43,8 +46,16 @@ impl LocalBoundary {
         self.center
     }
 
+    /// True when [`Self::update`] gathered the segments since the last
+    /// [`Self::clear`].
+    pub fn is_gathered(&self) -> bool {
+        self.gathered
+    }
+
+    /// Forgets the segments: the next update gathers them afresh.
     pub fn clear(&mut self) {
         self.segments.clear();
+        self.gathered = false;
     }
 
     /// Gathers the walls within `range` of `position` on polygon `poly`.
@@ -57,7 +68,7 @@ impl LocalBoundary {
         filter: &QueryFilter,
     ) -> Result<()> {
         self.center = position;
-        self.segments.clear();
+        self.clear();
         query.find_local_neighbourhood(poly, position, range, filter, &mut self.polys)?;
         for neighbour in &self.polys {
             query.poly_wall_segments(neighbour.poly_ref, filter, false, &mut self.walls)?;
@@ -71,6 +82,7 @@ impl LocalBoundary {
         // A stable sort: equal distances keep the order they were found in.
         self.segments.sort_by(|a, b| a.distance_squared.total_cmp(&b.distance_squared));
         self.segments.truncate(max_segments);
+        self.gathered = true;
         Ok(())
     }
 }

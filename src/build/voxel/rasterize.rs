@@ -23,7 +23,7 @@ pub(crate) struct TileFrame {
 }
 
 /// A span before merging: column, bottom and top in world cells, area.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy)]
 struct RawSpan {
     column: u32,
     bottom: i64,
@@ -223,7 +223,9 @@ fn overlaps_heightfield(corners: &[[f64; 3]; 3], frame: &TileFrame, settings: &C
 /// their heights). The merged span walks with the largest area among the
 /// pieces whose top lies within WalkableClimb of its top; the rule depends
 /// only on the set of pieces, so triangle order cannot change it. The spans
-/// are bucketed by column first, so only each column's few are sorted.
+/// are bucketed by column first, so only each column's few are sorted, and
+/// by bottom alone: pieces of equal bottom join the same merged span in any
+/// order, so nothing else needs comparing.
 fn merge_spans(raw: &[RawSpan], width: usize, settings: &CellSettings) -> Result<Heightfield> {
     let base_cell = raw.iter().map(|s| s.bottom).min().unwrap_or(0);
     let top_cell = raw.iter().map(|s| s.top).max().unwrap_or(0);
@@ -242,7 +244,7 @@ fn merge_spans(raw: &[RawSpan], width: usize, settings: &CellSettings) -> Result
     for (column, &end) in column_ends.iter().enumerate() {
         spans.clear();
         spans.extend(order[start..end].iter().map(|&i| raw[i as usize]));
-        spans.sort_unstable();
+        spans.sort_unstable_by_key(|s| s.bottom);
         let mut i = 0;
         while i < spans.len() {
             let first = spans[i];

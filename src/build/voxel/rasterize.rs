@@ -211,9 +211,8 @@ fn cell_space_triangle(corners: [[f64; 3]; 3], frame: &TileFrame, settings: &Cel
 fn overlaps_heightfield(corners: &[[f64; 3]; 3], frame: &TileFrame, settings: &CellSettings) -> bool {
     let size = settings.heightfield_cells() as f64;
     let meets = |axis: usize, origin: f64| {
-        let (low, high) = corners.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), c| {
-            (lo.min(c[axis]), hi.max(c[axis]))
-        });
+        let (low, high) =
+            corners.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), c| (lo.min(c[axis]), hi.max(c[axis])));
         horizontal_cells(high, origin, settings) >= 0.0 && horizontal_cells(low, origin, settings) <= size
     };
     meets(Z, frame.origin_z) && meets(X, frame.origin_x)

@@ -6,8 +6,8 @@
 //! - [`cell_settings`]: the settings converted to cells.
 //! - [`walkable_slope`]: triangles steeper than AgentMaxSlope block.
 //! - [`tile_bounds`]: the tiles a build covers and their triangles.
-//! - [`heightfield`] and [`rasterize`]: triangles into a tile's spans, in
-//!   tile-local coordinates.
+//! - [`heightfield`] and [`rasterize`] (with [`whole_cells`]): triangles
+//!   into a tile's spans, in tile-local coordinates.
 //! - [`span_filters`]: low obstacles, ledges, low head room.
 //! - [`compact_heightfield`]: walkable floors and their connections.
 //! - [`erode`]: the agent radius; [`area_volumes`]: convex volumes.
@@ -56,3 +56,4 @@ mod tile_layers;
 mod triangulate;
 mod walkable_slope;
 mod watershed_regions;
+mod whole_cells;

@@ -11,6 +11,7 @@ use super::cell_settings::CellSettings;
 use super::geometry::TriangleGeometry;
 use super::heightfield::Heightfield;
 use super::walkable_slope::AreaCode;
+use super::whole_cells::{ceil_cell, floor_cell};
 
 /// Where a tile's heightfield lies: the world position of the tile origin
 /// and the mesh's OriginY.
@@ -22,7 +23,7 @@ pub(crate) struct TileFrame {
 }
 
 /// A span before merging: column, bottom and top in world cells, area.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy)]
 struct RawSpan {
     column: u32,
     bottom: i64,
@@ -119,7 +120,7 @@ impl StripBuffers {
     /// `visit`, with its cell index along `AXIS`, in ascending order.
     fn for_each_strip<const AXIS: usize>(&mut self, piece: &Piece, width: usize, mut visit: impl FnMut(usize, &Piece)) {
         let (min, max) = piece.range(AXIS);
-        let (first_cell, last_cell) = (min.floor() as i64, max.floor() as i64);
+        let (first_cell, last_cell) = (floor_cell(min), floor_cell(max));
         let last = width as i64 - 1;
         // `None`: the remainder is still `piece` itself; `Some(i)`: `rest[i]`.
         let mut remainder: Option<usize> = None;
@@ -163,17 +164,19 @@ pub(crate) fn rasterize_tile(
     let width = settings.heightfield_cells();
     let mut raw = Vec::new();
     let (mut rows, mut cells) = (StripBuffers::EMPTY, StripBuffers::EMPTY);
+    let mut triangle = Piece::EMPTY;
     for &t in candidates {
-        let triangle = cell_space_triangle(geometry.corners(t as usize), frame, settings);
-        let area = area_codes[t as usize];
-        if !overlaps_heightfield(&triangle, width) {
+        let corners = geometry.corners(t as usize);
+        if !overlaps_heightfield(&corners, frame, settings) {
             continue;
         }
+        cell_space_triangle(corners, frame, settings, &mut triangle);
+        let area = area_codes[t as usize];
         rows.for_each_strip::<Z>(&triangle, width, |z, row| {
             cells.for_each_strip::<X>(row, width, |x, cell| {
                 let (low, high) = cell.range(1);
-                let bottom = low.floor() as i64;
-                let top = (high.ceil() as i64).max(bottom + 1);
+                let bottom = floor_cell(low);
+                let top = ceil_cell(high).max(bottom + 1);
                 raw.push(RawSpan { column: (z * width + x) as u32, bottom, top, area });
             });
         });
@@ -181,34 +184,47 @@ pub(crate) fn rasterize_tile(
     merge_spans(&raw, width, settings)
 }
 
-/// The triangle in heightfield cells: x and z from the heightfield's
-/// corner, y in CellHeights above the mesh's OriginY.
-fn cell_space_triangle(corners: [[f64; 3]; 3], frame: &TileFrame, settings: &CellSettings) -> Piece {
-    let border = settings.border as f64;
-    let mut piece = Piece::EMPTY;
-    for c in corners {
-        piece.push([
-            (c[0] - frame.origin_x) / settings.cell_size + border,
-            (c[1] - frame.origin_y) / settings.cell_height,
-            (c[2] - frame.origin_z) / settings.cell_size + border,
-        ]);
-    }
-    piece
+/// World x or z in heightfield cells from the heightfield's corner.
+fn horizontal_cells(world: f64, origin: f64, settings: &CellSettings) -> f64 {
+    (world - origin) / settings.cell_size + settings.border as f64
 }
 
-/// Whether the triangle's box meets the heightfield's square (edges count).
-fn overlaps_heightfield(triangle: &Piece, width: usize) -> bool {
-    let (min_x, max_x) = triangle.range(X);
-    let (min_z, max_z) = triangle.range(Z);
-    let size = width as f64;
-    !(max_x < 0.0 || min_x > size || max_z < 0.0 || min_z > size)
+/// The triangle in heightfield cells, written over `piece` (one buffer
+/// for every triangle of the tile): x and z from the heightfield's corner,
+/// y in CellHeights above the mesh's OriginY.
+fn cell_space_triangle(corners: [[f64; 3]; 3], frame: &TileFrame, settings: &CellSettings, piece: &mut Piece) {
+    piece.len = 0;
+    for c in corners {
+        piece.push([
+            horizontal_cells(c[0], frame.origin_x, settings),
+            (c[1] - frame.origin_y) / settings.cell_height,
+            horizontal_cells(c[2], frame.origin_z, settings),
+        ]);
+    }
+}
+
+/// Whether the triangle's box in cells meets the heightfield's square
+/// (edges count). Most candidates of a tile lie elsewhere in its strip, so
+/// only the box's world ends are converted: the conversion rounds
+/// monotonically, so the cells of the largest world x are the largest
+/// cell x of the corners, and the answer is the one of the corners' cells.
+fn overlaps_heightfield(corners: &[[f64; 3]; 3], frame: &TileFrame, settings: &CellSettings) -> bool {
+    let size = settings.heightfield_cells() as f64;
+    let meets = |axis: usize, origin: f64| {
+        let (low, high) =
+            corners.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), c| (lo.min(c[axis]), hi.max(c[axis])));
+        horizontal_cells(high, origin, settings) >= 0.0 && horizontal_cells(low, origin, settings) <= size
+    };
+    meets(Z, frame.origin_z) && meets(X, frame.origin_x)
 }
 
 /// Merges touching or overlapping spans of a column into one (the union of
 /// their heights). The merged span walks with the largest area among the
 /// pieces whose top lies within WalkableClimb of its top; the rule depends
 /// only on the set of pieces, so triangle order cannot change it. The spans
-/// are bucketed by column first, so only each column's few are sorted.
+/// are bucketed by column first, so only each column's few are sorted, and
+/// by bottom alone: pieces of equal bottom join the same merged span in any
+/// order, so nothing else needs comparing.
 fn merge_spans(raw: &[RawSpan], width: usize, settings: &CellSettings) -> Result<Heightfield> {
     let base_cell = raw.iter().map(|s| s.bottom).min().unwrap_or(0);
     let top_cell = raw.iter().map(|s| s.top).max().unwrap_or(0);
@@ -227,7 +243,7 @@ fn merge_spans(raw: &[RawSpan], width: usize, settings: &CellSettings) -> Result
     for (column, &end) in column_ends.iter().enumerate() {
         spans.clear();
         spans.extend(order[start..end].iter().map(|&i| raw[i as usize]));
-        spans.sort_unstable();
+        spans.sort_unstable_by_key(|s| s.bottom);
         let mut i = 0;
         while i < spans.len() {
             let first = spans[i];

@@ -60,80 +60,27 @@ impl Crossing {
     }
 }
 
-/// A canonical crossing out of a polygon, named before it is placed: the
-/// path search offers most steps to nodes that already exist (whose entry
-/// it knows) or are closed, so it places an edge only when it needs the
-/// points.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct CrossingWay {
-    pub target: PolyRef,
-    pub via: Via,
-}
-
-/// What a [`CrossingWay`] passes through.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) enum Via {
-    /// The polygon's edge `k` (an in-tile neighbour).
-    Edge(usize),
-    /// The covered part of a portal edge: the polygon's link `i`.
-    Portal(usize),
-    /// An off-mesh link, placed already (whether it is switched off decides
-    /// whether it is a crossing at all).
-    OffMesh(Crossing),
-}
-
-impl CrossingWay {
-    /// True when `filter` lets a path take this step into a polygon with
-    /// `target_flags` and `target_area` ([`Crossing::passes`]).
-    #[inline]
-    pub fn passes(&self, filter: &QueryFilter, target_flags: u16, target_area: u8) -> bool {
-        match &self.via {
-            Via::OffMesh(crossing) => crossing.passes(filter, target_flags, target_area),
-            _ => filter.passes(target_flags, target_area),
-        }
-    }
-
-    /// The crossing's points, out of `polygon` (the polygon it was
-    /// collected from).
-    #[inline]
-    pub fn place(&self, polygon: &QueryPolygon<'_>) -> Crossing {
-        match self.via {
-            Via::Edge(k) => {
-                let (start, end) = polygon.edge(k);
-                Crossing { target: self.target, kind: CrossingKind::Edge, start, end }
-            }
-            Via::Portal(i) => portal_crossing(polygon, &polygon.links()[i]),
-            Via::OffMesh(crossing) => crossing,
-        }
-    }
-}
-
 /// Replaces `out` with the canonical crossings out of `polygon` (named
-/// `poly_ref`), one per neighbour, in the order of the module text, edges
-/// and portals not placed yet.
-pub(crate) fn collect_crossing_ways(
+/// `poly_ref`), one per neighbour, in the order of the module text.
+pub(crate) fn collect_crossings(
     mesh: &TiledNavMesh,
     poly_ref: PolyRef,
     polygon: &QueryPolygon<'_>,
-    out: &mut Vec<CrossingWay>,
+    out: &mut Vec<Crossing>,
 ) {
     out.clear();
     let tile_ref = poly_ref.tile_ref();
     for (k, &neighbour) in polygon.view.neighbours.iter().enumerate() {
         if neighbour != 0 {
             let target = tile_ref.polygon(neighbour - 1).expect("validated neighbour index");
-            push_first(out, CrossingWay { target, via: Via::Edge(k) }, poly_ref);
+            let (start, end) = polygon.edge(k);
+            push_first(out, Crossing { target, kind: CrossingKind::Edge, start, end }, poly_ref);
         }
     }
-    for (i, link) in polygon.links().iter().enumerate() {
-        let via = match link.kind {
-            LinkKind::Portal => Via::Portal(i),
-            LinkKind::OffMesh | LinkKind::OffMeshReverse => match link_crossing(mesh, polygon, link) {
-                Some(crossing) => Via::OffMesh(crossing),
-                None => continue,
-            },
-        };
-        push_first(out, CrossingWay { target: link.target, via }, poly_ref);
+    for link in polygon.links() {
+        if let Some(crossing) = link_crossing(mesh, polygon, link) {
+            push_first(out, crossing, poly_ref);
+        }
     }
 }
 
@@ -142,12 +89,13 @@ impl NavMeshQuery {
     /// both are polygons of the mesh, joined by a crossing (in either
     /// form: an edge or a link not switched off) that the filter passes
     /// into a polygon it passes.
-    pub(crate) fn can_step(&self, from: PolyRef, to: PolyRef, filter: &QueryFilter) -> bool {
-        let mesh = &self.mesh;
+    pub(crate) fn can_step(&mut self, from: PolyRef, to: PolyRef, filter: &QueryFilter) -> bool {
+        let NavMeshQuery { mesh, crossings, .. } = self;
         let (Some(polygon), Some(target)) = (QueryPolygon::of(mesh, from), mesh.polygon_record(to)) else {
             return false;
         };
-        crossing_to(mesh, from, &polygon, to).is_some_and(|c| c.passes(filter, target.flags, target.area))
+        collect_crossings(mesh, from, &polygon, crossings);
+        crossings.iter().any(|c| c.target == to && c.passes(filter, target.flags, target.area))
     }
 }
 
@@ -173,12 +121,12 @@ pub(crate) fn crossing_to(
     polygon.links().iter().filter(|link| link.target == target).find_map(|link| link_crossing(mesh, polygon, link))
 }
 
-/// Adds `way` unless it leads back into `from` or an earlier crossing
+/// Adds `crossing` unless it leads back into `from` or an earlier crossing
 /// already reaches its target.
 #[inline]
-fn push_first(out: &mut Vec<CrossingWay>, way: CrossingWay, from: PolyRef) {
-    if way.target != from && !out.iter().any(|c| c.target == way.target) {
-        out.push(way);
+fn push_first(out: &mut Vec<Crossing>, crossing: Crossing, from: PolyRef) {
+    if crossing.target != from && !out.iter().any(|c| c.target == crossing.target) {
+        out.push(crossing);
     }
 }
 
@@ -195,23 +143,18 @@ const RANGE_FRACTIONS: [f64; 256] = {
     fractions
 };
 
-/// The covered part of the portal edge `link` (a portal link of
-/// `polygon`) crosses.
-#[inline]
-fn portal_crossing(polygon: &QueryPolygon<'_>, link: &Link) -> Crossing {
-    let (a, b) = polygon.edge(link.edge as usize);
-    let start = lerp(a, b, RANGE_FRACTIONS[link.range_min as usize]);
-    let end = lerp(a, b, RANGE_FRACTIONS[link.range_max as usize]);
-    Crossing { target: link.target, kind: CrossingKind::Edge, start, end }
-}
-
 /// The crossing a stitched link makes; `None` for an off-mesh link
 /// switched off in its owning tile (either direction: it is as if not
 /// stitched) or whose owning tile is gone (a stitched mesh never has one).
 pub(crate) fn link_crossing(mesh: &TiledNavMesh, polygon: &QueryPolygon<'_>, link: &Link) -> Option<Crossing> {
     let target = link.target;
     match link.kind {
-        LinkKind::Portal => Some(portal_crossing(polygon, link)),
+        LinkKind::Portal => {
+            let (a, b) = polygon.edge(link.edge as usize);
+            let start = lerp(a, b, RANGE_FRACTIONS[link.range_min as usize]);
+            let end = lerp(a, b, RANGE_FRACTIONS[link.range_max as usize]);
+            Some(Crossing { target, kind: CrossingKind::Edge, start, end })
+        }
         LinkKind::OffMesh => {
             if !polygon.is_link_enabled(link.off_mesh_index as usize) {
                 return None;

@@ -16,7 +16,7 @@
 use crate::error::{NavMeshError, Result};
 use crate::mesh::poly_ref::PolyRef;
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
-use crate::query::crossing::{collect_crossing_ways, Crossing, CrossingKind, Via};
+use crate::query::crossing::{collect_crossings, CrossingKind};
 use crate::query::nav_mesh_query::{check_position, NavMeshQuery, QueryPolygon};
 use crate::query::node_pool::{Node, NodePool, NodeState, NO_NODE};
 use crate::query::polygon_geometry::distance;
@@ -186,64 +186,52 @@ impl NavMeshQuery {
         // Nodes are created only for polygons of the query's frozen mesh.
         let polygon = QueryPolygon::of(mesh, node.poly).expect("a node's polygon is in the frozen mesh");
         let own_area = polygon.view.record.area;
-        collect_crossing_ways(mesh, node.poly, &polygon, crossings);
-        for way in crossings.iter() {
-            let known = nodes.find(way.target, node.poly);
-            // A closed node's cost is final: no offer changes it.
-            if known.is_some_and(|index| nodes.get(index).state == NodeState::Closed) {
-                continue;
-            }
-            // A node of this key was created at this very crossing's entry,
-            // its distance to the end beside it: only a new node needs the
-            // crossing placed.
-            let (entry, to_end) = match known {
-                Some(index) => (nodes.get(index).position, nodes.get(index).distance_to_goal),
-                None => {
-                    let entry = way.place(&polygon).entry();
-                    (entry, distance(entry, search.end))
-                }
-            };
+        collect_crossings(mesh, node.poly, &polygon, crossings);
+        for crossing in crossings.iter() {
+            let entry = crossing.entry();
             // Back into the polygon the node was entered from, at the very
             // point it was entered: that costs nothing, and every way on
             // from there costs at least what it costs from the node that
             // made this one (triangle inequality), so the step can make no
             // cheaper corridor (docs/QUERIES.md, "Back-steps").
-            if way.target == node.from && entry == node.position {
+            if crossing.target == node.from && entry == node.position {
                 continue;
             }
-            let target = if way.target.tile_ref() == node.poly.tile_ref() {
-                polygon.sibling_record(way.target.polygon() as usize)
+            let target = if crossing.target.tile_ref() == node.poly.tile_ref() {
+                polygon.sibling_record(crossing.target.polygon() as usize)
             } else {
-                mesh.polygon_record(way.target)
+                mesh.polygon_record(crossing.target)
             };
             let Some(target) = target else { continue };
-            if !way.passes(filter, target.flags, target.area) {
+            if !crossing.passes(filter, target.flags, target.area) {
                 continue;
             }
             let mut cost = node.cost
-                + match way.via {
-                    Via::OffMesh(Crossing { kind: CrossingKind::OffMesh { area, .. }, start, end, .. }) => {
-                        filter.cost(own_area, distance(node.position, start)) + filter.cost(area, distance(start, end))
+                + match crossing.kind {
+                    CrossingKind::Edge => filter.cost(own_area, distance(node.position, entry)),
+                    CrossingKind::OffMesh { area, .. } => {
+                        filter.cost(own_area, distance(node.position, crossing.start))
+                            + filter.cost(area, distance(crossing.start, crossing.end))
                     }
-                    _ => filter.cost(own_area, distance(node.position, entry)),
                 };
-            let total = if way.target == search.end_ref {
+            let to_end = distance(entry, search.end);
+            let total = if crossing.target == search.end_ref {
                 cost += filter.cost(target.area, to_end);
                 cost
             } else {
                 cost + to_end * filter.heuristic_scale()
             };
-            match known {
+            match nodes.find(crossing.target, node.poly) {
                 Some(index) => {
                     let known = nodes.get_mut(index);
-                    if total < known.total {
+                    if known.state == NodeState::Open && total < known.total {
                         (known.cost, known.total, known.parent) = (cost, total, current);
                         open.decreased(nodes, index);
                     }
                 }
                 None => {
                     let created = Node {
-                        poly: way.target,
+                        poly: crossing.target,
                         from: node.poly,
                         parent: current,
                         position: entry,

@@ -10,7 +10,7 @@ use crate::error::{NavMeshError, Result};
 use crate::mesh::poly_ref::PolyRef;
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::mesh::tile_switches::{effective_record, is_link_enabled, switched_view, TileSwitches};
-use crate::query::crossing::{Crossing, CrossingWay};
+use crate::query::crossing::Crossing;
 use crate::query::find_path::PathSearch;
 use crate::query::edge_openings::EdgeOpening;
 use crate::query::node_pool::NodePool;
@@ -37,7 +37,7 @@ pub struct NavMeshQuery {
     /// The path search in progress (sliced or whole).
     pub(crate) search: PathSearch,
     /// Scratch: the crossings out of the polygon being expanded.
-    pub(crate) crossings: Vec<CrossingWay>,
+    pub(crate) crossings: Vec<Crossing>,
     /// Scratch of the straight path: the crossing between each pair of
     /// corridor neighbours, and each corridor polygon's area.
     pub(crate) path_crossings: Vec<Crossing>,

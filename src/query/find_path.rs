@@ -169,11 +169,10 @@ impl NavMeshQuery {
     /// list is empty or that node is in the end polygon.
     pub(crate) fn search_step(&mut self) {
         let NavMeshQuery { mesh, nodes, open, search, crossings, .. } = self;
-        let Some(current) = open.pop() else {
+        let Some(current) = open.pop(nodes) else {
             search.phase = Phase::Finished;
             return;
         };
-        nodes.get_mut(current).state = NodeState::Closed;
         let node = *nodes.get(current);
         if node.poly == search.end_ref {
             search.goal = current;

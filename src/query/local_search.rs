@@ -76,9 +76,7 @@ pub(crate) fn relax(
 
 /// The cheapest open node, now closed.
 pub(crate) fn close_cheapest(nodes: &mut NodePool, open: &mut OpenList) -> Option<u32> {
-    let index = open.pop()?;
-    nodes.get_mut(index).state = NodeState::Closed;
-    Some(index)
+    open.pop(nodes)
 }
 
 /// The reference of node `index`'s parent ([`PolyRef::NULL`] for the start).

@@ -122,10 +122,13 @@ impl<'a> QueryPolygon<'a> {
         to_world(self.origin, self.tile.vertices()[self.view.indices[i] as usize])
     }
 
-    /// Edge `k` in world space: corner k to corner k + 1 (mod n).
+    /// Edge `k` in world space: corner k to corner k + 1 (mod n). The
+    /// wrap is a comparison, not a division: every crossing placed reads
+    /// an edge.
     #[inline]
     pub fn edge(&self, k: usize) -> ([f64; 3], [f64; 3]) {
-        (self.corner(k), self.corner((k + 1) % self.corner_count()))
+        let next = if k + 1 < self.corner_count() { k + 1 } else { 0 };
+        (self.corner(k), self.corner(next))
     }
 }
 

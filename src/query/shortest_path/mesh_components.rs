@@ -16,6 +16,7 @@ use crate::query::nav_mesh_query::QueryPolygon;
 use crate::query::query_filter::QueryFilter;
 use crate::query::shortest_path::directed_components::DirectedComponents;
 use crate::query::shortest_path::wall_ends::WallEnds;
+use crate::stitch::links::LinkKind;
 
 /// Marks "no key": a place the search may not turn at.
 pub(crate) const NO_KEY: u32 = u32::MAX;
@@ -38,6 +39,11 @@ pub(crate) struct MeshComponents {
     /// The (flags, area) pairs the polygons have, as queries read them
     /// (switches applied), sorted.
     polygon_kinds: Vec<(u16, u8)>,
+    /// Per polygon: the one polygon all its edges lead to when it has no
+    /// other way out (no other neighbour, no off-mesh link), else
+    /// [`NO_KEY`]: a dead end, which a path never enters unless it ends
+    /// there.
+    dead_end_of: Vec<u32>,
 }
 
 impl MeshComponents {
@@ -87,6 +93,7 @@ impl MeshComponents {
     fn find_components(&mut self, mesh: &TiledNavMesh) {
         let (mut first, mut targets) = (vec![0u32], Vec::new());
         self.polygon_kinds.clear();
+        self.dead_end_of.clear();
         for (tile_ref, tile) in mesh.tiles() {
             for index in 0..tile.polygon_count() as u32 {
                 let poly = tile_ref.polygon(index).expect("index below the count");
@@ -96,6 +103,10 @@ impl MeshComponents {
                 targets.extend(polygon.view.neighbours.iter().filter(|&&n| n != 0).map(|&n| base + n - 1));
                 let linked = polygon.links().iter().filter(|link| mesh.is_valid(link.target));
                 targets.extend(linked.map(|link| self.global(link.target)));
+                let ways = &targets[*first.last().expect("starts with 0") as usize..];
+                let off_mesh = polygon.links().iter().any(|link| link.kind != LinkKind::Portal);
+                let sole = ways.first().copied().filter(|&w| !off_mesh && ways.iter().all(|&other| other == w));
+                self.dead_end_of.push(sole.unwrap_or(NO_KEY));
                 first.push(targets.len() as u32);
             }
         }
@@ -114,6 +125,12 @@ impl MeshComponents {
     pub fn reaches(&mut self, a: PolyRef, b: PolyRef) -> bool {
         let (from, to) = (self.global(a), self.global(b));
         self.components.reaches(from, to)
+    }
+
+    /// True when `poly` is a dead end whose only way out leads to `from`:
+    /// a path from `from` into it could only come back.
+    pub fn is_dead_end_from(&self, poly: PolyRef, from: PolyRef) -> bool {
+        self.dead_end_of[self.global(poly) as usize] == self.global(from)
     }
 
     /// True when `filter` passes every polygon, so the mesh's walls are

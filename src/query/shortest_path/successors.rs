@@ -5,8 +5,9 @@
 //! keeps the root; a part beyond a side gets a new root at that end of the
 //! interval, if the end is a vertex at the end of a wall (Polyanya's
 //! observable and non-observable successors; a taut path bends only round
-//! a wall, `wall_ends.rs`). The end position, when the polygon holds
-//! it, becomes a goal node at its length; each off-mesh link departing in
+//! a wall, `wall_ends.rs`). No node enters a dead end (a polygon whose
+//! only way out is back) unless it holds the end. The end position, when
+//! the polygon holds it, becomes a goal node at its length; each off-mesh link departing in
 //! the polygon becomes a new root at its arrival, which sees its polygon
 //! whole, at the length to the departure plus the link's 3D length.
 
@@ -73,6 +74,9 @@ impl Expansion<'_> {
     }
 
     fn offer_exit(&mut self, exit: EdgeExit) {
+        if exit.target != self.goal.poly && self.components.is_dead_end_from(exit.target, self.node.poly) {
+            return;
+        }
         let parts = self.cone.parts(exit.start.point, exit.end.point);
         for (range, sight) in [(parts.right, Sight::Right), (parts.seen, Sight::Seen), (parts.left, Sight::Left)] {
             let Some((t0, t1)) = range else { continue };

@@ -85,7 +85,7 @@ pub(crate) fn for_each_exit(
 /// `axis` (both lie on one tile boundary), ends ordered from `a` to `b`;
 /// `None` when they only touch. An end taken from `c` or `d` is placed on
 /// `a`–`b` with its boundary coordinate exact and its height along `a`–`b`.
-fn overlap(
+pub(crate) fn overlap(
     (a, b): (IntervalEnd, IntervalEnd),
     (c, d): (IntervalEnd, IntervalEnd),
     axis: usize,

@@ -1,19 +1,22 @@
 //! `MeshComponents`: what the exact search keeps per mesh version, worked
-//! out once, the first time a version is searched: a component id per
-//! polygon (polygons joined by an edge, a portal or an off-mesh link in
-//! either direction, whatever the filter), and the numbering of the places
-//! a path can turn at (tile vertices and off-mesh link arrivals), which
-//! keys the best cost seen at each.
-//!
-//! Components ignore link direction and the filter, so two polygons in
-//! different components are unreachable under every filter and the search
-//! answers them without expanding a node. A pair joined only against a
-//! one-way link or through polygons the filter refuses is in one component;
-//! the search finds it unreachable by exhausting what the start reaches
+//! out once, the first time a version is searched: the numbering of the
+//! places a path can turn at (tile vertices and off-mesh link arrivals),
+//! which keys the best cost seen at each; which vertices end a wall
+//! (`wall_ends.rs`: the only ones a path turns at); the polygons' kinds
+//! (flags and area), to tell whether a filter passes them all; and the
+//! directed components of the polygons (`directed_components.rs`), so a
+//! pair no chain of ways joins in its direction is answered without a
+//! search. A pair joined only through polygons or links the filter
+//! refuses is found unreachable by exhausting what the start reaches
 //! (`docs/QUERIES.md`, "Exact shortest paths").
 
 use crate::mesh::poly_ref::PolyRef;
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
+use crate::query::nav_mesh_query::QueryPolygon;
+use crate::query::query_filter::QueryFilter;
+use crate::query::shortest_path::directed_components::DirectedComponents;
+use crate::query::shortest_path::wall_ends::WallEnds;
+use crate::stitch::links::LinkKind;
 
 /// Marks "no key": a place the search may not turn at.
 pub(crate) const NO_KEY: u32 = u32::MAX;
@@ -30,9 +33,17 @@ pub(crate) struct MeshComponents {
     /// Per tile slot: the key of the arrival of the tile's off-mesh link 0
     /// (two keys a link: forward arrival at its end, reverse at its start).
     link_base: Vec<u32>,
-    /// Per global polygon index: its component.
-    component: Vec<u32>,
     key_count: u32,
+    components: DirectedComponents,
+    wall_ends: WallEnds,
+    /// The (flags, area) pairs the polygons have, as queries read them
+    /// (switches applied), sorted.
+    polygon_kinds: Vec<(u16, u8)>,
+    /// Per polygon: the one polygon all its edges lead to when it has no
+    /// other way out (no other neighbour, no off-mesh link), else
+    /// [`NO_KEY`]: a dead end, which a path never enters unless it ends
+    /// there.
+    dead_end_of: Vec<u32>,
 }
 
 impl MeshComponents {
@@ -47,7 +58,8 @@ impl MeshComponents {
             return;
         }
         self.number_places(mesh);
-        self.join_components(mesh);
+        self.find_components(mesh);
+        self.wall_ends = WallEnds::build(mesh, self.key_count as usize, |poly, vertex| self.vertex_key(poly, vertex));
         self.built = true;
     }
 
@@ -72,61 +84,65 @@ impl MeshComponents {
             self.link_base[slot] = keys;
             keys += 2 * tile.off_mesh_links().len() as u32;
         }
-        self.component.clear();
-        self.component.extend(0..polygons);
         self.key_count = keys;
     }
 
-    fn join_components(&mut self, mesh: &TiledNavMesh) {
+    /// The directed components over every way out of every polygon (in-tile
+    /// edges, portal and off-mesh links, each in the direction it is
+    /// taken), and the polygons' kinds.
+    fn find_components(&mut self, mesh: &TiledNavMesh) {
+        let (mut first, mut targets) = (vec![0u32], Vec::new());
+        self.polygon_kinds.clear();
+        self.dead_end_of.clear();
         for (tile_ref, tile) in mesh.tiles() {
             for index in 0..tile.polygon_count() as u32 {
                 let poly = tile_ref.polygon(index).expect("index below the count");
-                let own = self.global(poly);
-                let view = tile.polygon(index as usize).expect("index below the count");
-                for &neighbour in view.neighbours {
-                    if neighbour != 0 {
-                        self.union(own, self.polygon_base[tile_ref.slot() as usize] + neighbour - 1);
-                    }
-                }
-                for link in mesh.links(poly).unwrap_or_default() {
-                    if mesh.is_valid(link.target) {
-                        self.union(own, self.global(link.target));
-                    }
-                }
+                let polygon = QueryPolygon::of(mesh, poly).expect("a polygon of the mesh");
+                self.polygon_kinds.push((polygon.view.record.flags, polygon.view.record.area));
+                let base = self.polygon_base[tile_ref.slot() as usize];
+                targets.extend(polygon.view.neighbours.iter().filter(|&&n| n != 0).map(|&n| base + n - 1));
+                let linked = polygon.links().iter().filter(|link| mesh.is_valid(link.target));
+                targets.extend(linked.map(|link| self.global(link.target)));
+                let ways = &targets[*first.last().expect("starts with 0") as usize..];
+                let off_mesh = polygon.links().iter().any(|link| link.kind != LinkKind::Portal);
+                let sole = ways.first().copied().filter(|&w| !off_mesh && ways.iter().all(|&other| other == w));
+                self.dead_end_of.push(sole.unwrap_or(NO_KEY));
+                first.push(targets.len() as u32);
             }
         }
-        for i in 0..self.component.len() as u32 {
-            let root = self.find(i);
-            self.component[i as usize] = root;
-        }
+        self.polygon_kinds.sort_unstable();
+        self.polygon_kinds.dedup();
+        self.components.build(&first, &targets);
     }
 
     fn global(&self, poly: PolyRef) -> u32 {
         self.polygon_base[poly.slot() as usize] + poly.polygon()
     }
 
-    /// The representative of `i`'s set, halving the path on the way.
-    fn find(&mut self, mut i: u32) -> u32 {
-        while self.component[i as usize] != i {
-            let parent = self.component[i as usize];
-            self.component[i as usize] = self.component[parent as usize];
-            i = parent;
-        }
-        i
+    /// True when some chain of ways leads from `a` to `b` (valid polygons
+    /// of the built version) in their directions, whatever the filter:
+    /// false means unreachable under every filter.
+    pub fn reaches(&mut self, a: PolyRef, b: PolyRef) -> bool {
+        let (from, to) = (self.global(a), self.global(b));
+        self.components.reaches(from, to)
     }
 
-    /// Joins two sets; the smaller representative stays, so the ids do not
-    /// depend on the order links are met in.
-    fn union(&mut self, a: u32, b: u32) {
-        let (ra, rb) = (self.find(a), self.find(b));
-        let (low, high) = (ra.min(rb), ra.max(rb));
-        self.component[high as usize] = low;
+    /// True when `poly` is a dead end whose only way out leads to `from`:
+    /// a path from `from` into it could only come back.
+    pub fn is_dead_end_from(&self, poly: PolyRef, from: PolyRef) -> bool {
+        self.dead_end_of[self.global(poly) as usize] == self.global(from)
     }
 
-    /// True when `a` and `b` (valid polygons of the built version) are
-    /// joined by some chain of edges and links.
-    pub fn connected(&self, a: PolyRef, b: PolyRef) -> bool {
-        self.component[self.global(a) as usize] == self.component[self.global(b) as usize]
+    /// True when `filter` passes every polygon, so the mesh's walls are
+    /// the only walls and a path turns only at [`Self::is_wall_end`].
+    pub fn walls_hold_for(&self, filter: &QueryFilter) -> bool {
+        self.polygon_kinds.iter().all(|&(flags, area)| filter.passes(flags, area))
+    }
+
+    /// True when `key` is a vertex at the end of a wall of the mesh.
+    #[inline]
+    pub fn is_wall_end(&self, key: u32) -> bool {
+        self.wall_ends.contains(key)
     }
 
     /// The key of vertex `vertex` of the tile in `poly`'s slot.

@@ -6,6 +6,7 @@
 //! states what is answered.
 
 pub(crate) mod corners;
+pub(crate) mod directed_components;
 pub(crate) mod edge_exits;
 pub(crate) mod heuristic;
 pub(crate) mod interval;
@@ -16,3 +17,4 @@ pub(crate) mod search_root;
 pub mod shortest_path_search;
 pub(crate) mod successors;
 pub(crate) mod uniform_cost;
+pub(crate) mod wall_ends;

@@ -8,7 +8,7 @@
 
 use crate::error::{NavMeshError, Result};
 use crate::mesh::poly_ref::PolyRef;
-use crate::query::nav_mesh_query::{check_position, NavMeshQuery};
+use crate::query::nav_mesh_query::{check_position, stale_reference, NavMeshQuery, QueryPolygon};
 use crate::query::polygon_geometry::distance_xz;
 use crate::query::shortest_path::corners::write_corners;
 use crate::query::shortest_path::mesh_components::{MeshComponents, NO_KEY};
@@ -75,8 +75,10 @@ impl NavMeshQuery {
         check_position("start", start)?;
         check_position("end", end)?;
         check_uniform_costs(filter)?;
-        let start_polygon = self.polygon_or_error(start_ref, "start_ref")?;
-        let end_polygon = self.polygon_or_error(end_ref, "end_ref")?;
+        let NavMeshQuery { mesh, shortest_path, nodes, .. } = self;
+        let ShortestPathSearch { components, frontier, chain } = shortest_path;
+        let start_polygon = QueryPolygon::of(mesh, start_ref).ok_or_else(|| stale_reference("start_ref", start_ref))?;
+        let end_polygon = QueryPolygon::of(mesh, end_ref).ok_or_else(|| stale_reference("end_ref", end_ref))?;
         let (flags, area) = (start_polygon.view.record.flags, start_polygon.view.record.area);
         if !filter.passes(flags, area) {
             return Err(NavMeshError::out_of_range(format!(
@@ -84,28 +86,27 @@ impl NavMeshQuery {
                 start_ref.0
             )));
         }
+        // Before any geometry: an unreachable pair costs a lookup.
+        components.ensure_built(mesh);
+        let end_passes = filter.passes(end_polygon.view.record.flags, end_polygon.view.record.area);
+        if start_ref != end_ref && (!end_passes || !components.reaches(start_ref, end_ref)) {
+            out.clear();
+            return Ok(ShortestPathOutcome { status: ShortestPathStatus::Unreachable, length: 0.0, nodes: 0 });
+        }
         let start = closest_point(&start_polygon, &start_polygon.world(), start).position;
         let end = closest_point(&end_polygon, &end_polygon.world(), end).position;
-        let end_passes = filter.passes(end_polygon.view.record.flags, end_polygon.view.record.area);
         out.clear();
-        let unreachable = ShortestPathOutcome { status: ShortestPathStatus::Unreachable, length: 0.0, nodes: 0 };
         let origin = SearchRoot { position: start, parent: NO_ROOT, poly: start_ref, g: 0.0, key: NO_KEY, departure: None, seen_whole: NO_ROOT };
         if start_ref == end_ref {
             // A polygon is convex: the straight segment is the path.
-            write_corners(&[origin], 0, (end, end_ref), &mut self.shortest_path.chain, out);
+            write_corners(&[origin], 0, (end, end_ref), chain, out);
             return Ok(ShortestPathOutcome { status: ShortestPathStatus::Complete, length: straight_path_length(out), nodes: 0 });
-        }
-        let NavMeshQuery { mesh, shortest_path, nodes, .. } = self;
-        let ShortestPathSearch { components, frontier, chain } = shortest_path;
-        components.ensure_built(mesh);
-        if !end_passes || !components.connected(start_ref, end_ref) {
-            return Ok(unreachable);
         }
         frontier.begin(components.key_count(), nodes.capacity());
         let root = frontier.add_root(origin).expect("the start has no key to prune");
         frontier.first_sight_whole(root, start_ref);
         frontier.push(SearchNode { poly: start_ref, view: NodeView::Whole, root, g: 0.0, f: distance_xz(start, end) });
-        let goal = Goal { poly: end_ref, position: end, filter };
+        let goal = Goal { poly: end_ref, position: end, filter, walls_hold: components.walls_hold_for(filter) };
         while let Some(index) = frontier.pop() {
             let node = frontier.nodes[index as usize];
             if node.view == NodeView::Goal {

@@ -3,9 +3,11 @@
 //! included: at a tile border the path may come back across the same
 //! line into another polygon) is split by the root's cone: the seen part
 //! keeps the root; a part beyond a side gets a new root at that end of the
-//! interval, if the end is a vertex (Polyanya's observable and
-//! non-observable successors). The end position, when the polygon holds
-//! it, becomes a goal node at its length; each off-mesh link departing in
+//! interval, if the end is a vertex at the end of a wall (Polyanya's
+//! observable and non-observable successors; a taut path bends only round
+//! a wall, `wall_ends.rs`). No node enters a dead end (a polygon whose
+//! only way out is back) unless it holds the end. The end position, when
+//! the polygon holds it, becomes a goal node at its length; each off-mesh link departing in
 //! the polygon becomes a new root at its arrival, which sees its polygon
 //! whole, at the length to the departure plus the link's 3D length.
 
@@ -30,6 +32,9 @@ pub(crate) struct Goal<'f> {
     pub poly: PolyRef,
     pub position: [f64; 3],
     pub filter: &'f QueryFilter,
+    /// The filter passes every polygon, so the mesh's walls are all the
+    /// walls and a path turns only at their ends.
+    pub walls_hold: bool,
 }
 
 /// A turn made at most once per expansion: not tried yet, or its root
@@ -39,6 +44,7 @@ type Turn = Option<Option<u32>>;
 /// One expansion in progress.
 struct Expansion<'a> {
     frontier: &'a mut SearchFrontier,
+    components: &'a MeshComponents,
     goal: Goal<'a>,
     node: SearchNode,
     cone: Cone,
@@ -55,7 +61,8 @@ impl Expansion<'_> {
             (Sight::Right, Some((right, _))) => (&mut self.right_turn, right),
             (Sight::Left, Some((_, left))) => (&mut self.left_turn, left),
         };
-        *turn.get_or_insert_with(|| self.frontier.turn(self.node.root, end, self.node.poly))
+        let may_turn = !self.goal.walls_hold || self.components.is_wall_end(end.key);
+        *turn.get_or_insert_with(|| if may_turn { self.frontier.turn(self.node.root, end, self.node.poly) } else { None })
     }
 
     /// The root reaching `p` and the length to `p` through it.
@@ -67,6 +74,9 @@ impl Expansion<'_> {
     }
 
     fn offer_exit(&mut self, exit: EdgeExit) {
+        if exit.target != self.goal.poly && self.components.is_dead_end_from(exit.target, self.node.poly) {
+            return;
+        }
         let parts = self.cone.parts(exit.start.point, exit.end.point);
         for (range, sight) in [(parts.right, Sight::Right), (parts.seen, Sight::Seen), (parts.left, Sight::Left)] {
             let Some((t0, t1)) = range else { continue };
@@ -118,7 +128,7 @@ pub(crate) fn expand(
         NodeView::Whole | NodeView::Goal => (Cone::Whole, None, None),
     };
     let polygon = QueryPolygon::of(mesh, node.poly).expect("nodes name polygons of the frozen mesh");
-    let mut expansion = Expansion { frontier, goal, node, cone, ends, right_turn: None, left_turn: None };
+    let mut expansion = Expansion { frontier, components, goal, node, cone, ends, right_turn: None, left_turn: None };
     if node.poly == goal.poly {
         expansion.offer_goal();
     }

@@ -1,0 +1,105 @@
+//! The exact search's work on the peer harness's Recast meshes
+//! (`tests/data/detour/*.mset`, imported), between random points of random
+//! polygons (a fixed seed): search nodes per complete search (median and
+//! p99), and µs per call (median) of complete and unreachable pairs. The
+//! search's function is never inlined, so callgrind counts its
+//! instructions (`valgrind --tool=callgrind` on this program, the
+//! inclusive count of `shortest_path_work::shortest`). The speed against
+//! Detour is the peer harness's `queries` table.
+//!
+//! Arguments: `nav_test` or `dungeon`, and the number of pairs.
+
+#[path = "../tests/mesh_common/mod.rs"]
+mod mesh_common;
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use mesh_common::Rng;
+use onav::import::detour::{read_tile_set, ImportOptions};
+use onav::{
+    NavMeshQuery, PolyRef, QueryFilter, ShortestPathOutcome, ShortestPathStatus, StraightPathVertex, TiledNavMesh,
+};
+
+fn imported(name: &str) -> TiledNavMesh {
+    let path = format!("{}/tests/data/detour/{name}.mset", env!("CARGO_MANIFEST_DIR"));
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let set = read_tile_set(&bytes, &ImportOptions::default()).expect("the fixture imports");
+    let mut mesh = TiledNavMesh::new(set.params).unwrap();
+    for tile in set.tiles {
+        mesh.add_tile(Arc::new(tile)).unwrap();
+    }
+    mesh
+}
+
+/// A point of `poly`: a random convex combination of its corners.
+fn point_on(mesh: &TiledNavMesh, poly: PolyRef, rng: &mut Rng) -> [f64; 3] {
+    let (tile, view) = mesh.polygon(poly).unwrap();
+    let (ox, oz) = mesh.params().tile_origin(tile.tile_x(), tile.tile_z());
+    let weights: Vec<f64> = view.indices.iter().map(|_| 1.0 + rng.below(1000) as f64).collect();
+    let total: f64 = weights.iter().sum();
+    let mut p = [ox, tile.origin_y(), oz];
+    for (&index, w) in view.indices.iter().zip(&weights) {
+        let v = tile.vertices()[index as usize];
+        (0..3).for_each(|i| p[i] += v[i] as f64 * w / total);
+    }
+    p
+}
+
+#[inline(never)]
+fn shortest(
+    query: &mut NavMeshQuery,
+    ends: (PolyRef, PolyRef),
+    points: ([f64; 3], [f64; 3]),
+    out: &mut Vec<StraightPathVertex>,
+) -> ShortestPathOutcome {
+    let filter = QueryFilter::default();
+    query.find_shortest_path(ends.0, ends.1, points.0, points.1, &filter, out).unwrap()
+}
+
+/// The value at fraction `q` of the sorted `values`.
+fn quantile<T: Copy + PartialOrd>(values: &mut [T], q: f64) -> Option<T> {
+    values.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let last = values.len().checked_sub(1)?;
+    Some(values[(last as f64 * q).round() as usize])
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [name, pairs] = args.as_slice() else {
+        eprintln!("usage: shortest_path_work nav_test|dungeon PAIRS");
+        std::process::exit(2);
+    };
+    let pairs: usize = pairs.parse().expect("pairs");
+    let mesh = imported(name);
+    let polys: Vec<PolyRef> =
+        mesh.tiles().flat_map(|(r, t)| (0..t.polygon_count() as u32).map(move |p| r.polygon(p).unwrap())).collect();
+    let mut query = NavMeshQuery::new(&mesh, 65_535).unwrap();
+    let mut rng = Rng::new(11);
+    let mut out = Vec::new();
+    let (mut nodes, mut complete_us, mut unreachable_us) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..pairs {
+        let (start, end) = (polys[rng.below(polys.len() as u64) as usize], polys[rng.below(polys.len() as u64) as usize]);
+        let points = (point_on(&mesh, start, &mut rng), point_on(&mesh, end, &mut rng));
+        let clock = Instant::now();
+        let outcome = shortest(&mut query, (start, end), points, &mut out);
+        let us = clock.elapsed().as_secs_f64() * 1e6;
+        match outcome.status {
+            ShortestPathStatus::Complete => {
+                nodes.push(outcome.nodes);
+                complete_us.push(us);
+            }
+            ShortestPathStatus::Unreachable => unreachable_us.push(us),
+            ShortestPathStatus::OutOfNodes => eprintln!("out of nodes: {start:?} -> {end:?}"),
+        }
+    }
+    println!(
+        "{name}: {} complete, nodes median {:?} p99 {:?}, µs median {:.2?}; {} unreachable, µs median {:.3?}",
+        nodes.len(),
+        quantile(&mut nodes, 0.5),
+        quantile(&mut nodes, 0.99),
+        quantile(&mut complete_us, 0.5),
+        unreachable_us.len(),
+        quantile(&mut unreachable_us, 0.5),
+    );
+}

@@ -36,6 +36,15 @@ pub fn boolean(subject: &[Vec<LatticePoint>], clip: &[Vec<LatticePoint>], op: Bo
     overlay.overlay(rule, FillRule::NonZero).into_iter().map(from_engine).collect()
 }
 
+/// The points whose winding number over `rings` is positive (counting
+/// counter-clockwise turns), as shapes in the engine's output order: the
+/// region a self-overlapping offset curve bounds.
+pub fn positive_region(rings: &[Vec<LatticePoint>]) -> Vec<Shape> {
+    let mut overlay =
+        Overlay::from_subj_and_clip_custom(&to_engine(rings), &to_engine(&[]), IntOverlayOptions::default(), Solver::default());
+    overlay.overlay(OverlayRule::Subject, FillRule::Positive).into_iter().map(from_engine).collect()
+}
+
 /// Every ring of `shapes`, flattened (for use as a subject or clip).
 pub fn rings_of(shapes: &[Shape]) -> Vec<Vec<LatticePoint>> {
     shapes.iter().flatten().cloned().collect()

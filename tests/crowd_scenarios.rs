@@ -61,6 +61,40 @@ fn check(mesh: &onav::TiledNavMesh, trips: &[([f64; 3], [f64; 3])], bound_second
 /// swap halves there. So the 5 s check fails on queueing before the door;
 /// the next step is to measure it (per-second crossings each way, the
 /// longest wait of each agent and where it waits) before another remedy.
+///
+/// Measured on main (a probe stepping this scenario, progress as `run`
+/// defines it, sampled each second): all arrive at 26 s, but 27 of the 50
+/// agents have a no-progress interval of 5 s or more (the report lists only
+/// the first 10), the longest 14 s. The flow is uneven, not low: from 3 s
+/// to 13 s ten agents cross northward and three southward, then the
+/// south-bound catch up (14 s to 21 s). Where the 27 longest waits end: 19
+/// within 1.5 m of the wall at a mouth, 5 against the wall face beside the
+/// door, 2 in the door, 1 further back. While waiting they are not at rest
+/// (median speed 0.22 m/s) and are pushed back: in 73 of 110 stalled
+/// samples the agent was more than 0.3 m further from its goal than its
+/// best (22 more than 1 m, up to 2.6 m), so the check (progress = a new
+/// best remaining path length) counts shoving by the other stream as no
+/// progress. At 7 s the entering agents stand abreast across the whole
+/// opening at both mouths (three each, 0.6 to 0.7 m apart, e.g.
+/// south-bound at x 9.45, 10.05, 10.77 on z 11.2 to 11.5), leaving no gap
+/// for the other stream to leave the door, and separation has cut their
+/// desired speeds to 0.6 to 1 m/s, mostly sideways: separation spreads a
+/// queue across the mouth. The geometry is fair: the 2 m opening is open
+/// to agent centres (the cell mesh is not eroded), room for three agents
+/// of 0.6 m abreast, so two opposite lanes fit.
+///
+/// Tried after measuring, none kept: right of way alternating with time
+/// (in each turn of 1.5, 2.5 or 4 s, one of two agents met head-on, by the
+/// sign of the larger component of their heading difference, keeps its
+/// way; the other slows to 0.25, 0.1, 0 or −0.3 of its desired velocity;
+/// range 8 to 12 radii, lane 2 to 5 radii): worse, 26 to 48 agents stuck
+/// and in several runs not all arrive in 90 s, because a yielding queue
+/// still fills the mouth. Separation weight halved: 15 stuck, one agent
+/// does not arrive; no separation: 21; separation range × 0.6: 21. The
+/// measurement points at the mouths: entering agents must leave the half
+/// of the opening the other stream leaves by (queue single file along
+/// their own post instead of spreading abreast), which is the next remedy
+/// to try.
 #[test]
 #[ignore = "counterflow jams at the door for more than 5 s (issue 21, open)"]
 fn agents_cross_a_doorway_both_ways() {

@@ -98,6 +98,7 @@ impl TileBuffer {
     fn zeroed(layout: Layout) -> TileBuffer {
         if layout.size() == 0 {
             // A dangling pointer aligned for every section: empty slices only.
+            // BYTE-ORDER: an address, never read through.
             let ptr = NonNull::new(layout.align() as *mut u8).expect("alignment is nonzero");
             return TileBuffer { ptr, layout };
         }
@@ -113,6 +114,8 @@ impl TileBuffer {
         // SAFETY: `check` keeps the section inside the block; its offset is
         // aligned for `T` within a block aligned for every section; the
         // bytes are initialised and valid for a `Plain` type.
+        // BYTE-ORDER: the block holds typed values written through typed
+        // sections, never format bytes, which are decoded before.
         unsafe { std::slice::from_raw_parts(self.ptr.as_ptr().add(section.offset).cast::<T>(), section.len) }
     }
 
@@ -120,6 +123,8 @@ impl TileBuffer {
     pub fn get_mut<T: Plain>(&mut self, section: Section<T>) -> &mut [T] {
         self.check(&section);
         // SAFETY: as in `get`; `&mut self` makes the borrow exclusive.
+        // BYTE-ORDER: the block holds typed values written through typed
+        // sections, never format bytes, which are decoded before.
         unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr().add(section.offset).cast::<T>(), section.len) }
     }
 
@@ -129,6 +134,8 @@ impl TileBuffer {
         self.check(&write);
         // SAFETY: as in `get_mut`; the reader refuses every section that
         // overlaps `write`, so the two borrows never alias.
+        // BYTE-ORDER: the block holds typed values written through typed
+        // sections, never format bytes, which are decoded before.
         let out = unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr().add(write.offset).cast::<W>(), write.len) };
         let excluded = write.offset..write.offset + write.len * std::mem::size_of::<W>();
         (BufferReader { buffer: self, excluded }, out)

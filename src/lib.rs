@@ -80,6 +80,7 @@ pub use stitch::links::{Link, LinkKind};
 pub use stitch::off_mesh_attachment::Attachment;
 pub use tile::nav_tile::{NavTile, PolygonView, PortalEdge};
 pub use tile::tile_data::{DetailMesh, DetailTriangle, NavTileData, OffMeshLinkSlot, Polygon, NOT_PORTAL};
+pub use tile::tile_arrays::TileArrays;
 pub use world::nav_mesh::NavMesh;
 pub use world::nav_settings::{NavSettings, Partition};
 pub use world::nav_world::NavWorld;

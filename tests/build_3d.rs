@@ -30,7 +30,7 @@ fn every_tile_validates_and_reads_back() {
         assert!(mesh.mesh().tile_count() > 0, "{name}: no tiles");
         for (_, tile) in mesh.mesh().tiles() {
             assert!(tile.polygon_count() > 0, "{name}: an empty tile was added");
-            let again = NavTile::create(&params, tile.data().clone()).unwrap();
+            let again = NavTile::create(&params, tile.data().to_data()).unwrap();
             assert_eq!(write_tile(&again), write_tile(tile));
             assert_eq!(write_tile(&read_tile(&params, &write_tile(tile)).unwrap()), write_tile(tile));
         }
@@ -100,7 +100,7 @@ fn moving_the_level_by_whole_tiles_gives_the_same_tiles() {
                     moved.mesh().tile_at(tile.tile_x() + dx, tile.tile_z() + dz, tile.layer()).unwrap_or_else(|| {
                         panic!("{name}: no tile at ({}, {}) + ({dx}, {dz})", tile.tile_x(), tile.tile_z())
                     });
-                let mut data = twin.data().clone();
+                let mut data = twin.data().to_data();
                 data.tile_x -= dx;
                 data.tile_z -= dz;
                 let back = NavTile::create(home.params(), data).unwrap();

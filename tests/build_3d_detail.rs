@@ -163,7 +163,7 @@ fn every_polygon_has_a_detail_mesh_that_covers_it_exactly() {
             let mut detail_vertices = 0;
             for (_, tile) in mesh.mesh().tiles() {
                 assert_eq!(tile.detail_meshes().len(), tile.polygon_count(), "{name}: one detail mesh per polygon");
-                NavTile::create(mesh.params(), tile.data().clone()).unwrap();
+                NavTile::create(mesh.params(), tile.data().to_data()).unwrap();
                 detail_vertices += tile.data().detail_vertices.len();
             }
             for (tile, p) in every_polygon(&mesh) {
@@ -362,7 +362,7 @@ fn a_sample_distance_of_zero_gives_the_plain_triangulation() {
         let mut fine = plain.clone();
         fine.set_detail_sample_distance(0.85 * plain.cell_size()).unwrap();
         let fine = NavMesh::build_3d(fine, &geometry).unwrap();
-        let data = |m: &NavMesh| m.mesh().tiles().map(|(_, t)| t.data().clone()).collect::<Vec<_>>();
+        let data = |m: &NavMesh| m.mesh().tiles().map(|(_, t)| t.data().to_data()).collect::<Vec<_>>();
         assert_eq!(data(&fine), data(&mesh), "{name}: a sample distance below 0.9 CellSize");
     }
 }

@@ -74,7 +74,7 @@ fn the_deck_over_the_ground_is_a_second_layer_and_both_validate() {
         let ramp_foot = column(&mesh, 0, 0);
         assert_eq!(ramp_foot.len(), 1, "{partition:?}: the ramp's foot overlaps nothing");
         for tile in under_deck.into_iter().chain(ramp_foot) {
-            let again = NavTile::create(mesh.params(), tile.data().clone()).unwrap();
+            let again = NavTile::create(mesh.params(), tile.data().to_data()).unwrap();
             assert_eq!(write_tile(&again), write_tile(tile));
         }
     }

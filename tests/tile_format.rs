@@ -195,7 +195,7 @@ fn a_corrupt_byte_at_every_offset_is_caught_or_revalidates() {
                 (Ok(tile), None) => {
                     // Accepted: it must be a valid tile that writes the same bytes.
                     assert_eq!(write_tile(&tile), bad, "offset {offset}");
-                    NavTile::create(&p, tile.data().clone()).unwrap();
+                    NavTile::create(&p, tile.data().to_data()).unwrap();
                 }
                 (Err(_), None) => {}
                 (result, Some(kind_expected)) => assert_eq!(kind(result), kind_expected, "offset {offset}"),

@@ -29,7 +29,7 @@ fn blob_params() -> NavMeshParams {
 }
 
 fn check_tile(params: &NavMeshParams, tile: &NavTile) {
-    let again = NavTile::create(params, tile.data().clone()).expect("an imported tile re-validates");
+    let again = NavTile::create(params, tile.data().to_data()).expect("an imported tile re-validates");
     assert!(&again == tile, "re-creating an imported tile changed it");
 }
 

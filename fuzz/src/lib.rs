@@ -42,7 +42,7 @@ pub fn check_tile_bytes(bytes: &[u8]) {
     for params in cases::golden_params() {
         if let Ok(tile) = read_tile(&params, bytes) {
             assert_eq!(write_tile(&tile), bytes, "read then write changed the bytes");
-            let again = NavTile::create(&params, tile.data().clone()).expect("a tile that reads re-validates");
+            let again = NavTile::create(&params, tile.data().to_data()).expect("a tile that reads re-validates");
             assert_eq!(write_tile(&again), bytes, "re-created tile writes other bytes");
         }
     }
@@ -299,7 +299,7 @@ pub fn check_build_3d(settings: onav::NavSettings, geometry: &onav::TriangleGeom
     };
     let params = *mesh.params();
     for (_, tile) in mesh.mesh().tiles() {
-        let again = NavTile::create(&params, tile.data().clone()).expect("a built tile re-validates");
+        let again = NavTile::create(&params, tile.data().to_data()).expect("a built tile re-validates");
         assert_eq!(
             write_tile(&again),
             write_tile(tile),

@@ -48,7 +48,7 @@ pub fn check_build_planar(settings: NavSettings, outlines: &PlanarOutlines) {
     };
     let params = *mesh.params();
     for (_, tile) in mesh.mesh().tiles() {
-        let again = NavTile::create(&params, tile.data().clone()).expect("a built tile re-validates");
+        let again = NavTile::create(&params, tile.data().to_data()).expect("a built tile re-validates");
         assert_eq!(write_tile(&again), write_tile(tile), "re-created tile writes other bytes");
         read_tile(&params, &write_tile(tile)).expect("a built tile reads back");
     }

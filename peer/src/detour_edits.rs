@@ -66,4 +66,9 @@ impl EditSide for DetourEdits<'_> {
     fn load(&mut self) -> Result<DetourMesh, String> {
         load_mset(self.mset)
     }
+
+    /// Detour's tile data is its tile bytes: `addTile` takes them as they are.
+    fn add_all_from_bytes(&mut self, mesh: &mut DetourMesh) -> Result<(), String> {
+        self.add_all(mesh)
+    }
 }

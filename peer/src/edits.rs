@@ -30,9 +30,15 @@ fn measure(input: Input, meshes: &Path, rounds: usize) -> Result<Measured, Strin
     let PreparedInput { set, positions, mset, onav_params, onav_tiles, onav_mesh_bytes } =
         prepare(input, meshes, &settings)?;
     let churn = churn_order(positions.len(), CHURN_STEPS);
+    let tile_bytes = onav_tiles.iter().map(|tile| tile.to_bytes()).collect();
     let mut detour = DetourEdits { params: set.params, tiles: set.tiles, positions: &positions, mset: &mset };
-    let mut onav =
-        OnavEdits { params: onav_params, tiles: onav_tiles, positions: &positions, mesh_bytes: &onav_mesh_bytes };
+    let mut onav = OnavEdits {
+        params: onav_params,
+        tiles: onav_tiles,
+        positions: &positions,
+        mesh_bytes: &onav_mesh_bytes,
+        tile_bytes,
+    };
     let rounds = interleaved(rounds, || edit_round(&mut detour, &churn), || edit_round(&mut onav, &churn))?;
     Ok(Measured { input, rounds, detour: detour_footprint(&mset)?, onav: onav_footprint(&onav_mesh_bytes)? })
 }

@@ -8,8 +8,13 @@ use crate::noise_line::noise_line;
 use crate::timing::{median, min_max, RowSamples};
 
 /// A round's rows, in order; the last is a whole mesh, the others one tile.
-const OPERATIONS: [&str; 4] =
-    ["add (empty mesh, all tiles)", "churn (remove + add back)", "remove (all tiles)", "load whole mesh from bytes"];
+const OPERATIONS: [&str; 5] = [
+    "add (empty mesh, all tiles)",
+    "churn (remove + add back)",
+    "remove (all tiles)",
+    "load whole mesh from bytes",
+    "add from bytes (empty mesh, all tiles)",
+];
 
 pub fn report(measured: &[Measured], rounds: usize) -> String {
     format!(
@@ -23,7 +28,9 @@ pub fn report(measured: &[Measured], rounds: usize) -> String {
          unrecorded warm-up round. Detour adds and removes tile data made once and lent to the mesh (flags 0, no \
          allocation while timed); onav adds and removes the imported, already validated tiles \
          (`Arc<NavTile>`). Load: Detour allocates the mesh and per tile allocates, copies and `addTile`s \
-         from MSET bytes; onav `read_mesh`es its own bytes of the same tiles, validating and stitching them.\n\n\
+         from MSET bytes; onav `read_mesh`es its own bytes of the same tiles, validating and stitching them. \
+         Add from bytes: onav reads, validates and adds each tile's ONPT bytes (`add_tile_bytes`); Detour \
+         `addTile`s its lent tile data as in the add row, since it takes tile bytes as they are.\n\n\
          {}\n\n\
          ## edits: what a loaded mesh holds (Detour / onav)\n\n{}\n\
          Resident bytes: the growth of the live heap while the mesh is loaded from bytes, counted by one \

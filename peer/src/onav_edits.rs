@@ -1,6 +1,7 @@
 //! onav's side of the edit measurements: `add_tile`/`remove_tile` on the
 //! imported tiles (validated once, shared by `Arc`), and a whole mesh read
-//! from its own bytes by `read_mesh`, which validates and stitches.
+//! from its own bytes by `read_mesh`, which validates and stitches; and the
+//! same tiles added from their ONPT bytes, each read and validated.
 
 use std::sync::Arc;
 
@@ -15,6 +16,8 @@ pub struct OnavEdits<'a> {
     pub positions: &'a [(i32, i32)],
     /// `write_mesh` of the whole mesh.
     pub mesh_bytes: &'a [u8],
+    /// Each tile's ONPT bytes, in set order.
+    pub tile_bytes: Vec<Vec<u8>>,
 }
 
 fn failed(what: &str) -> impl Fn(NavMeshError) -> String + '_ {
@@ -51,5 +54,11 @@ impl EditSide for OnavEdits<'_> {
 
     fn load(&mut self) -> Result<TiledNavMesh, String> {
         read_mesh(self.mesh_bytes).map_err(failed("read_mesh"))
+    }
+
+    fn add_all_from_bytes(&mut self, mesh: &mut TiledNavMesh) -> Result<(), String> {
+        self.tile_bytes
+            .iter()
+            .try_for_each(|bytes| mesh.add_tile_bytes(bytes).map(drop).map_err(failed("add_tile_bytes")))
     }
 }

@@ -14,9 +14,11 @@ use crate::format::fingerprint::BuildFingerprint;
 use crate::format::layout_header::ONPT;
 use crate::format::params::NavMeshParams;
 use crate::tile::nav_tile::NavTile;
-use crate::tile::tile_data::{
-    DetailMesh, DetailTriangle, NavTileData, OffMeshLinkSlot, Polygon, MAX_LAYER, MAX_POLYGONS,
-};
+use crate::tile::tile_arrays::TileArrays;
+use crate::tile::tile_buffer::{Plain, Section, TileBuffer};
+use crate::tile::tile_data::{DetailMesh, DetailTriangle, OffMeshLinkSlot, Polygon, MAX_LAYER, MAX_POLYGONS};
+use crate::tile::tile_rules::check_shape;
+use crate::tile::tile_sections::{portal_count, TileCounts, TilePlace, TileSections};
 
 /// Bytes of the ONPT header.
 pub const TILE_HEADER_LEN: usize = 72;
@@ -62,7 +64,7 @@ impl NavTile {
 /// Writes `tile` in the ONPT layout.
 pub fn write_tile(tile: &NavTile) -> Vec<u8> {
     let d = tile.data();
-    let mut out = Vec::with_capacity(encoded_len(&counts_of(d)) as usize);
+    let mut out = Vec::with_capacity(encoded_len(&counts_of(&d)) as usize);
     ONPT.write(&mut out);
     out.extend_from_slice(&tile.fingerprint().0);
     out.extend_from_slice(&d.origin_y.to_le_bytes());
@@ -70,12 +72,12 @@ pub fn write_tile(tile: &NavTile) -> Vec<u8> {
     out.extend_from_slice(&d.tile_z.to_le_bytes());
     out.extend_from_slice(&d.layer.to_le_bytes());
     out.extend_from_slice(&0u16.to_le_bytes());
-    for count in counts_of(d).as_array() {
+    for count in counts_of(&d).as_array() {
         out.extend_from_slice(&count.to_le_bytes());
     }
     let push_vertex = |out: &mut Vec<u8>, v: &[f32; 3]| v.iter().for_each(|c| out.extend_from_slice(&c.to_le_bytes()));
     d.vertices.iter().for_each(|v| push_vertex(&mut out, v));
-    for poly in &d.polygons {
+    for poly in d.polygons {
         out.push(poly.vertex_count);
         out.push(poly.area);
         out.extend_from_slice(&poly.flags.to_le_bytes());
@@ -83,17 +85,17 @@ pub fn write_tile(tile: &NavTile) -> Vec<u8> {
     d.indices.iter().for_each(|i| out.extend_from_slice(&i.to_le_bytes()));
     d.neighbours.iter().for_each(|n| out.extend_from_slice(&n.to_le_bytes()));
     out.extend_from_slice(&d.portal_sides);
-    for m in &d.detail_meshes {
+    for m in d.detail_meshes {
         for v in [m.vertex_base, m.vertex_count, m.triangle_base, m.triangle_count] {
             out.extend_from_slice(&v.to_le_bytes());
         }
     }
     d.detail_vertices.iter().for_each(|v| push_vertex(&mut out, v));
-    for t in &d.detail_triangles {
+    for t in d.detail_triangles {
         out.extend_from_slice(&t.indices);
         out.push(t.edge_flags);
     }
-    for link in &d.off_mesh_links {
+    for link in d.off_mesh_links {
         push_vertex(&mut out, &link.start);
         push_vertex(&mut out, &link.end);
         out.extend_from_slice(&link.radius.to_le_bytes());
@@ -102,7 +104,7 @@ pub fn write_tile(tile: &NavTile) -> Vec<u8> {
         out.extend_from_slice(&link.flags.to_le_bytes());
         out.extend_from_slice(&link.user_id.to_le_bytes());
     }
-    debug_assert_eq!(out.len() as u64, encoded_len(&counts_of(d)));
+    debug_assert_eq!(out.len() as u64, encoded_len(&counts_of(&d)));
     out
 }
 
@@ -130,8 +132,9 @@ pub(crate) fn read_tile_checked(
         )));
     }
     let header = read_header(&mut reader, bytes.len())?;
-    let data = read_body(header, reader.take(reader.remaining(), "body")?)?;
-    NavTile::create_checked(params, *fingerprint, data)
+    let (sections, buffer) = read_body(&header, reader.take(reader.remaining(), "body")?)?;
+    check_shape(params, &sections.arrays(&header.place, &buffer))?;
+    NavTile::assemble(params, *fingerprint, header.place, sections, buffer)
 }
 
 #[derive(Clone, Copy)]
@@ -159,7 +162,7 @@ impl Counts {
     }
 }
 
-fn counts_of(d: &NavTileData) -> Counts {
+fn counts_of(d: &TileArrays<'_>) -> Counts {
     Counts {
         vertices: d.vertices.len() as u32,
         polygons: d.polygons.len() as u32,
@@ -179,10 +182,7 @@ fn encoded_len(c: &Counts) -> u64 {
 }
 
 struct Header {
-    origin_y: f64,
-    tile_x: i32,
-    tile_z: i32,
-    layer: u16,
+    place: TilePlace,
     counts: Counts,
 }
 
@@ -230,7 +230,7 @@ fn read_header(reader: &mut ByteReader<'_>, total_len: usize) -> Result<Header> 
             "ONPT tile: the counts imply {expected} bytes but the tile has {total_len}"
         )));
     }
-    Ok(Header { origin_y, tile_x, tile_z, layer, counts })
+    Ok(Header { place: TilePlace { tile_x, tile_z, layer, origin_y }, counts })
 }
 
 /// Splits off the next `count * record` bytes; the caller checked the total.
@@ -240,62 +240,76 @@ fn section<'a>(body: &mut &'a [u8], count: u32, record: usize) -> &'a [u8] {
     head
 }
 
-fn vertices_of(bytes: &[u8]) -> Vec<[f32; 3]> {
-    bytes
-        .chunks_exact(VERTEX_LEN)
-        .map(|r| [f32_at(r, 0), f32_at(r, 4), f32_at(r, 8)])
-        .collect()
+/// Decodes `bytes`, records of `record` bytes, into `section` of `buffer`.
+fn decode_into<T: Plain>(
+    buffer: &mut TileBuffer,
+    section: Section<T>,
+    bytes: &[u8],
+    record: usize,
+    decode: impl Fn(&[u8]) -> T,
+) {
+    for (value, r) in buffer.get_mut(section).iter_mut().zip(bytes.chunks_exact(record)) {
+        *value = decode(r);
+    }
 }
 
-fn u32s_of(bytes: &[u8]) -> Vec<u32> {
-    bytes.chunks_exact(4).map(|r| u32_at(r, 0)).collect()
+fn vertex_of(r: &[u8]) -> [f32; 3] {
+    [f32_at(r, 0), f32_at(r, 4), f32_at(r, 8)]
 }
 
-/// Decodes the body; its length equals the header's implied length.
-fn read_body(header: Header, mut body: &[u8]) -> Result<NavTileData> {
+fn u32_of(r: &[u8]) -> u32 {
+    u32_at(r, 0)
+}
+
+/// Decodes the body, whose length equals the header's implied length,
+/// into one buffer planned from the header's counts and the portal sides.
+fn read_body(header: &Header, mut body: &[u8]) -> Result<(TileSections, TileBuffer)> {
     let c = header.counts;
-    let vertices = vertices_of(section(&mut body, c.vertices, VERTEX_LEN));
-    let polygons = section(&mut body, c.polygons, POLYGON_LEN)
-        .chunks_exact(POLYGON_LEN)
-        .map(|r| Polygon { vertex_count: r[0], area: r[1], flags: u16_at(r, 2) })
-        .collect();
-    let indices = u32s_of(section(&mut body, c.edges, 4));
-    let neighbours = u32s_of(section(&mut body, c.edges, 4));
-    let portal_sides = section(&mut body, c.edges, 1).to_vec();
-    let detail_meshes = section(&mut body, c.detail_meshes, DETAIL_MESH_LEN)
-        .chunks_exact(DETAIL_MESH_LEN)
-        .map(|r| DetailMesh {
-            vertex_base: u32_at(r, 0),
-            vertex_count: u32_at(r, 4),
-            triangle_base: u32_at(r, 8),
-            triangle_count: u32_at(r, 12),
-        })
-        .collect();
-    let detail_vertices = vertices_of(section(&mut body, c.detail_vertices, VERTEX_LEN));
-    let detail_triangles = section(&mut body, c.detail_triangles, DETAIL_TRIANGLE_LEN)
-        .chunks_exact(DETAIL_TRIANGLE_LEN)
-        .map(|r| DetailTriangle { indices: [r[0], r[1], r[2]], edge_flags: r[3] })
-        .collect();
-    let off_mesh_links = section(&mut body, c.links, LINK_LEN)
-        .chunks_exact(LINK_LEN)
-        .enumerate()
-        .map(|(i, r)| link_of(i, r))
-        .collect::<Result<Vec<_>>>()?;
-    Ok(NavTileData {
-        tile_x: header.tile_x,
-        tile_z: header.tile_z,
-        layer: header.layer,
-        origin_y: header.origin_y,
-        vertices,
-        polygons,
-        indices,
-        neighbours,
-        portal_sides,
-        detail_meshes,
-        detail_vertices,
-        detail_triangles,
-        off_mesh_links,
-    })
+    let vertices = section(&mut body, c.vertices, VERTEX_LEN);
+    let polygons = section(&mut body, c.polygons, POLYGON_LEN);
+    let indices = section(&mut body, c.edges, 4);
+    let neighbours = section(&mut body, c.edges, 4);
+    let portal_sides = section(&mut body, c.edges, 1);
+    let detail_meshes = section(&mut body, c.detail_meshes, DETAIL_MESH_LEN);
+    let detail_vertices = section(&mut body, c.detail_vertices, VERTEX_LEN);
+    let detail_triangles = section(&mut body, c.detail_triangles, DETAIL_TRIANGLE_LEN);
+    let links = section(&mut body, c.links, LINK_LEN);
+    let (sections, mut buffer) = TileSections::plan(&TileCounts {
+        vertices: c.vertices as usize,
+        polygons: c.polygons as usize,
+        edges: c.edges as usize,
+        detail_meshes: c.detail_meshes as usize,
+        detail_vertices: c.detail_vertices as usize,
+        detail_triangles: c.detail_triangles as usize,
+        off_mesh_links: c.links as usize,
+        portals: portal_count(portal_sides),
+    });
+    let out = &mut buffer;
+    decode_into(out, sections.vertices, vertices, VERTEX_LEN, vertex_of);
+    decode_into(out, sections.polygons, polygons, POLYGON_LEN, |r| Polygon {
+        vertex_count: r[0],
+        area: r[1],
+        flags: u16_at(r, 2),
+    });
+    decode_into(out, sections.indices, indices, 4, u32_of);
+    decode_into(out, sections.neighbours, neighbours, 4, u32_of);
+    out.get_mut(sections.portal_sides).copy_from_slice(portal_sides);
+    decode_into(out, sections.detail_meshes, detail_meshes, DETAIL_MESH_LEN, |r| DetailMesh {
+        vertex_base: u32_at(r, 0),
+        vertex_count: u32_at(r, 4),
+        triangle_base: u32_at(r, 8),
+        triangle_count: u32_at(r, 12),
+    });
+    decode_into(out, sections.detail_vertices, detail_vertices, VERTEX_LEN, vertex_of);
+    decode_into(out, sections.detail_triangles, detail_triangles, DETAIL_TRIANGLE_LEN, |r| DetailTriangle {
+        indices: [r[0], r[1], r[2]],
+        edge_flags: r[3],
+    });
+    let link_records = links.chunks_exact(LINK_LEN);
+    for ((i, slot), r) in out.get_mut(sections.off_mesh_links).iter_mut().enumerate().zip(link_records) {
+        *slot = link_of(i, r)?;
+    }
+    Ok((sections, buffer))
 }
 
 /// One link record; its bidirectional byte must be 0 or 1.

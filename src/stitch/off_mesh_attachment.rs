@@ -9,6 +9,7 @@ use crate::mesh::poly_ref::PolyRef;
 use crate::stitch::portal_stitching::Column;
 use crate::tile::nav_tile::NavTile;
 use crate::tile::tile_data::OffMeshLinkSlot;
+use crate::tile::tile_sections::POLYGON_BLOCK;
 
 /// Where one off-mesh link of a tile resolved to; both ends are
 /// [`PolyRef::NULL`] when the link is unconnected.
@@ -33,61 +34,26 @@ pub(crate) struct PolygonBounds {
     pub max: [f64; 3],
 }
 
-/// A tile placed in the world: its origin and every polygon's tile-local
-/// bounds. World bounds are the origin plus the local ones: rounding of
-/// `origin + v` is monotonic in `v`, so the extreme world vertex is the
-/// extreme local vertex placed, exactly as LAYOUT section 7 places it.
+/// A tile placed in the world: its origin, against which the tile's
+/// polygon bounds (`NavTile::polygon_bounds`) are placed. World bounds are
+/// the origin plus the local ones: rounding of `origin + v` is monotonic in
+/// `v`, so the extreme world vertex is the extreme local vertex placed,
+/// exactly as LAYOUT section 7 places it.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub(crate) struct TileFootprint {
     /// World X of the tile origin, the tile's OriginY, world Z of the origin.
     pub origin: [f64; 3],
-    bounds: Vec<[[f32; 3]; 2]>,
-    /// The union of the bounds of each run of [`BLOCK`] polygons, in
-    /// polygon order. A window that excludes a block's union excludes each
-    /// of its polygons, so a search passes over most of a large tile
-    /// without reading its bounds: in a large mesh those are cold (about
-    /// 40 cache lines per search of a 256-polygon tile).
-    blocks: Vec<[[f32; 3]; 2]>,
 }
-
-/// Polygons per block of [`TileFootprint::blocks`].
-const BLOCK: usize = 16;
-
-/// The smallest bounds holding both.
-fn union(a: [[f32; 3]; 2], b: &[[f32; 3]; 2]) -> [[f32; 3]; 2] {
-    let mut u = a;
-    for axis in 0..3 {
-        u[0][axis] = u[0][axis].min(b[0][axis]);
-        u[1][axis] = u[1][axis].max(b[1][axis]);
-    }
-    u
-}
-
-/// Bounds that hold nothing; the union with them changes nothing.
-const EMPTY_BOUNDS: [[f32; 3]; 2] = [[f32::INFINITY; 3], [f32::NEG_INFINITY; 3]];
 
 impl TileFootprint {
     pub fn of(params: &NavMeshParams, tile: &NavTile) -> TileFootprint {
         let (x, z) = params.tile_origin(tile.tile_x(), tile.tile_z());
-        let bounds: Vec<_> = (0..tile.polygon_count())
-            .map(|p| {
-                let mut b = EMPTY_BOUNDS;
-                for v in tile.polygon_vertices(p) {
-                    for axis in 0..3 {
-                        b[0][axis] = b[0][axis].min(v[axis]);
-                        b[1][axis] = b[1][axis].max(v[axis]);
-                    }
-                }
-                b
-            })
-            .collect();
-        let blocks = bounds.chunks(BLOCK).map(|run| run.iter().fold(EMPTY_BOUNDS, union)).collect();
-        TileFootprint { origin: [x, tile.origin_y(), z], bounds, blocks }
+        TileFootprint { origin: [x, tile.origin_y(), z] }
     }
 
-    /// World-space bounds of polygon `p`.
-    fn polygon_bounds(&self, p: usize) -> PolygonBounds {
-        let [min, max] = self.bounds[p];
+    /// World-space bounds of polygon `p` of `tile`.
+    fn polygon_bounds(&self, tile: &NavTile, p: usize) -> PolygonBounds {
+        let [min, max] = tile.polygon_bounds()[p];
         PolygonBounds { min: self.world(min), max: self.world(max) }
     }
 
@@ -151,15 +117,18 @@ pub(crate) fn best_polygon(
 ) -> Option<(f64, u32)> {
     let window = footprint.window(point, reach.radius);
     let mut best: Option<(f64, u32)> = None;
-    for (b, (block, run)) in footprint.blocks.iter().zip(footprint.bounds.chunks(BLOCK)).enumerate() {
+    // Most blocks lie outside the window, so a search passes over most of a
+    // large tile without reading its polygons' bounds.
+    let runs = tile.polygon_bounds().chunks(POLYGON_BLOCK);
+    for (b, (block, run)) in tile.polygon_blocks().iter().zip(runs).enumerate() {
         if window.excludes(block) {
             continue;
         }
-        for (p, local) in (b * BLOCK..).zip(run) {
+        for (p, local) in (b * POLYGON_BLOCK..).zip(run) {
             if window.excludes(local) {
                 continue;
             }
-            let bounds = footprint.polygon_bounds(p);
+            let bounds = footprint.polygon_bounds(tile, p);
             let Some(score) = polygon_score(tile, footprint, p, &bounds, point, reach) else { continue };
             if best.map_or(true, |(s, _)| score < s) {
                 best = Some((score, p as u32));
@@ -356,7 +325,7 @@ mod tests {
         point: [f64; 3],
         reach: Reach,
     ) -> Option<f64> {
-        let bounds = footprint.polygon_bounds(p);
+        let bounds = footprint.polygon_bounds(tile, p);
         let dy = (bounds.min[1] - point[1]).max(point[1] - bounds.max[1]).max(0.0);
         if dy > reach.climb || out_of_reach_as_before(&bounds, point, reach.radius) {
             return None;
@@ -471,12 +440,13 @@ mod tests {
     /// the bounds test's limit lies, or anywhere over the tile.
     fn random_point(
         next: &mut impl FnMut(u64) -> u64,
+        tile: &NavTile,
         footprint: &TileFootprint,
         p: usize,
         limit: f64,
         ts: f64,
     ) -> [f64; 3] {
-        let b = footprint.polygon_bounds(p);
+        let b = footprint.polygon_bounds(tile, p);
         let k = next(9) as i64 - 4;
         let near = |next: &mut dyn FnMut(u64) -> u64, axis: usize| {
             let mut f = |n| next(n);
@@ -511,20 +481,20 @@ mod tests {
                 let radius = pick(&mut next, &RADII) * pick(&mut next, &[1.0, ts]);
                 let reach = Reach { radius, climb: pick(&mut next, &[0.0, 0.5, 4.0]) };
                 let p = next(tile.polygon_count() as u64) as usize;
-                let point = random_point(&mut next, &footprint, p, reach_limit(radius), ts);
+                let point = random_point(&mut next, &tile, &footprint, p, reach_limit(radius), ts);
                 let window = footprint.window(point, radius);
-                for (q, local) in footprint.bounds.iter().enumerate() {
+                for (q, local) in tile.polygon_bounds().iter().enumerate() {
                     if window.excludes(local) {
                         excluded += 1;
-                        let bounds = footprint.polygon_bounds(q);
+                        let bounds = footprint.polygon_bounds(&tile, q);
                         assert!(
                             out_of_reach_as_before(&bounds, point, radius),
                             "window excludes polygon {q} that the bounds test keeps: {point:?}, radius {radius}"
                         );
                     }
                 }
-                for (b, block) in footprint.blocks.iter().enumerate() {
-                    let members = footprint.bounds.chunks(BLOCK).nth(b).unwrap();
+                for (b, block) in tile.polygon_blocks().iter().enumerate() {
+                    let members = tile.polygon_bounds().chunks(POLYGON_BLOCK).nth(b).unwrap();
                     if window.excludes(block) {
                         assert!(members.iter().all(|local| window.excludes(local)), "block {b} hides a polygon");
                     }

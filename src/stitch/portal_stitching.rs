@@ -152,11 +152,6 @@ pub(crate) struct TilePortals {
     /// neither `u_min` nor `u_max` ever decreases. Such a side is its own
     /// sweep order (most tiles built on a grid have only such sides).
     in_order: [bool; 4],
-    /// The distinct polygons with a portal on each side, ascending, side
-    /// `s` at `polygons[polygon_starts[s]..polygon_starts[s + 1]]`: what a
-    /// re-stitch of one side touches, without reading the portals.
-    polygon_starts: [u32; 5],
-    polygons: Vec<u32>,
 }
 
 impl TilePortals {
@@ -206,31 +201,19 @@ impl TilePortals {
             if in_order[side] || range.len() <= SMALL_SIDE {
                 continue;
             }
-            let mut sweep: Vec<SweepEntry> = entries[range.clone()]
-                .iter()
-                .enumerate()
-                .map(|(i, e)| SweepEntry { u_min: e.portal.u_min(), reach: e.portal.u_max(), index: i as u32 })
-                .collect();
-            sweep.sort_by(|a, b| a.u_min.total_cmp(&b.u_min).then(a.index.cmp(&b.index)));
+            let side_entries = &mut entries[range];
+            for (i, entry) in side_entries.iter_mut().enumerate() {
+                let portal = &entry.portal;
+                entry.sweep = SweepEntry { u_min: portal.u_min(), reach: portal.u_max(), index: i as u32 };
+            }
+            sort_sweep_steps(side_entries);
             let mut reach = f32::NEG_INFINITY;
-            for (entry, mut step) in entries[range].iter_mut().zip(sweep) {
-                reach = reach.max(step.reach);
-                step.reach = reach;
-                entry.sweep = step;
+            for entry in side_entries {
+                reach = reach.max(entry.sweep.reach);
+                entry.sweep.reach = reach;
             }
         }
-        let mut polygon_starts = [0u32; 5];
-        let mut polygons = Vec::with_capacity(entries.len());
-        for side in 0..4 {
-            // In portal order a polygon's portals on one side are adjacent.
-            for entry in &entries[starts[side] as usize..starts[side + 1] as usize] {
-                if polygons.len() == polygon_starts[side] as usize || polygons.last() != Some(&entry.portal.polygon) {
-                    polygons.push(entry.portal.polygon);
-                }
-            }
-            polygon_starts[side + 1] = polygons.len() as u32;
-        }
-        TilePortals { origin_y, starts, entries, in_order, polygon_starts, polygons }
+        TilePortals { origin_y, starts, entries, in_order }
     }
 
     fn range(&self, side: u8) -> std::ops::Range<usize> {
@@ -259,18 +242,41 @@ impl TilePortals {
     pub fn is_empty_on(&self, side: u8) -> bool {
         self.starts[side as usize] == self.starts[side as usize + 1]
     }
+}
 
-    /// Distinct polygons with a portal on `side`, ascending.
-    pub fn polygons_on(&self, side: u8) -> &[u32] {
-        &self.polygons[self.polygon_starts[side as usize] as usize..self.polygon_starts[side as usize + 1] as usize]
-    }
-
-    /// Starts loading the polygons with a portal on the sides in `groups`.
-    pub fn prefetch_polygons_on(&self, groups: LinkGroups) {
-        for side in groups.sides() {
-            prefetch_lines(self.polygons_on(side));
+/// Sorts the sweep steps of `entries` (not their portals) by `u_min`, then
+/// index: a heap sort, in place, so validating a tile allocates nothing for
+/// it; the index makes the order total.
+fn sort_sweep_steps(entries: &mut [PortalEntry]) {
+    let less = |a: &SweepEntry, b: &SweepEntry| a.u_min.total_cmp(&b.u_min).then(a.index.cmp(&b.index)).is_lt();
+    let sift_down = |entries: &mut [PortalEntry], mut root: usize, end: usize| loop {
+        let mut child = 2 * root + 1;
+        if child >= end {
+            break;
         }
+        if child + 1 < end && less(&entries[child].sweep, &entries[child + 1].sweep) {
+            child += 1;
+        }
+        if !less(&entries[root].sweep, &entries[child].sweep) {
+            break;
+        }
+        swap_sweep_steps(entries, root, child);
+        root = child;
+    };
+    let n = entries.len();
+    for root in (0..n / 2).rev() {
+        sift_down(entries, root, n);
     }
+    for end in (1..n).rev() {
+        swap_sweep_steps(entries, 0, end);
+        sift_down(entries, 0, end);
+    }
+}
+
+fn swap_sweep_steps(entries: &mut [PortalEntry], a: usize, b: usize) {
+    let step = entries[a].sweep;
+    entries[a].sweep = entries[b].sweep;
+    entries[b].sweep = step;
 }
 
 /// The portal on `side` of edge `edge` of `polygon`.

@@ -81,8 +81,8 @@ impl MeshSlot {
     /// links, the `old_reverse_ends` here (see
     /// [`Scratch::old_reverse_ends`]).
     pub fn remove_links_to(&mut self, slot: u32, groups: LinkGroups, old_ref: TileRef, old_reverse_ends: &[PolyRef]) {
-        let portals = self.tile.portals();
-        let sides = groups.sides().flat_map(|side| portals.polygons_on(side)).copied();
+        let tile = &self.tile;
+        let sides = groups.sides().flat_map(|side| tile.portal_polygons_on(side)).copied();
         Arc::make_mut(&mut self.links).remove_links_to(old_ref, sides);
         if !groups.portals_only() {
             self.remove_off_mesh_links_to(slot, groups, old_ref, old_reverse_ends);
@@ -220,7 +220,9 @@ impl<'a> StitchView<'a> {
             std::hint::black_box((owner.tile.stitching().link_ends.len(), owner.attachments().len()));
         }
         for (slot, groups) in occupied() {
-            slot.tile.portals().prefetch_polygons_on(groups);
+            for side in groups.sides() {
+                prefetch_lines(slot.tile.portal_polygons_on(side));
+            }
             if removal_only(groups) {
                 slot.links.prefetch();
             } else {
@@ -262,7 +264,7 @@ impl<'a> StitchView<'a> {
         // side, and for off-mesh groups those with a new or an old link.
         scratch.changed.clear();
         for side in groups.sides() {
-            scratch.changed.extend_from_slice(here.tile.portals().polygons_on(side));
+            scratch.changed.extend_from_slice(here.tile.portal_polygons_on(side));
         }
         // One side's links come in portal order, by polygon, and its
         // polygons ascending: only several groups need sorting.

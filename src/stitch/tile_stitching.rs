@@ -25,7 +25,9 @@ impl TileStitching {
         let footprint = TileFootprint::of(params, tile);
         let link_ends: Vec<LinkEnds> =
             tile.off_mesh_links().iter().map(|link| LinkEnds::of(params, tile, &footprint, link)).collect();
-        let mut end_columns: Vec<Column> = link_ends.iter().filter_map(|e| e.end_column).collect();
+        // Sized once for every link, so it never grows while filled.
+        let mut end_columns: Vec<Column> = Vec::with_capacity(link_ends.len());
+        end_columns.extend(link_ends.iter().filter_map(|e| e.end_column));
         end_columns.sort_unstable();
         end_columns.dedup();
         TileStitching { portals: TilePortals::of(tile), footprint, link_ends, end_columns }

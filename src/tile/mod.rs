@@ -7,12 +7,17 @@
 //! - [`nav_tile`]: `NavTile`, a tile that passed them.
 //! - [`orientation`]: the exact orientation predicate (LAYOUT section 7).
 //! - [`coordinate`]: the "Coordinate rule" for world positions.
+//! - [`tile_arrays`]: `TileArrays`, the arrays borrowed from either.
+//! - `tile_buffer`, `tile_sections`: a validated tile's arrays in one buffer.
 
 pub mod coordinate;
 pub mod nav_tile;
 pub mod orientation;
+pub mod tile_arrays;
+pub(crate) mod tile_buffer;
 pub mod tile_data;
 pub mod tile_rules;
+pub(crate) mod tile_sections;
 
 /// `onav::tile::NavTile` was this type's path before the folders.
 pub use nav_tile::{NavTile, PolygonView, PortalEdge};

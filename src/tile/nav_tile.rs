@@ -6,21 +6,34 @@ use crate::format::fingerprint::BuildFingerprint;
 use crate::format::params::NavMeshParams;
 use crate::stitch::portal_stitching::TilePortals;
 use crate::stitch::tile_stitching::TileStitching;
+use crate::tile::tile_arrays::TileArrays;
+use crate::tile::tile_buffer::TileBuffer;
 use crate::tile::tile_data::{DetailMesh, NavTileData, OffMeshLinkSlot, Polygon, NOT_PORTAL};
-use crate::tile::tile_rules::check_tile;
+use crate::tile::tile_rules::{check_contents, check_shape, fill_edge_starts};
+use crate::tile::tile_sections::{TileCounts, TilePlace, TileSections, POLYGON_BLOCK};
 
-/// A validated, immutable tile.
-#[derive(Debug, Clone, PartialEq)]
+/// A validated, immutable tile: its arrays and what validation derives from
+/// them in one buffer ([`TileSections`]), and what stitching derives.
+#[derive(Debug, Clone)]
 pub struct NavTile {
-    data: NavTileData,
+    place: TilePlace,
     fingerprint: BuildFingerprint,
-    edge_starts: Vec<u32>,
-    portal_edges: Vec<PortalEdge>,
+    sections: TileSections,
+    buffer: TileBuffer,
     stitching: TileStitching,
+    /// Side `s`'s polygons with a portal are
+    /// `portal_polygons[portal_polygon_starts[s]..portal_polygon_starts[s + 1]]`.
+    portal_polygon_starts: [u32; 5],
     /// Least and greatest tile-local vertex coordinates per axis.
     vertex_bounds: [[f32; 3]; 2],
-    /// The same per polygon.
-    polygon_bounds: Vec<[[f32; 3]; 2]>,
+}
+
+/// Everything else derives from the arrays and the parameters the
+/// fingerprint names.
+impl PartialEq for NavTile {
+    fn eq(&self, other: &Self) -> bool {
+        self.fingerprint == other.fingerprint && self.data() == other.data()
+    }
 }
 
 /// A portal edge of the tile, in portal order (polygon, then edge: LAYOUT
@@ -61,21 +74,44 @@ impl NavTile {
         fingerprint: BuildFingerprint,
         data: NavTileData,
     ) -> Result<NavTile> {
-        let index = check_tile(params, &data)?;
-        let portal_edges = collect_portal_edges(&data, &index.edge_starts);
-        let vertex_bounds = bounds(data.vertices.iter());
-        let corners = |edges: &[u32]| data.indices[edges[0] as usize..edges[1] as usize].iter();
-        let polygon_bounds =
-            index.edge_starts.windows(2).map(|e| bounds(corners(e).map(|&i| &data.vertices[i as usize]))).collect();
-        let mut tile = NavTile {
-            data,
-            fingerprint,
-            edge_starts: index.edge_starts,
-            portal_edges,
-            stitching: TileStitching::default(),
-            vertex_bounds,
-            polygon_bounds,
-        };
+        let arrays = data.arrays();
+        check_shape(params, &arrays)?;
+        let (sections, mut buffer) = TileSections::plan(&TileCounts::of(&arrays));
+        sections.copy_in(&arrays, &mut buffer);
+        let place = TilePlace { tile_x: data.tile_x, tile_z: data.tile_z, layer: data.layer, origin_y: data.origin_y };
+        Self::assemble(params, fingerprint, place, sections, buffer)
+    }
+
+    /// The tile whose arrays `buffer` holds as `sections` plans, once they
+    /// passed `check_shape`: derives the first edge of each polygon, checks
+    /// every other rule, then derives the rest.
+    pub(crate) fn assemble(
+        params: &NavMeshParams,
+        fingerprint: BuildFingerprint,
+        place: TilePlace,
+        sections: TileSections,
+        mut buffer: TileBuffer,
+    ) -> Result<NavTile> {
+        let (reader, edge_starts) = buffer.split(sections.edge_starts);
+        fill_edge_starts(reader.get(sections.polygons), edge_starts);
+        check_contents(params, &sections.arrays(&place, &buffer), buffer.get(sections.edge_starts))?;
+        let (reader, portal_edges) = buffer.split(sections.portal_edges);
+        fill_portal_edges(reader.get(sections.edge_starts), reader.get(sections.portal_sides), portal_edges);
+        let (reader, polygon_bounds) = buffer.split(sections.polygon_bounds);
+        let (vertices, indices) = (reader.get(sections.vertices), reader.get(sections.indices));
+        for (out, edges) in polygon_bounds.iter_mut().zip(reader.get(sections.edge_starts).windows(2)) {
+            *out = bounds(indices[edges[0] as usize..edges[1] as usize].iter().map(|&i| &vertices[i as usize]));
+        }
+        let (reader, polygon_blocks) = buffer.split(sections.polygon_blocks);
+        for (out, run) in polygon_blocks.iter_mut().zip(reader.get(sections.polygon_bounds).chunks(POLYGON_BLOCK)) {
+            *out = bounds(run.iter().flatten());
+        }
+        let (reader, portal_polygons) = buffer.split(sections.portal_polygons);
+        let portal_polygon_starts = fill_portal_polygons(reader.get(sections.portal_edges), portal_polygons);
+        let vertex_bounds = bounds(buffer.get(sections.vertices).iter());
+        let stitching = TileStitching::default();
+        let mut tile =
+            NavTile { place, fingerprint, sections, buffer, stitching, portal_polygon_starts, vertex_bounds };
         tile.stitching = TileStitching::of(params, &tile);
         Ok(tile)
     }
@@ -88,9 +124,9 @@ impl NavTile {
         } else {
             Err(NavMeshError::Fingerprint(format!(
                 "tile ({}, {}, layer {}) has fingerprint {}, the parameters give {}",
-                self.data.tile_x,
-                self.data.tile_z,
-                self.data.layer,
+                self.place.tile_x,
+                self.place.tile_z,
+                self.place.layer,
                 self.fingerprint.to_hex(),
                 expected.to_hex()
             )))
@@ -102,65 +138,78 @@ impl NavTile {
     }
 
     pub fn tile_x(&self) -> i32 {
-        self.data.tile_x
+        self.place.tile_x
     }
 
     pub fn tile_z(&self) -> i32 {
-        self.data.tile_z
+        self.place.tile_z
     }
 
     pub fn layer(&self) -> u16 {
-        self.data.layer
+        self.place.layer
     }
 
     pub fn origin_y(&self) -> f64 {
-        self.data.origin_y
+        self.place.origin_y
     }
 
-    /// The validated arrays.
-    pub fn data(&self) -> &NavTileData {
-        &self.data
+    /// The validated arrays, borrowed.
+    pub fn data(&self) -> TileArrays<'_> {
+        self.sections.arrays(&self.place, &self.buffer)
     }
 
-    /// Gives the arrays back, e.g. for a builder to edit and re-create.
+    /// Copies of the arrays, e.g. for a builder to edit and re-create.
     pub fn into_data(self) -> NavTileData {
-        self.data
+        self.data().to_data()
     }
 
     pub fn vertices(&self) -> &[[f32; 3]] {
-        &self.data.vertices
+        self.buffer.get(self.sections.vertices)
     }
 
     pub fn polygon_count(&self) -> usize {
-        self.data.polygons.len()
+        self.sections.polygons.len()
     }
 
     /// Total edge count (the sum of all polygons' vertex counts).
     pub fn edge_count(&self) -> usize {
-        self.data.indices.len()
+        self.sections.indices.len()
     }
 
     /// Polygon `index`, or `None` beyond the polygon count.
     pub fn polygon(&self, index: usize) -> Option<PolygonView<'_>> {
-        let record = *self.data.polygons.get(index)?;
-        let edges = self.edge_starts[index] as usize..self.edge_starts[index + 1] as usize;
+        let record = *self.buffer.get(self.sections.polygons).get(index)?;
+        let edges = self.edges_of(index);
         Some(PolygonView {
             record,
-            indices: &self.data.indices[edges.clone()],
-            neighbours: &self.data.neighbours[edges.clone()],
-            portal_sides: &self.data.portal_sides[edges],
+            indices: &self.buffer.get(self.sections.indices)[edges.clone()],
+            neighbours: &self.buffer.get(self.sections.neighbours)[edges.clone()],
+            portal_sides: &self.buffer.get(self.sections.portal_sides)[edges],
         })
     }
 
     /// Tile-local vertices of polygon `index`, in order.
     pub fn polygon_vertices(&self, index: usize) -> impl Iterator<Item = [f32; 3]> + '_ {
-        let edges = self.edge_starts[index] as usize..self.edge_starts[index + 1] as usize;
-        self.data.indices[edges].iter().map(|&i| self.data.vertices[i as usize])
+        let vertices = self.vertices();
+        self.buffer.get(self.sections.indices)[self.edges_of(index)].iter().map(|&i| vertices[i as usize])
+    }
+
+    /// The per-edge entries of polygon `index`.
+    fn edges_of(&self, index: usize) -> std::ops::Range<usize> {
+        let starts = self.buffer.get(self.sections.edge_starts);
+        starts[index] as usize..starts[index + 1] as usize
     }
 
     /// Portal edges in portal order (polygon index, edge index).
     pub fn portal_edges(&self) -> &[PortalEdge] {
-        &self.portal_edges
+        self.buffer.get(self.sections.portal_edges)
+    }
+
+    /// The distinct polygons with a portal on `side`, ascending: what a
+    /// re-stitch of that side touches, without reading the portals.
+    pub(crate) fn portal_polygons_on(&self, side: u8) -> &[u32] {
+        let (start, end) = (self.portal_polygon_starts[side as usize], self.portal_polygon_starts[side as usize + 1]);
+        &self.buffer.get(self.sections.portal_polygons)[start as usize..end as usize]
     }
 
     /// What stitching derives from this tile alone.
@@ -174,15 +223,15 @@ impl NavTile {
 
     /// The tile's column (TileX, TileZ).
     pub fn column(&self) -> (i32, i32) {
-        (self.data.tile_x, self.data.tile_z)
+        (self.place.tile_x, self.place.tile_z)
     }
 
     pub fn detail_meshes(&self) -> &[DetailMesh] {
-        &self.data.detail_meshes
+        self.buffer.get(self.sections.detail_meshes)
     }
 
     pub fn off_mesh_links(&self) -> &[OffMeshLinkSlot] {
-        &self.data.off_mesh_links
+        self.buffer.get(self.sections.off_mesh_links)
     }
 
     /// Least and greatest tile-local vertex coordinates per axis (infinite
@@ -195,7 +244,14 @@ impl NavTile {
     /// The same for each polygon's corners, so a box search skips a
     /// polygon without visiting its corners.
     pub(crate) fn polygon_bounds(&self) -> &[[[f32; 3]; 2]] {
-        &self.polygon_bounds
+        self.buffer.get(self.sections.polygon_bounds)
+    }
+
+    /// The union of the polygon bounds of each run of 16 polygons, in
+    /// polygon order, so a box search passes over a block's polygons
+    /// without reading their bounds.
+    pub(crate) fn polygon_blocks(&self) -> &[[[f32; 3]; 2]] {
+        self.buffer.get(self.sections.polygon_blocks)
     }
 }
 
@@ -206,16 +262,34 @@ fn bounds<'a>(points: impl Iterator<Item = &'a [f32; 3]>) -> [[f32; 3]; 2] {
     })
 }
 
-fn collect_portal_edges(data: &NavTileData, edge_starts: &[u32]) -> Vec<PortalEdge> {
-    let mut portals = Vec::new();
-    for p in 0..data.polygons.len() {
-        let first = edge_starts[p] as usize;
-        let last = edge_starts[p + 1] as usize;
-        for (k, &side) in data.portal_sides[first..last].iter().enumerate() {
+/// Writes the portal edges in portal order into `out`, which holds one
+/// entry per edge with a portal side.
+fn fill_portal_edges(edge_starts: &[u32], portal_sides: &[u8], out: &mut [PortalEdge]) {
+    let mut slots = out.iter_mut();
+    for (p, edges) in edge_starts.windows(2).enumerate() {
+        for (k, &side) in portal_sides[edges[0] as usize..edges[1] as usize].iter().enumerate() {
             if side != NOT_PORTAL {
-                portals.push(PortalEdge { polygon: p as u32, edge: k as u8, side });
+                *slots.next().expect("one entry per portal side") =
+                    PortalEdge { polygon: p as u32, edge: k as u8, side };
             }
         }
     }
-    portals
+}
+
+/// Writes each side's distinct polygons with a portal into `out`, side
+/// after side, and returns where each side's start (the total last).
+fn fill_portal_polygons(portal_edges: &[PortalEdge], out: &mut [u32]) -> [u32; 5] {
+    let mut starts = [0u32; 5];
+    let mut filled = 0;
+    for side in 0..4u8 {
+        // In portal order a polygon's portals on one side are adjacent.
+        for portal in portal_edges.iter().filter(|portal| portal.side == side) {
+            if filled == starts[side as usize] as usize || out[filled - 1] != portal.polygon {
+                out[filled] = portal.polygon;
+                filled += 1;
+            }
+        }
+        starts[side as usize + 1] = filled as u32;
+    }
+    starts
 }

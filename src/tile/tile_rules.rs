@@ -1,19 +1,17 @@
 //! Every content rule of the format text's "Tile contents and rules" and
-//! "Off-mesh link slots", with LAYOUT section 8's decisions. One entry point,
-//! [`check_tile`], used by `NavTile::create` and by the ONPT reader alike;
-//! each failure is a format error naming the polygon, edge or array.
+//! "Off-mesh link slots", with LAYOUT section 8's decisions, used by
+//! `NavTile::create` and by the ONPT reader alike in two steps:
+//! [`check_shape`] (position and counts, before the validated tile's buffer
+//! is allocated) and [`check_contents`] (everything else, given the first
+//! edge of each polygon). Each failure is a format error naming the
+//! polygon, edge or array.
 
 use crate::tile::coordinate::is_within_bound;
 use crate::error::{NavMeshError, Result};
 use crate::tile::orientation::{orient_xz, Orientation};
 use crate::format::params::NavMeshParams;
-use crate::tile::tile_data::{NavTileData, MAX_AREA, MAX_LAYER, MAX_POLYGONS, NOT_PORTAL};
-
-/// What validation derives once so the validated tile never recomputes it.
-pub struct TileIndex {
-    /// First edge of each polygon, plus the total edge count at the end.
-    pub edge_starts: Vec<u32>,
-}
+use crate::tile::tile_arrays::TileArrays;
+use crate::tile::tile_data::{Polygon, MAX_AREA, MAX_LAYER, MAX_POLYGONS, NOT_PORTAL};
 
 /// The index after `k` around a polygon of `n` vertices (a branch, not a
 /// division: validation runs on every streamed tile).
@@ -29,25 +27,42 @@ fn fail<T>(message: String) -> Result<T> {
     Err(NavMeshError::Format(message))
 }
 
-/// Checks `data` against `params` (which the caller has validated).
-pub fn check_tile(params: &NavMeshParams, data: &NavTileData) -> Result<TileIndex> {
+/// The tile's position and array lengths against `params` (which the
+/// caller has validated): what sizing the tile's buffer relies on.
+pub fn check_shape(params: &NavMeshParams, data: &TileArrays<'_>) -> Result<()> {
     check_position(params, data)?;
-    let edge_starts = check_counts(params, data)?;
+    check_counts(params, data)
+}
+
+/// Every other rule, once [`check_shape`] passed; `edge_starts` holds the
+/// first edge of each polygon and the edge count at the end
+/// ([`fill_edge_starts`]).
+pub fn check_contents(params: &NavMeshParams, data: &TileArrays<'_>, edge_starts: &[u32]) -> Result<()> {
     let bounds = VertexBounds::new(params);
-    check_vertices("vertices", &data.vertices, &bounds)?;
-    check_vertices("detail_vertices", &data.detail_vertices, &bounds)?;
+    check_vertices("vertices", data.vertices, &bounds)?;
+    check_vertices("detail_vertices", data.detail_vertices, &bounds)?;
     let ts = params.tile_size_f32();
     for p in 0..data.polygons.len() {
         let edges = edge_starts[p] as usize..edge_starts[p + 1] as usize;
         check_polygon(data, p, edges.clone())?;
-        check_edges(data, &edge_starts, p, edges, ts)?;
+        check_edges(data, edge_starts, p, edges, ts)?;
     }
-    check_detail(data, &edge_starts)?;
-    check_off_mesh_links(params, data)?;
-    Ok(TileIndex { edge_starts })
+    check_detail(data, edge_starts)?;
+    check_off_mesh_links(params, data)
 }
 
-fn check_position(params: &NavMeshParams, data: &NavTileData) -> Result<()> {
+/// Writes the first edge of each polygon into `out` (one more entry than
+/// `polygons`: the edge count last).
+pub fn fill_edge_starts(polygons: &[Polygon], out: &mut [u32]) {
+    let mut total: u32 = 0;
+    for (start, poly) in out.iter_mut().zip(polygons) {
+        *start = total;
+        total += u32::from(poly.vertex_count);
+    }
+    out[polygons.len()] = total;
+}
+
+fn check_position(params: &NavMeshParams, data: &TileArrays<'_>) -> Result<()> {
     if data.layer > MAX_LAYER {
         return fail(format!("tile layer {} is above {MAX_LAYER}", data.layer));
     }
@@ -64,15 +79,13 @@ fn check_position(params: &NavMeshParams, data: &NavTileData) -> Result<()> {
     Ok(())
 }
 
-/// Polygon count, vertex counts and the per-edge array lengths; returns the
-/// first edge of each polygon.
-fn check_counts(params: &NavMeshParams, data: &NavTileData) -> Result<Vec<u32>> {
+/// Polygon count, vertex counts and the per-edge array lengths.
+fn check_counts(params: &NavMeshParams, data: &TileArrays<'_>) -> Result<()> {
     let polygon_count = data.polygons.len();
     if polygon_count > MAX_POLYGONS {
         return fail(format!("array polygons: {polygon_count} polygons, at most {MAX_POLYGONS}"));
     }
-    let mut edge_starts = Vec::with_capacity(polygon_count + 1);
-    let mut total: u32 = 0;
+    let mut edges: usize = 0;
     for (p, poly) in data.polygons.iter().enumerate() {
         let n = u16::from(poly.vertex_count);
         if n < 3 || n > params.max_verts_per_poly {
@@ -84,11 +97,8 @@ fn check_counts(params: &NavMeshParams, data: &NavTileData) -> Result<Vec<u32>> 
         if poly.area > MAX_AREA {
             return fail(format!("polygon {p}: area {} above {MAX_AREA}", poly.area));
         }
-        edge_starts.push(total);
-        total += u32::from(poly.vertex_count);
+        edges += usize::from(poly.vertex_count);
     }
-    edge_starts.push(total);
-    let edges = total as usize;
     for (name, len) in [
         ("indices", data.indices.len()),
         ("neighbours", data.neighbours.len()),
@@ -106,7 +116,7 @@ fn check_counts(params: &NavMeshParams, data: &NavTileData) -> Result<Vec<u32>> 
             data.detail_meshes.len()
         ));
     }
-    Ok(edge_starts)
+    Ok(())
 }
 
 struct VertexBounds {
@@ -141,7 +151,7 @@ fn check_vertices(name: &str, vertices: &[[f32; 3]], bounds: &VertexBounds) -> R
 }
 
 /// Indices, distinct vertices, edge lengths and exact convexity.
-fn check_polygon(data: &NavTileData, p: usize, edges: std::ops::Range<usize>) -> Result<()> {
+fn check_polygon(data: &TileArrays<'_>, p: usize, edges: std::ops::Range<usize>) -> Result<()> {
     let (buffer, n) = checked_points(data, p, edges)?;
     let points = &buffer[..n];
     if is_strictly_convex_ccw(points) {
@@ -152,7 +162,7 @@ fn check_polygon(data: &NavTileData, p: usize, edges: std::ops::Range<usize>) ->
 
 /// The polygon's vertices (the first `n` of the array) once its indices,
 /// distinct vertices and edge lengths pass.
-fn checked_points(data: &NavTileData, p: usize, edges: std::ops::Range<usize>) -> Result<([[f32; 3]; 16], usize)> {
+fn checked_points(data: &TileArrays<'_>, p: usize, edges: std::ops::Range<usize>) -> Result<([[f32; 3]; 16], usize)> {
     let indices = &data.indices[edges];
     let n = indices.len();
     let vertex_count = data.vertices.len();
@@ -263,7 +273,7 @@ fn check_convex_by_definition(p: usize, points: &[[f32; 3]]) -> Result<()> {
 
 /// In-tile adjacency and portal rules for each edge of polygon `p`.
 fn check_edges(
-    data: &NavTileData,
+    data: &TileArrays<'_>,
     edge_starts: &[u32],
     p: usize,
     edges: std::ops::Range<usize>,
@@ -291,7 +301,7 @@ fn check_edges(
 }
 
 fn check_reciprocal(
-    data: &NavTileData,
+    data: &TileArrays<'_>,
     edge_starts: &[u32],
     p: usize,
     k: usize,
@@ -341,7 +351,7 @@ fn check_portal(p: usize, k: usize, side: u8, a: [f32; 3], b: [f32; 3], tile_siz
     Ok(())
 }
 
-fn check_detail(data: &NavTileData, edge_starts: &[u32]) -> Result<()> {
+fn check_detail(data: &TileArrays<'_>, edge_starts: &[u32]) -> Result<()> {
     let vertex_total = data.detail_vertices.len() as u64;
     let triangle_total = data.detail_triangles.len() as u64;
     for (p, mesh) in data.detail_meshes.iter().enumerate() {
@@ -373,7 +383,7 @@ fn check_detail(data: &NavTileData, edge_starts: &[u32]) -> Result<()> {
     Ok(())
 }
 
-fn check_off_mesh_links(params: &NavMeshParams, data: &NavTileData) -> Result<()> {
+fn check_off_mesh_links(params: &NavMeshParams, data: &TileArrays<'_>) -> Result<()> {
     let extent = params.max_local_extent();
     for (i, link) in data.off_mesh_links.iter().enumerate() {
         let coords = link.start.iter().chain(link.end.iter());
@@ -399,11 +409,11 @@ mod tests {
     //! shaped, clockwise, tiny and huge, one ulp apart), a fixed seed.
 
     use super::*;
-    use crate::tile::tile_data::Polygon;
+    use crate::tile::tile_data::NavTileData;
 
     /// `check_polygon` without the fast path: the definition decides
     /// convexity. The reference for results and messages.
-    fn check_polygon_as_before(data: &NavTileData, p: usize, edges: std::ops::Range<usize>) -> Result<()> {
+    fn check_polygon_as_before(data: &TileArrays<'_>, p: usize, edges: std::ops::Range<usize>) -> Result<()> {
         let (buffer, n) = checked_points(data, p, edges)?;
         check_convex_by_definition(p, &buffer[..n])
     }
@@ -522,8 +532,8 @@ mod tests {
     fn compare(points: &[[f32; 3]], indices: Vec<u32>) -> (bool, bool) {
         let data = polygon_tile(points, indices);
         let edges = 0..data.indices.len();
-        let before = message(check_polygon_as_before(&data, 0, edges.clone()));
-        let now = message(check_polygon(&data, 0, edges));
+        let before = message(check_polygon_as_before(&data.arrays(), 0, edges.clone()));
+        let now = message(check_polygon(&data.arrays(), 0, edges));
         assert_eq!(now, before, "{points:?} {:?}", data.indices);
         // Where the earlier checks pass, the fast path must imply the definition.
         let definition = check_convex_by_definition(0, points).is_ok();

@@ -1,0 +1,278 @@
+//! `TileBuffer`: one heap block holding a tile's arrays side by side, each a
+//! typed [`Section`] at an offset fixed once from the counts. A tile read
+//! from bytes is then one allocation instead of one per array, and its
+//! arrays lie together in memory (issue 24: reading and validating a tile
+//! allocates at most twice, whatever its polygon count).
+
+use std::alloc::{alloc_zeroed, dealloc, handle_alloc_error, Layout};
+use std::marker::PhantomData;
+use std::ptr::NonNull;
+
+use crate::tile::nav_tile::PortalEdge;
+use crate::tile::tile_data::{DetailMesh, DetailTriangle, OffMeshLinkSlot, Polygon};
+
+/// A `Copy` type without drop glue for which every all-zero byte pattern
+/// is a valid value, so a zeroed buffer holds valid elements everywhere.
+///
+/// # Safety
+/// Implement it only for such types.
+pub(crate) unsafe trait Plain: Copy + 'static {}
+
+// SAFETY: integers, floats and arrays of them are valid when zero.
+unsafe impl Plain for u8 {}
+unsafe impl Plain for u32 {}
+unsafe impl Plain for [f32; 3] {}
+unsafe impl Plain for [[f32; 3]; 2] {}
+// SAFETY: records of integers, floats and one `bool` (zero is `false`).
+unsafe impl Plain for Polygon {}
+unsafe impl Plain for DetailMesh {}
+unsafe impl Plain for DetailTriangle {}
+unsafe impl Plain for OffMeshLinkSlot {}
+unsafe impl Plain for PortalEdge {}
+
+/// Where `len` values of `T` lie in a buffer: `offset` bytes in, aligned
+/// for `T`.
+#[derive(Debug)]
+pub(crate) struct Section<T> {
+    offset: usize,
+    len: usize,
+    element: PhantomData<T>,
+}
+
+impl<T> Clone for Section<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Section<T> {}
+
+impl<T> Section<T> {
+    pub fn len(&self) -> usize {
+        self.len
+    }
+}
+
+/// Lays out sections one after another: each starts at the next offset
+/// aligned for its type.
+pub(crate) struct SectionPlanner {
+    end: usize,
+    align: usize,
+}
+
+impl SectionPlanner {
+    pub fn new() -> Self {
+        SectionPlanner { end: 0, align: 1 }
+    }
+
+    /// Reserves `len` values of `T`; the caller's counts are bounded by the
+    /// input's length, so the sum of sizes cannot overflow.
+    pub fn section<T: Plain>(&mut self, len: usize) -> Section<T> {
+        let align = std::mem::align_of::<T>();
+        let offset = self.end.next_multiple_of(align);
+        self.end = offset + len * std::mem::size_of::<T>();
+        self.align = self.align.max(align);
+        Section { offset, len, element: PhantomData }
+    }
+
+    /// A zeroed buffer holding every section reserved so far.
+    pub fn allocate(self) -> TileBuffer {
+        let layout = Layout::from_size_align(self.end, self.align).expect("section sizes are bounded by the input");
+        TileBuffer::zeroed(layout)
+    }
+}
+
+/// The block itself: zeroed, then written only through typed sections, so
+/// every section holds valid values and the block is copied as raw memory.
+pub(crate) struct TileBuffer {
+    ptr: NonNull<u8>,
+    layout: Layout,
+}
+
+// SAFETY: the buffer owns its block and only hands out references tied to
+// `&self` or `&mut self`, like a `Vec<u8>`.
+unsafe impl Send for TileBuffer {}
+unsafe impl Sync for TileBuffer {}
+
+impl TileBuffer {
+    fn zeroed(layout: Layout) -> TileBuffer {
+        if layout.size() == 0 {
+            // A dangling pointer aligned for every section: empty slices only.
+            // BYTE-ORDER: an address, never read through.
+            let ptr = NonNull::new(layout.align() as *mut u8).expect("alignment is nonzero");
+            return TileBuffer { ptr, layout };
+        }
+        // SAFETY: the layout has a nonzero size.
+        let raw = unsafe { alloc_zeroed(layout) };
+        let ptr = NonNull::new(raw).unwrap_or_else(|| handle_alloc_error(layout));
+        TileBuffer { ptr, layout }
+    }
+
+    /// The values of `section`, which was planned for this buffer.
+    pub fn get<T: Plain>(&self, section: Section<T>) -> &[T] {
+        self.check(&section);
+        // SAFETY: `check` keeps the section inside the block; its offset is
+        // aligned for `T` within a block aligned for every section; the
+        // bytes are initialised and valid for a `Plain` type.
+        // BYTE-ORDER: the block holds typed values written through typed
+        // sections, never format bytes, which are decoded before.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr().add(section.offset).cast::<T>(), section.len) }
+    }
+
+    /// The values of `section`, to fill.
+    pub fn get_mut<T: Plain>(&mut self, section: Section<T>) -> &mut [T] {
+        self.check(&section);
+        // SAFETY: as in `get`; `&mut self` makes the borrow exclusive.
+        // BYTE-ORDER: the block holds typed values written through typed
+        // sections, never format bytes, which are decoded before.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr().add(section.offset).cast::<T>(), section.len) }
+    }
+
+    /// `write`'s values to fill, and the rest of the buffer to read while
+    /// filling them.
+    pub fn split<W: Plain>(&mut self, write: Section<W>) -> (BufferReader<'_>, &mut [W]) {
+        self.check(&write);
+        // SAFETY: as in `get_mut`; the reader refuses every section that
+        // overlaps `write`, so the two borrows never alias.
+        // BYTE-ORDER: the block holds typed values written through typed
+        // sections, never format bytes, which are decoded before.
+        let out = unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr().add(write.offset).cast::<W>(), write.len) };
+        let excluded = write.offset..write.offset + write.len * std::mem::size_of::<W>();
+        (BufferReader { buffer: self, excluded }, out)
+    }
+
+    /// Bytes the block holds.
+    pub fn size(&self) -> usize {
+        self.layout.size()
+    }
+
+    fn check<T>(&self, section: &Section<T>) {
+        let end = section.offset + section.len * std::mem::size_of::<T>();
+        assert!(
+            end <= self.layout.size() && section.offset % std::mem::align_of::<T>() == 0,
+            "a section of another buffer"
+        );
+    }
+}
+
+/// A buffer's sections other than the one [`TileBuffer::split`] lent out.
+pub(crate) struct BufferReader<'a> {
+    buffer: &'a TileBuffer,
+    excluded: std::ops::Range<usize>,
+}
+
+impl<'a> BufferReader<'a> {
+    pub fn get<T: Plain>(&self, section: Section<T>) -> &'a [T] {
+        let end = section.offset + section.len * std::mem::size_of::<T>();
+        let disjoint = end <= self.excluded.start || section.offset >= self.excluded.end || end == section.offset;
+        assert!(disjoint, "a section overlapping the one being filled");
+        self.buffer.get(section)
+    }
+}
+
+/// Where a tile's arrays are read from: the whole buffer, or the part of
+/// it a [`BufferReader`] may read.
+pub(crate) trait SectionSource<'a> {
+    fn slice<T: Plain>(&self, section: Section<T>) -> &'a [T];
+}
+
+impl<'a> SectionSource<'a> for &'a TileBuffer {
+    fn slice<T: Plain>(&self, section: Section<T>) -> &'a [T] {
+        self.get(section)
+    }
+}
+
+impl<'a> SectionSource<'a> for BufferReader<'a> {
+    fn slice<T: Plain>(&self, section: Section<T>) -> &'a [T] {
+        self.get(section)
+    }
+}
+
+impl Clone for TileBuffer {
+    fn clone(&self) -> Self {
+        let mut copy = TileBuffer::zeroed(self.layout);
+        if self.layout.size() != 0 {
+            // SAFETY: both blocks are `layout.size()` bytes and distinct.
+            unsafe { std::ptr::copy_nonoverlapping(self.ptr.as_ptr(), copy.ptr.as_ptr(), self.layout.size()) };
+        }
+        copy.layout = self.layout;
+        copy
+    }
+}
+
+impl Drop for TileBuffer {
+    fn drop(&mut self) {
+        if self.layout.size() != 0 {
+            // SAFETY: allocated by `alloc_zeroed` with this layout.
+            unsafe { dealloc(self.ptr.as_ptr(), self.layout) };
+        }
+    }
+}
+
+impl std::fmt::Debug for TileBuffer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "TileBuffer({} bytes)", self.size())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sections_are_aligned_disjoint_and_keep_their_values() {
+        let mut planner = SectionPlanner::new();
+        let bytes = planner.section::<u8>(3);
+        let words = planner.section::<u32>(2);
+        let points = planner.section::<[f32; 3]>(1);
+        let mut buffer = planner.allocate();
+        buffer.get_mut(bytes).copy_from_slice(&[1, 2, 3]);
+        buffer.get_mut(words).copy_from_slice(&[7, 8]);
+        buffer.get_mut(points)[0] = [0.5, -1.0, 2.0];
+        let copy = buffer.clone();
+        drop(buffer);
+        assert_eq!(copy.get(bytes), &[1, 2, 3]);
+        assert_eq!(copy.get(words), &[7, 8]);
+        assert_eq!(copy.get(points), &[[0.5, -1.0, 2.0]]);
+        assert_eq!(copy.size(), 4 + 8 + 12);
+    }
+
+    #[test]
+    fn split_lends_one_section_and_reads_the_others() {
+        let mut planner = SectionPlanner::new();
+        let input = planner.section::<u32>(3);
+        let output = planner.section::<u32>(3);
+        let mut buffer = planner.allocate();
+        buffer.get_mut(input).copy_from_slice(&[1, 2, 3]);
+        let (reader, out) = buffer.split(output);
+        out.iter_mut().zip(reader.get(input)).for_each(|(o, i)| *o = i * 10);
+        assert_eq!(buffer.get(output), &[10, 20, 30]);
+    }
+
+    #[test]
+    #[should_panic(expected = "a section overlapping the one being filled")]
+    fn split_refuses_to_read_the_lent_section() {
+        let mut planner = SectionPlanner::new();
+        let output = planner.section::<u32>(3);
+        let mut buffer = planner.allocate();
+        let (reader, _out) = buffer.split(output);
+        reader.get(output);
+    }
+
+    #[test]
+    fn an_empty_buffer_gives_empty_sections() {
+        let mut planner = SectionPlanner::new();
+        let none = planner.section::<OffMeshLinkSlot>(0);
+        let buffer = planner.allocate();
+        assert!(buffer.get(none).is_empty());
+        assert!(buffer.clone().get(none).is_empty());
+    }
+
+    #[test]
+    #[should_panic(expected = "a section of another buffer")]
+    fn a_foreign_section_is_refused() {
+        let mut big = SectionPlanner::new();
+        let words = big.section::<u32>(8);
+        SectionPlanner::new().allocate().get(words);
+    }
+}

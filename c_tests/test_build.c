@@ -17,6 +17,7 @@
  * build also runs under valgrind.
  */
 #include "check.h"
+#include "nav_mesh_bytes.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -52,58 +53,6 @@ static OnavSettings *floor_settings(void) {
     CHECK_OK(onav_settings_new(&settings, NULL));
     CHECK_OK(onav_settings_set_tile_size(settings, 10.0, NULL));
     return settings;
-}
-
-/* ---- Byte helpers ------------------------------------------------------ */
-
-/* The ONNM bytes of a mesh (malloc'ed). */
-static uint8_t *saved(const OnavNavMesh *mesh, size_t *len) {
-    *len = 0;
-    onav_nav_mesh_save(mesh, NULL, 0, len, NULL);
-    uint8_t *bytes = malloc(*len);
-    CHECK(bytes != NULL);
-    CHECK_OK(onav_nav_mesh_save(mesh, bytes, *len, len, NULL));
-    return bytes;
-}
-
-static int same_meshes(const OnavNavMesh *a, const OnavNavMesh *b) {
-    size_t len_a = 0, len_b = 0;
-    uint8_t *bytes_a = saved(a, &len_a);
-    uint8_t *bytes_b = saved(b, &len_b);
-    int same = len_a == len_b && memcmp(bytes_a, bytes_b, len_a) == 0;
-    free(bytes_a);
-    free(bytes_b);
-    return same;
-}
-
-/* The ONPT bytes of layer 0 of column (x, z) (malloc'ed), NULL when the
- * column is empty. */
-static uint8_t *tile_bytes(const OnavNavMesh *nav_mesh, int32_t x, int32_t z, size_t *len) {
-    OnavMesh *mesh = NULL;
-    OnavTile *tile = NULL;
-    uint64_t tile_ref = 0;
-    uint8_t *bytes = NULL;
-    *len = 0;
-    CHECK_OK(onav_nav_mesh_mesh_clone(nav_mesh, &mesh, NULL));
-    if (onav_mesh_tile_at(mesh, x, z, 0, &tile_ref, NULL) == ONAV_OK) {
-        CHECK_OK(onav_mesh_tile(mesh, tile_ref, &tile, NULL));
-        onav_tile_write(tile, NULL, 0, len, NULL);
-        bytes = malloc(*len);
-        CHECK(bytes != NULL);
-        CHECK_OK(onav_tile_write(tile, bytes, *len, len, NULL));
-        onav_tile_free(tile);
-    }
-    onav_mesh_free(mesh);
-    return bytes;
-}
-
-static uint32_t tile_count(const OnavNavMesh *nav_mesh) {
-    OnavMesh *mesh = NULL;
-    uint32_t count = 0;
-    CHECK_OK(onav_nav_mesh_mesh_clone(nav_mesh, &mesh, NULL));
-    CHECK_OK(onav_mesh_tile_count(mesh, &count, NULL));
-    onav_mesh_free(mesh);
-    return count;
 }
 
 /* ---- Progress ------------------------------------------------------------ */
@@ -399,10 +348,6 @@ static void test_world_build(void) {
 }
 
 /* ---- Rebuild ---------------------------------------------------------------------- */
-
-static int same_bytes(const uint8_t *a, size_t len_a, const uint8_t *b, size_t len_b) {
-    return a != NULL && b != NULL && len_a == len_b && memcmp(a, b, len_a) == 0;
-}
 
 static void test_rebuild_tile(void) {
     OnavSettings *settings = floor_settings();

@@ -4170,6 +4170,49 @@ int32_t onav_nav_mesh_build_planar(const struct OnavSettings *settings,
                                    struct OnavError *err);
 
 /**
+ * Builds one mesh per settings of `classes` (`class_count` pointers, at
+ * least one), in the order given, from the same outlines, and stores the
+ * world in `*out_world` (NavWorld.BuildPlanar). Class i is byte-identical
+ * to onav_nav_mesh_build_planar with classes[i]. No class is
+ * ONAV_E_OUT_OF_RANGE; other errors as onav_nav_mesh_build_planar.
+ *
+ * Thread safety: may be called concurrently.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `classes` holds `class_count` pointers and
+ * every array of `outlines` holds its count.
+ */
+ONAV_API
+int32_t onav_nav_world_build_planar(const struct OnavSettings *const *classes,
+                                    size_t class_count,
+                                    const struct OnavPlanarOutlines *outlines,
+                                    struct OnavNavWorld **out_world,
+                                    struct OnavError *err);
+
+/**
+ * Rebuilds the tile at (tile_x, tile_z) from changed outlines exactly as
+ * onav_nav_mesh_build_planar builds it (the whole outline set is cut, so
+ * its borders meet the neighbours built from the same outlines) and puts
+ * it in place of what the position held; the neighbours keep their tiles
+ * (their links to it are restitched). Writes the number of tiles the
+ * position holds afterwards to `*out_count`: 1, or 0 when the outlines
+ * leave no free space there (the tile is then removed). Errors as
+ * onav_nav_mesh_build_planar; on failure the mesh is unchanged.
+ *
+ * Thread safety: exclusive on the mesh.
+ *
+ * # Safety
+ * Pointers are NULL or valid; every array of `outlines` holds its count.
+ */
+ONAV_API
+int32_t onav_nav_mesh_rebuild_tile_planar(struct OnavNavMesh *nav_mesh,
+                                          const struct OnavPlanarOutlines *outlines,
+                                          int32_t tile_x,
+                                          int32_t tile_z,
+                                          size_t *out_count,
+                                          struct OnavError *err);
+
+/**
  * Writes the default options (max slope 45 degrees, boundary tolerance a
  * quarter cell) to `*out`.
  *

@@ -1270,6 +1270,13 @@ public:
     std::size_t rebuild_tile_3d(const TriangleGeometry& geometry, std::int32_t tile_x, std::int32_t tile_z) {
         return detail::value<std::size_t>(::onav_nav_mesh_rebuild_tile_3d, get(), geometry.get(), tile_x, tile_z);
     }
+    /// Rebuilds tile (tile_x, tile_z) from changed outlines exactly as
+    /// build_planar cuts it; the number of tiles it holds afterwards (0:
+    /// no free space is left there and the tile was removed).
+    std::size_t rebuild_tile_planar(const PlanarOutlines& outlines, std::int32_t tile_x, std::int32_t tile_z) {
+        detail::PlanarOutlinesC c(outlines);
+        return detail::value<std::size_t>(::onav_nav_mesh_rebuild_tile_planar, get(), c.get(), tile_x, tile_z);
+    }
     /// NavMesh.Save: the ONNM envelope.
     std::vector<std::uint8_t> save() const { return detail::collect_from<std::uint8_t>(::onav_nav_mesh_save, get()); }
     /// The bare ONPM bytes of its tiled mesh.
@@ -1296,6 +1303,12 @@ public:
         std::vector<OnavTileInput2d> inputs = detail::tile_inputs(tiles);
         return detail::make<NavWorld>(::onav_nav_world_build_2d, pointers.data(), pointers.size(), inputs.data(),
                                       inputs.size());
+    }
+    /// One exact 2D build per class, in the order given.
+    static NavWorld build_planar(span<const NavSettings> classes, const PlanarOutlines& outlines) {
+        std::vector<const OnavSettings*> pointers = detail::settings_pointers(classes);
+        detail::PlanarOutlinesC c(outlines);
+        return detail::make<NavWorld>(::onav_nav_world_build_planar, pointers.data(), pointers.size(), c.get());
     }
     /// One voxel build per class; progress counts every class's tiles.
     static NavWorld build_3d(span<const NavSettings> classes, const TriangleGeometry& geometry,

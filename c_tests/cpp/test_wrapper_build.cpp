@@ -254,6 +254,33 @@ void test_build_planar() {
                  onav::NavMesh::build_planar(settings, onav::PlanarOutlines{bad_area, {}}));
 }
 
+// NavWorld::build_planar equals one build per class; rebuild_tile_planar
+// gives a tile the bytes a whole build of the changed outlines gives it.
+void test_planar_world_and_rebuild() {
+    std::vector<onav::NavSettings> classes;
+    classes.push_back(planar_settings());
+    classes.push_back(planar_settings());
+    classes[1].set_agent_radius(1.25f);
+    const onav::PlanarRing holes[] = {planar_hole};
+    const onav::PlanarRegion regions[] = {{planar_outer, holes}, {planar_inner, {}, 5, 3}};
+    const onav::PlanarRing obstacles[] = {planar_obstacle};
+    const onav::PlanarOutlines outlines{regions, obstacles};
+    onav::NavWorld world = onav::NavWorld::build_planar(classes, outlines);
+    CHECK(world.class_count() == 2);
+    for (std::uint32_t i = 0; i < 2; i++) {
+        CHECK(world.clone_class(i).save() == onav::NavMesh::build_planar(classes[i], outlines).save());
+    }
+
+    const onav::DVec2 box[] = {{17, 1}, {19, 1}, {19, 3}, {17, 3}};
+    const onav::PlanarRing boxed_obstacles[] = {planar_obstacle, box};
+    const onav::PlanarOutlines boxed{regions, boxed_obstacles};
+    onav::NavMesh mesh = onav::NavMesh::build_planar(classes[0], outlines);
+    std::vector<std::uint8_t> before = tile_bytes(mesh, 1, 0);
+    CHECK(mesh.rebuild_tile_planar(boxed, 1, 0) == 1);
+    std::vector<std::uint8_t> rebuilt = tile_bytes(mesh, 1, 0);
+    CHECK(rebuilt != before && rebuilt == tile_bytes(onav::NavMesh::build_planar(classes[0], boxed), 1, 0));
+}
+
 void test_world_2d() {
     std::vector<onav::NavSettings> classes;
     classes.push_back(onav::NavSettings::create());
@@ -386,6 +413,7 @@ int main() {
     test_settings();
     test_nav_mesh_2d();
     test_build_planar();
+    test_planar_world_and_rebuild();
     test_world_2d();
     test_build_3d_progress();
     test_world_build_3d_and_rebuild();

@@ -127,6 +127,7 @@ namespace Onav
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_nav_mesh_rebuild_tile_2d(NavMeshHandle navMesh, ref NativeTileInput2D input, out ulong tileRef, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_nav_mesh_build_3d(SettingsHandle settings, TriangleGeometryHandle geometry, BuildProgressCallback progress, IntPtr userData, out NavMeshHandle navMesh, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_nav_mesh_rebuild_tile_3d(NavMeshHandle navMesh, TriangleGeometryHandle geometry, int tileX, int tileZ, out UIntPtr count, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_nav_mesh_rebuild_tile_planar(NavMeshHandle navMesh, ref NativePlanarOutlines outlines, int tileX, int tileZ, out UIntPtr count, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_nav_mesh_save(NavMeshHandle navMesh, IntPtr buf, UIntPtr cap, out UIntPtr len, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_nav_mesh_load(byte* data, UIntPtr len, out NavMeshHandle navMesh, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_nav_mesh_load_with(SettingsHandle settings, byte* data, UIntPtr len, out NavMeshHandle navMesh, ref NativeError err);
@@ -144,6 +145,7 @@ namespace Onav
         // NavWorld.
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_nav_world_build_2d(IntPtr* classes, UIntPtr classCount, NativeTileInput2D* tiles, UIntPtr tileCount, out NavWorldHandle world, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_nav_world_build_3d(IntPtr* classes, UIntPtr classCount, TriangleGeometryHandle geometry, BuildProgressCallback progress, IntPtr userData, out NavWorldHandle world, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_nav_world_build_planar(IntPtr* classes, UIntPtr classCount, ref NativePlanarOutlines outlines, out NavWorldHandle world, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_nav_world_class_count(NavWorldHandle world, out UIntPtr count, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_nav_world_class(NavWorldHandle world, uint index, out NavMeshHandle navMesh, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_nav_world_class_for(NavWorldHandle world, float radius, out uint index, ref NativeError err);

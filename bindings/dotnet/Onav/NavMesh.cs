@@ -100,6 +100,22 @@ namespace Onav
             return (int)count.ToUInt64();
         }
 
+        /// Rebuilds tile (tileX, tileZ) from changed outlines exactly as BuildPlanar
+        /// cuts it; returns the number of tiles now there (0: no free space is
+        /// left and the tile was removed).
+        public int RebuildTilePlanar(PlanarOutlines outlines, int tileX, int tileZ)
+        {
+            if (outlines == null) throw new ArgumentNullException("outlines");
+            var err = new NativeError();
+            UIntPtr count;
+            using (var pins = new PinSet())
+            {
+                NativePlanarOutlines native = outlines.ToNative(pins);
+                NativeStatus.Check(NativeMethods.onav_nav_mesh_rebuild_tile_planar(Handle, ref native, tileX, tileZ, out count, ref err), ref err);
+            }
+            return (int)count.ToUInt64();
+        }
+
         /// The ONNM envelope: the settings and the frozen mesh bytes.
         public byte[] Save()
         {

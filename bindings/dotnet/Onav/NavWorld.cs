@@ -30,6 +30,24 @@ namespace Onav
             return new NavWorld(handle);
         }
 
+        /// One exact 2D build per class, in the order given.
+        public static NavWorld BuildPlanar(NavSettings[] classes, PlanarOutlines outlines)
+        {
+            if (outlines == null) throw new ArgumentNullException("outlines");
+            var err = new NativeError();
+            NavWorldHandle handle;
+            using (var settings = new SettingsPointers(classes))
+            using (var pins = new PinSet())
+            {
+                NativePlanarOutlines native = outlines.ToNative(pins);
+                fixed (IntPtr* classPointer = settings.Pointers)
+                {
+                    NativeStatus.Check(NativeMethods.onav_nav_world_build_planar(classPointer, NativeArgs.Length(settings.Pointers), ref native, out handle, ref err), ref err);
+                }
+            }
+            return new NavWorld(handle);
+        }
+
         public static NavWorld Build3D(NavSettings[] classes, TriangleGeometry geometry, BuildProgress progress = null)
         {
             if (geometry == null) throw new ArgumentNullException("geometry");

@@ -1,8 +1,9 @@
 // NavMesh.BuildPlanar over test_build_planar.c's input: a 40x24 region with
 // a hole, a second region with area 5 and flags 3, a triangular obstacle,
 // on 16-unit tiles. Equal bytes from two builds, the hole and the obstacle
-// left out, each region's area and flags, a path across, and the errors
-// (a NaN coordinate naming the point, a self-intersecting ring, area 64).
+// left out, each region's area and flags, a path across, NavWorld.BuildPlanar
+// and RebuildTilePlanar, and the errors (a NaN coordinate naming the point,
+// a self-intersecting ring, area 64).
 using System;
 
 namespace Onav.Tests
@@ -36,6 +37,7 @@ namespace Onav.Tests
                     Check.That(TileTests.Same(first.Save(), second.Save()), "two planar builds of one input save equal bytes");
                     ChecksBuiltMesh(settings, first);
                 }
+                ChecksWorldAndRebuild(settings, outlines);
                 ChecksErrors(settings);
             }
         }
@@ -57,6 +59,51 @@ namespace Onav.Tests
                 PathOutcome outcome;
                 query.FindPath(start.PolyRef, end.PolyRef, start.Position, end.Position, filter, 256, out outcome);
                 Check.Equal(PathStatus.Complete, outcome.Status, "a path across the planar build");
+            }
+        }
+
+        /// A world class equals its single-class build; a rebuilt tile equals
+        /// the whole build of the changed outlines.
+        static void ChecksWorldAndRebuild(NavSettings settings, PlanarOutlines outlines)
+        {
+            using (var wide = new NavSettings())
+            {
+                wide.TileSize = settings.TileSize;
+                wide.CellSize = settings.CellSize;
+                wide.AgentRadius = 1.25f;
+                var classes = new[] { settings, wide };
+                using (NavWorld world = NavWorld.BuildPlanar(classes, outlines))
+                {
+                    Check.Equal(2, world.ClassCount, "two planar classes");
+                    for (int i = 0; i < 2; i++)
+                    {
+                        using (NavMesh member = world.GetClass(i))
+                        using (NavMesh alone = NavMesh.BuildPlanar(classes[i], outlines))
+                        {
+                            Check.That(TileTests.Same(member.Save(), alone.Save()), "planar world class " + i + " equals its own build");
+                        }
+                    }
+                }
+            }
+            var box = new[] { new Double2(17, 1), new Double2(19, 1), new Double2(19, 3), new Double2(17, 3) };
+            var boxed = new PlanarOutlines { Regions = outlines.Regions, Obstacles = new[] { Obstacle, box } };
+            using (NavMesh navMesh = NavMesh.BuildPlanar(settings, outlines))
+            using (NavMesh whole = NavMesh.BuildPlanar(settings, boxed))
+            {
+                byte[] before = TileAt(navMesh, 1, 0);
+                Check.Equal(1, navMesh.RebuildTilePlanar(boxed, 1, 0), "the rebuilt position holds one tile");
+                byte[] rebuilt = TileAt(navMesh, 1, 0);
+                Check.That(!TileTests.Same(before, rebuilt) && TileTests.Same(rebuilt, TileAt(whole, 1, 0)), "the rebuilt tile has the whole build's bytes");
+            }
+        }
+
+        /// The ONPT bytes of the tile at (x, z), layer 0.
+        static byte[] TileAt(NavMesh navMesh, int x, int z)
+        {
+            using (TiledNavMesh mesh = navMesh.ToTiledNavMesh())
+            using (NavTile tile = mesh.GetTile(mesh.TileAt(x, z, 0)))
+            {
+                return NavMeshSerializer.WriteTile(tile);
             }
         }
 

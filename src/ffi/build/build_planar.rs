@@ -1,17 +1,20 @@
 //! The exact 2D builder from C (issue 22): `OnavPlanarOutlines` (walkable
 //! regions with holes, obstacles, as caller-owned rings of `OnavDVec2`)
-//! and `onav_nav_mesh_build_planar` (`NavMesh::build_planar`).
+//! `onav_nav_mesh_build_planar` (`NavMesh::build_planar`),
+//! `onav_nav_world_build_planar` and `onav_nav_mesh_rebuild_tile_planar`.
 
 use crate::build::planar::planar_input::{PlanarOutlines, PlanarRegion, PlanarRing};
 use crate::error::NavMeshError;
 use crate::world::nav_mesh::NavMesh;
+use crate::world::nav_world::NavWorld;
 
-use crate::ffi::args::{arg_ref, arg_slice, out_arg};
+use crate::ffi::args::{arg_mut, arg_ref, arg_slice, out_arg};
 use crate::ffi::build::build_2d::OnavDVec2;
 use crate::ffi::error_out::{Failure, OnavError};
 use crate::ffi::guard::guard;
 use crate::ffi::handle::store_new_handle;
 use crate::ffi::world::nav_mesh::OnavNavMesh;
+use crate::ffi::world::nav_world::{copy_classes, OnavNavWorld};
 use crate::ffi::world::nav_settings::{settings_arg, OnavSettings};
 
 /// A ring of positions on the builder's plane (x is world X, y world Z);
@@ -140,6 +143,73 @@ pub unsafe extern "C" fn onav_nav_mesh_build_planar(
             store_new_handle(out, || {
                 Ok(OnavNavMesh { nav_mesh: NavMesh::build_planar(settings.clone(), &outlines)? })
             })
+        })
+    }
+}
+
+/// Builds one mesh per settings of `classes` (`class_count` pointers, at
+/// least one), in the order given, from the same outlines, and stores the
+/// world in `*out_world` (NavWorld.BuildPlanar). Class i is byte-identical
+/// to onav_nav_mesh_build_planar with classes[i]. No class is
+/// ONAV_E_OUT_OF_RANGE; other errors as onav_nav_mesh_build_planar.
+///
+/// Thread safety: may be called concurrently.
+///
+/// # Safety
+/// Pointers are NULL or valid; `classes` holds `class_count` pointers and
+/// every array of `outlines` holds its count.
+#[no_mangle]
+pub unsafe extern "C" fn onav_nav_world_build_planar(
+    classes: *const *const OnavSettings,
+    class_count: usize,
+    outlines: *const OnavPlanarOutlines,
+    out_world: *mut *mut OnavNavWorld,
+    err: *mut OnavError,
+) -> i32 {
+    // SAFETY (all blocks): the caller passes NULL or valid pointers and
+    // arrays of the stated counts.
+    unsafe {
+        guard(err, || {
+            let out_world = out_arg(out_world, "out_world")?;
+            let classes = copy_classes(classes, class_count)?;
+            let outlines = copy_outlines(arg_ref(outlines, "outlines")?)?;
+            store_new_handle(out_world, || Ok(OnavNavWorld { world: NavWorld::build_planar(&classes, &outlines)? }))
+        })
+    }
+}
+
+/// Rebuilds the tile at (tile_x, tile_z) from changed outlines exactly as
+/// onav_nav_mesh_build_planar builds it (the whole outline set is cut, so
+/// its borders meet the neighbours built from the same outlines) and puts
+/// it in place of what the position held; the neighbours keep their tiles
+/// (their links to it are restitched). Writes the number of tiles the
+/// position holds afterwards to `*out_count`: 1, or 0 when the outlines
+/// leave no free space there (the tile is then removed). Errors as
+/// onav_nav_mesh_build_planar; on failure the mesh is unchanged.
+///
+/// Thread safety: exclusive on the mesh.
+///
+/// # Safety
+/// Pointers are NULL or valid; every array of `outlines` holds its count.
+#[no_mangle]
+pub unsafe extern "C" fn onav_nav_mesh_rebuild_tile_planar(
+    nav_mesh: *mut OnavNavMesh,
+    outlines: *const OnavPlanarOutlines,
+    tile_x: i32,
+    tile_z: i32,
+    out_count: *mut usize,
+    err: *mut OnavError,
+) -> i32 {
+    // SAFETY (all blocks): the caller passes NULL or valid pointers and
+    // arrays of the stated counts.
+    unsafe {
+        guard(err, || {
+            let out_count = out_arg(out_count, "out_count")?;
+            let nav_mesh = &mut arg_mut(nav_mesh, "nav_mesh")?.nav_mesh;
+            let outlines = copy_outlines(arg_ref(outlines, "outlines")?)?;
+            let built = nav_mesh.rebuild_tile_planar(&outlines, tile_x, tile_z)?;
+            out_count.write(usize::from(built.is_some()));
+            Ok(())
         })
     }
 }

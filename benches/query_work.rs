@@ -12,39 +12,17 @@
 
 #[path = "../tests/mesh_common/mod.rs"]
 mod mesh_common;
+mod imported_meshes;
 
-use std::sync::Arc;
-
+use imported_meshes::{imported, point_on};
 use mesh_common::Rng;
-use onav::import::detour::{read_tile_set, ImportOptions};
 use onav::{
     NavMeshQuery, PolyRef, QueryFilter, RaycastOptions, StraightPathOptions, StraightPathVertex, TiledNavMesh,
 };
 
-fn imported(name: &str) -> TiledNavMesh {
-    let path = format!("{}/tests/data/detour/{name}.mset", env!("CARGO_MANIFEST_DIR"));
-    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let set = read_tile_set(&bytes, &ImportOptions::default()).expect("the fixture imports");
-    let mut mesh = TiledNavMesh::new(set.params).unwrap();
-    for tile in set.tiles {
-        mesh.add_tile(Arc::new(tile)).unwrap();
-    }
-    mesh
-}
-
-/// A point of `poly` (a random convex combination of its corners) on its
-/// surface.
-fn point_on(mesh: &TiledNavMesh, query: &NavMeshQuery, poly: PolyRef, rng: &mut Rng) -> [f64; 3] {
-    let (tile, view) = mesh.polygon(poly).unwrap();
-    let (ox, oz) = mesh.params().tile_origin(tile.tile_x(), tile.tile_z());
-    let weights: Vec<f64> = view.indices.iter().map(|_| 1.0 + rng.below(1000) as f64).collect();
-    let total: f64 = weights.iter().sum();
-    let mut p = [0.0; 3];
-    for (&index, w) in view.indices.iter().zip(&weights) {
-        let v = tile.vertices()[index as usize];
-        p = [p[0] + v[0] as f64 * w / total, p[1] + v[1] as f64 * w / total, p[2] + v[2] as f64 * w / total];
-    }
-    let p = [ox + p[0], tile.origin_y() + p[1], oz + p[2]];
+/// A point of `poly` lifted onto its surface.
+fn point_on_surface(mesh: &TiledNavMesh, query: &NavMeshQuery, poly: PolyRef, rng: &mut Rng) -> [f64; 3] {
+    let p = point_on(mesh, poly, rng);
     let height = query.poly_height(poly, p).unwrap().unwrap_or(p[1]);
     [p[0], height, p[2]]
 }
@@ -94,8 +72,8 @@ fn main() {
     let mut rng = Rng::new(11);
     let (mut corridor, mut out) = (Vec::new(), Vec::new());
     for _ in 0..pairs {
-        let a = point_on(&mesh, &query, polys[rng.below(polys.len() as u64) as usize], &mut rng);
-        let b = point_on(&mesh, &query, polys[rng.below(polys.len() as u64) as usize], &mut rng);
+        let a = point_on_surface(&mesh, &query, polys[rng.below(polys.len() as u64) as usize], &mut rng);
+        let b = point_on_surface(&mesh, &query, polys[rng.below(polys.len() as u64) as usize], &mut rng);
         let (start, end) = (nearest_poly(&mut query, a, &filter), nearest_poly(&mut query, b, &filter));
         path(&mut query, (start, end), (a, b), &mut corridor);
         straight_path(&mut query, &corridor, (a, b), &mut out);

@@ -11,40 +11,15 @@
 
 #[path = "../tests/mesh_common/mod.rs"]
 mod mesh_common;
+mod imported_meshes;
 
-use std::sync::Arc;
 use std::time::Instant;
 
+use imported_meshes::{imported, point_on};
 use mesh_common::Rng;
-use onav::import::detour::{read_tile_set, ImportOptions};
 use onav::{
-    NavMeshQuery, PolyRef, QueryFilter, ShortestPathOutcome, ShortestPathStatus, StraightPathVertex, TiledNavMesh,
+    NavMeshQuery, PolyRef, QueryFilter, ShortestPathOutcome, ShortestPathStatus, StraightPathVertex,
 };
-
-fn imported(name: &str) -> TiledNavMesh {
-    let path = format!("{}/tests/data/detour/{name}.mset", env!("CARGO_MANIFEST_DIR"));
-    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let set = read_tile_set(&bytes, &ImportOptions::default()).expect("the fixture imports");
-    let mut mesh = TiledNavMesh::new(set.params).unwrap();
-    for tile in set.tiles {
-        mesh.add_tile(Arc::new(tile)).unwrap();
-    }
-    mesh
-}
-
-/// A point of `poly`: a random convex combination of its corners.
-fn point_on(mesh: &TiledNavMesh, poly: PolyRef, rng: &mut Rng) -> [f64; 3] {
-    let (tile, view) = mesh.polygon(poly).unwrap();
-    let (ox, oz) = mesh.params().tile_origin(tile.tile_x(), tile.tile_z());
-    let weights: Vec<f64> = view.indices.iter().map(|_| 1.0 + rng.below(1000) as f64).collect();
-    let total: f64 = weights.iter().sum();
-    let mut p = [ox, tile.origin_y(), oz];
-    for (&index, w) in view.indices.iter().zip(&weights) {
-        let v = tile.vertices()[index as usize];
-        (0..3).for_each(|i| p[i] += v[i] as f64 * w / total);
-    }
-    p
-}
 
 #[inline(never)]
 fn shortest(

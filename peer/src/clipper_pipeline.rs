@@ -83,15 +83,17 @@ pub fn clipper_pipeline(outlines: &PlanarOutlines, radius: f64, cap: usize) -> R
     Ok(baseline)
 }
 
+/// An outer ring of Clipper2's result with the holes inside it.
+type Piece = (Path<Lattice>, Vec<Path<Lattice>>);
+
 /// Clipper2's flat list of rings as (outer, holes) pieces: outers have
 /// positive area, holes negative; a hole belongs to the smallest outer
 /// holding a corner of it strictly inside.
-fn pieces(rings: &Paths<Lattice>) -> Result<Vec<(Path<Lattice>, Vec<Path<Lattice>>)>, String> {
+fn pieces(rings: &Paths<Lattice>) -> Result<Vec<Piece>, String> {
     let (mut outers, holes): (Vec<&Path<Lattice>>, Vec<&Path<Lattice>>) =
         rings.iter().partition(|ring| ring.signed_area() > 0.0);
     outers.sort_by(|a, b| a.signed_area().total_cmp(&b.signed_area()));
-    let mut pieces: Vec<(Path<Lattice>, Vec<Path<Lattice>>)> =
-        outers.iter().map(|&outer| (outer.clone(), Vec::new())).collect();
+    let mut pieces: Vec<Piece> = outers.iter().map(|&outer| (outer.clone(), Vec::new())).collect();
     for hole in holes {
         let holder = pieces.iter().position(|(outer, _)| {
             hole.iter().map(|&p| outer.is_point_inside(p)).find(|r| *r != PointInPolygonResult::IsOn)

@@ -98,3 +98,18 @@ pub fn planar(rounds: usize, smoke: bool) -> Result<(), String> {
     print!("{}", report(&measured, rounds));
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bench's figures name 12, 1 and 39 tiles for its three inputs.
+    #[test]
+    fn star_inputs_cover_the_bench_tile_counts() {
+        let tiles: Vec<usize> = star_inputs()
+            .iter()
+            .map(|input| NavMesh::build_planar(settings().unwrap(), &input.outlines).unwrap().mesh().tile_count())
+            .collect();
+        assert_eq!(tiles, [12, 1, 39]);
+    }
+}

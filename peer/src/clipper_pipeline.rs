@@ -135,6 +135,7 @@ fn partition_piece(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hertel_mehlhorn::turns_left_or_straight;
     use onav::PlanarRegion;
 
     fn square(x0: f64, y0: f64, side: f64) -> Vec<[f64; 2]> {
@@ -154,6 +155,19 @@ mod tests {
         let corners = |p: &Vec<usize>| p.iter().map(|&i| baseline.points[i]).collect::<Vec<_>>();
         assert!(baseline.polygons.iter().all(|p| (3..=6).contains(&p.len()) && signed_area(&corners(p)) > 0.0));
         assert!(baseline.polygons.len() >= 4, "a ring round a hole needs at least four convex pieces");
+    }
+
+    #[test]
+    fn a_star_becomes_convex_capped_polygons_covering_the_offset() {
+        let baseline = clipper_pipeline(&crate::star_outlines::star(1000, 16.0, 16.0, 12.0, 8), 0.25, 6).unwrap();
+        let relative_gap = (baseline.polygon_area() - baseline.free_area()).abs() / baseline.free_area();
+        assert!(relative_gap < 1e-9, "{relative_gap}");
+        for polygon in &baseline.polygons {
+            let n = polygon.len();
+            assert!((3..=6).contains(&n), "{polygon:?}");
+            let corner = |k: usize| baseline.points[polygon[k % n]];
+            assert!((0..n).all(|k| turns_left_or_straight(corner(k), corner(k + 1), corner(k + 2))), "{polygon:?}");
+        }
     }
 
     #[test]

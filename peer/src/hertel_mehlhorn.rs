@@ -88,7 +88,7 @@ fn merged(
 
 /// a → b → c turns left, or goes straight on (not back: a zero cross
 /// product is also a spike folding onto itself).
-fn turns_left_or_straight(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> bool {
+pub fn turns_left_or_straight(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> bool {
     let turn = cross(a, b, c);
     turn > 0.0 || (turn == 0.0 && (b[0] - a[0]) * (c[0] - b[0]) + (b[1] - a[1]) * (c[1] - b[1]) > 0.0)
 }

@@ -1,7 +1,7 @@
 //! The side-by-side harness: onav against Recast/Detour in one process, on
 //! the same tiles, the two libraries alternating round by round.
 //!
-//! `cargo run --release --manifest-path peer/Cargo.toml -- [edits|queries|build|crowd|all|write-fixtures] [--rounds N] [--smoke] [--meshes DIR]`
+//! `cargo run --release --manifest-path peer/Cargo.toml -- [edits|queries|build|crowd|planar|all|write-fixtures] [--rounds N] [--smoke] [--meshes DIR]`
 
 mod build;
 mod build_paths;
@@ -9,6 +9,7 @@ mod build_quality;
 mod build_report;
 mod build_settings;
 mod churn_order;
+mod clipper_pipeline;
 mod crowd;
 mod crowd_params;
 mod crowd_placement;
@@ -29,6 +30,7 @@ mod edits_report;
 mod fixtures;
 mod flat_grid;
 mod footprint;
+mod hertel_mehlhorn;
 mod inputs;
 mod markdown_table;
 mod mset;
@@ -39,6 +41,8 @@ mod onav_crowd_side;
 mod onav_edits;
 mod onav_queries;
 mod path_measure;
+mod planar;
+mod planar_report;
 mod plaza;
 mod polygon_components;
 mod prepared_input;
@@ -46,12 +50,14 @@ mod queries;
 mod queries_report;
 mod query_points;
 mod query_round;
+mod radius_clearance;
 mod recast_build;
 mod recast_builds;
 mod recast_recipe;
 mod resident_bytes;
 mod shortest_report;
 mod stage_clock;
+mod star_outlines;
 mod timing;
 mod triangle_mesh;
 mod walkable_overlap;
@@ -64,7 +70,7 @@ use std::process::ExitCode;
 static ALLOCATOR: resident_bytes::CountingAllocator = resident_bytes::CountingAllocator;
 
 const USAGE: &str =
-    "usage: onav-peer [edits|queries|build|crowd|all|write-fixtures] [--rounds N] [--smoke] [--meshes DIR]
+    "usage: onav-peer [edits|queries|build|crowd|planar|all|write-fixtures] [--rounds N] [--smoke] [--meshes DIR]
   --rounds N    rounds per measurement (default 7)
   --smoke       one round on the smallest input, to show the harness still runs
   --meshes DIR  the shared meshes (default ../shared/data/meshes from the repository root, or $ONAV_PEER_MESHES)";
@@ -111,6 +117,7 @@ fn run(options: &Options) -> Result<(), String> {
         "queries" => queries::queries(&meshes, options.rounds, options.smoke),
         "build" => build::build(&meshes, options.rounds, options.smoke),
         "crowd" => crowd::crowd(&meshes, options.rounds, options.smoke),
+        "planar" => planar::planar(options.rounds, options.smoke),
         "all" => {
             edits::edits(&meshes, options.rounds, options.smoke)?;
             println!();
@@ -118,7 +125,9 @@ fn run(options: &Options) -> Result<(), String> {
             println!();
             build::build(&meshes, options.rounds, options.smoke)?;
             println!();
-            crowd::crowd(&meshes, options.rounds, options.smoke)
+            crowd::crowd(&meshes, options.rounds, options.smoke)?;
+            println!();
+            planar::planar(options.rounds, options.smoke)
         }
         "write-fixtures" => fixtures::write_fixtures(&meshes),
         other => Err(format!("unknown command {other:?}\n{USAGE}")),

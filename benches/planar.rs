@@ -79,11 +79,15 @@ fn reflex_corners(ring: &[[i64; 2]]) -> i64 {
 }
 
 fn main() {
-    let inputs = [
+    let only = std::env::var("PLANAR_BENCH").unwrap_or_default();
+    let inputs: Vec<(&str, PlanarOutlines)> = [
         ("star 1000 vertices, 8 obstacles, r=12", star(1000, 16.0, 16.0, 12.0, 8)),
         ("star 1000 vertices, no obstacle, r=5 (one tile)", star(1000, 8.0, 8.0, 5.0, 0)),
         ("star 4000 vertices, 24 obstacles, r=30", star(4000, 40.0, 40.0, 30.0, 24)),
-    ];
+    ]
+    .into_iter()
+    .filter(|(label, _)| label.contains(&only))
+    .collect();
     for (label, outlines) in &inputs {
         let capped = NavMesh::build_planar(settings(6), outlines).unwrap();
         let uncapped = NavMesh::build_planar(settings(16), outlines).unwrap();

@@ -10,9 +10,13 @@ use crate::build::planar::lattice_geometry::LatticePoint;
 pub type RegionClass = (u8, u16);
 
 /// The union of every region (outline minus its own holes) minus the union
-/// of the obstacles.
+/// of the obstacles. One region and no obstacle leave the region's shapes
+/// as they are: the boolean pass would only copy them.
 pub fn free_space(outlines: &LatticeOutlines) -> Vec<Shape> {
     let walkable: Vec<Shape> = outlines.regions.iter().flat_map(region_shapes).collect();
+    if outlines.regions.len() == 1 && outlines.obstacles.is_empty() {
+        return walkable;
+    }
     boolean(&rings_of(&walkable), &outlines.obstacles, BooleanOp::Difference)
 }
 
@@ -46,8 +50,12 @@ pub fn class_owners(outlines: &LatticeOutlines) -> Option<Vec<(RegionClass, Vec<
     )
 }
 
-/// A region as shapes (its holes taken out).
+/// A region as shapes (its holes taken out). A region without holes is
+/// one shape already: its outline is checked simple and counter-clockwise.
 fn region_shapes(region: &LatticeRegion) -> Vec<Shape> {
+    if region.rings.len() == 1 {
+        return vec![region.rings.clone()];
+    }
     boolean(&region.rings, &[], BooleanOp::Union)
 }
 

@@ -154,6 +154,8 @@ fn squared_length(a: LatticePoint, b: LatticePoint) -> i128 {
 
 /// `left` (holding a→b) and `right` (holding b→a) as one polygon without
 /// the edge, if it is convex, has distinct points and at most `max_verts`.
+/// Cheap tests first: most diagonals fail on size or convexity, and only
+/// a polygon that passes both is allocated.
 fn merged_polygon(
     points: &[LatticePoint],
     left: &[u32],
@@ -162,24 +164,35 @@ fn merged_polygon(
     b: u32,
     max_verts: usize,
 ) -> Option<Vec<u32>> {
-    if left.len() + right.len() - 2 > max_verts {
+    let n = left.len() + right.len() - 2;
+    if n > max_verts {
         return None;
     }
-    let from = |polygon: &[u32], start: u32| -> Vec<u32> {
-        let at = polygon.iter().position(|&v| v == start).unwrap_or(0);
-        polygon[at..].iter().chain(&polygon[..at]).copied().collect()
-    };
     // left from b runs b … a; right from a runs a … b, whose last point is b again.
-    let mut merged = from(left, b);
-    let tail = from(right, a);
-    merged.extend(&tail[1..tail.len() - 1]);
+    let (from_b, from_a) = (position(left, b), position(right, a));
+    let corner = |i: usize| {
+        if i < left.len() {
+            left[(from_b + i) % left.len()]
+        } else {
+            right[(from_a + i - left.len() + 1) % right.len()]
+        }
+    };
+    let convex = (0..n).all(|i| {
+        let (u, v, w) = (corner((i + n - 1) % n), corner(i), corner((i + 1) % n));
+        cross(points[u as usize], points[v as usize], points[w as usize]) >= 0
+    });
+    if !convex {
+        return None;
+    }
+    let merged: Vec<u32> = (0..n).map(corner).collect();
     let mut sorted = merged.clone();
     sorted.sort_unstable();
     sorted.dedup();
-    let n = merged.len();
-    let convex = (0..n).all(|i| {
-        let (u, v, w) = (merged[(i + n - 1) % n], merged[i], merged[(i + 1) % n]);
-        cross(points[u as usize], points[v as usize], points[w as usize]) >= 0
-    });
-    (sorted.len() == n && convex).then_some(merged)
+    (sorted.len() == n).then_some(merged)
+}
+
+/// Where `point` is in `polygon` (0 when missing, which a diagonal's
+/// polygons never are).
+fn position(polygon: &[u32], point: u32) -> usize {
+    polygon.iter().position(|&v| v == point).unwrap_or(0)
 }

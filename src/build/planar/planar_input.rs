@@ -149,12 +149,18 @@ fn first_self_contact(points: &[LatticePoint]) -> Option<(usize, usize)> {
             let (lo, hi) = (i.min(j), i.max(j));
             let neighbours = hi == lo + 1 || (lo == 0 && hi == n - 1);
             let (p, q) = edge(j);
-            if !neighbours && segments_touch(a, b, p, q) {
+            if !neighbours && y_ranges_meet((a, b), (p, q)) && segments_touch(a, b, p, q) {
                 keep((lo, hi));
             }
         }
     }
     first
+}
+
+/// True when the two segments' y ranges share a value: the cheap test that
+/// rules out most of the pairs the x sweep brings together.
+fn y_ranges_meet((a, b): (LatticePoint, LatticePoint), (p, q): (LatticePoint, LatticePoint)) -> bool {
+    a[1].min(b[1]) <= p[1].max(q[1]) && p[1].min(q[1]) <= a[1].max(b[1])
 }
 
 /// For collinear a, b, c: true when b→c turns back along a→b.

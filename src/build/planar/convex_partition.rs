@@ -65,10 +65,10 @@ fn counter_clockwise(points: &[LatticePoint], [a, b, c]: [u32; 3]) -> Option<[u3
     }
 }
 
-/// Hertel–Mehlhorn over the triangles (module comment for the order). A
-/// polygon is known by the first triangle merged into it: `merged_into`
-/// leads from each triangle to it, so finding the polygons on a diagonal's
-/// two sides takes no search.
+/// Hertel–Mehlhorn over the triangles (module comment for the order).
+/// Each polygon lives at the index of one of its triangles, and
+/// `merged_into` leads from every triangle there, so finding the polygons
+/// on a diagonal's two sides takes no search.
 fn merge_convex(points: &[LatticePoint], triangles: &[[u32; 3]], max_verts: usize) -> Vec<Vec<u32>> {
     let mut polygons: Vec<Option<Vec<u32>>> = triangles.iter().map(|t| Some(t.to_vec())).collect();
     let mut merged_into: Vec<usize> = (0..triangles.len()).collect();

@@ -12,7 +12,7 @@ use bench_stats::median;
 use onav::build::planar::planar_builder::offset_free_space;
 use onav::{NavMesh, NavSettings, PlanarOutlines, PlanarRegion};
 
-const RUNS: usize = 9;
+const DEFAULT_RUNS: usize = 9;
 
 fn settings(max_verts: u16) -> NavSettings {
     let mut s = NavSettings::default();
@@ -79,11 +79,15 @@ fn reflex_corners(ring: &[[i64; 2]]) -> i64 {
 }
 
 fn main() {
-    let inputs = [
+    let only = std::env::var("PLANAR_BENCH").unwrap_or_default();
+    let inputs: Vec<(&str, PlanarOutlines)> = [
         ("star 1000 vertices, 8 obstacles, r=12", star(1000, 16.0, 16.0, 12.0, 8)),
         ("star 1000 vertices, no obstacle, r=5 (one tile)", star(1000, 8.0, 8.0, 5.0, 0)),
         ("star 4000 vertices, 24 obstacles, r=30", star(4000, 40.0, 40.0, 30.0, 24)),
-    ];
+    ]
+    .into_iter()
+    .filter(|(label, _)| label.contains(&only))
+    .collect();
     for (label, outlines) in &inputs {
         let capped = NavMesh::build_planar(settings(6), outlines).unwrap();
         let uncapped = NavMesh::build_planar(settings(16), outlines).unwrap();
@@ -97,14 +101,15 @@ fn main() {
         );
     }
     let mut seconds: Vec<Vec<f64>> = vec![Vec::new(); inputs.len()];
-    for _ in 0..RUNS {
+    let runs = std::env::var("PLANAR_RUNS").ok().and_then(|v| v.parse().ok()).unwrap_or(DEFAULT_RUNS);
+    for _ in 0..runs {
         for (i, (_, outlines)) in inputs.iter().enumerate() {
             let start = Instant::now();
             let mesh = NavMesh::build_planar(settings(6), outlines).unwrap();
             seconds[i].push(start.elapsed().as_secs_f64() / mesh.mesh().tile_count() as f64);
         }
     }
-    for ((label, _), per_tile) in inputs.iter().zip(seconds) {
-        println!("{label}: median {:.3} ms per tile (whole build / tiles, {RUNS} interleaved runs)", median(per_tile) * 1e3);
+    for ((label, _), per_tile) in inputs.iter().zip(seconds).filter(|(_, per_tile)| !per_tile.is_empty()) {
+        println!("{label}: median {:.3} ms per tile (whole build / tiles, {runs} interleaved runs)", median(per_tile) * 1e3);
     }
 }

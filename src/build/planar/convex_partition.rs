@@ -5,7 +5,7 @@
 //! (long diagonals split the most), ties by their vertex indices, so the
 //! result is one fixed function of the input.
 
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 
 use i_overlay::i_float::int::point::IntPoint;
 use i_triangle::int::triangulator::IntTriangulator;
@@ -24,7 +24,8 @@ impl ConvexPolygons {
     /// Adds the convex partition of `pieces` (whose polygons merge only
     /// among themselves), sharing points already present.
     pub fn add_partition(&mut self, pieces: &[Shape], max_verts: usize) {
-        let mut index: BTreeMap<LatticePoint, u32> =
+        // Looked up only, never iterated, so hash order cannot reach the output.
+        let mut index: HashMap<LatticePoint, u32> =
             self.points.iter().enumerate().map(|(i, &p)| (p, i as u32)).collect();
         let mut triangles = Vec::new();
         let mut triangulator = IntTriangulator::<i64, u32>::default();
@@ -50,51 +51,95 @@ impl ConvexPolygons {
                 }
             }
         }
-        self.polygons.extend(merge_convex(&self.points, triangles, max_verts));
+        self.polygons.extend(merge_convex(&self.points, &triangles, max_verts));
     }
 }
 
 /// The triangle counter-clockwise, or `None` when it has no area (it adds
 /// nothing to the union and would be an invalid polygon).
-fn counter_clockwise(points: &[LatticePoint], [a, b, c]: [u32; 3]) -> Option<Vec<u32>> {
+fn counter_clockwise(points: &[LatticePoint], [a, b, c]: [u32; 3]) -> Option<[u32; 3]> {
     match cross(points[a as usize], points[b as usize], points[c as usize]).signum() {
-        1 => Some(vec![a, b, c]),
-        -1 => Some(vec![a, c, b]),
+        1 => Some([a, b, c]),
+        -1 => Some([a, c, b]),
         _ => None,
     }
 }
 
 /// Hertel–Mehlhorn over the triangles (module comment for the order).
-fn merge_convex(points: &[LatticePoint], triangles: Vec<Vec<u32>>, max_verts: usize) -> Vec<Vec<u32>> {
-    let mut polygons: Vec<Option<Vec<u32>>> = triangles.into_iter().map(Some).collect();
-    let mut owner: BTreeMap<(u32, u32), usize> = BTreeMap::new();
-    for (p, polygon) in polygons.iter().enumerate() {
-        for (a, b) in edges(polygon.as_deref().unwrap_or_default()) {
-            owner.insert((a, b), p);
-        }
-    }
-    let mut diagonals: Vec<(i128, u32, u32)> = owner
-        .keys()
-        .filter(|&&(a, b)| a < b && owner.contains_key(&(b, a)))
-        .map(|&(a, b)| (-squared_length(points[a as usize], points[b as usize]), a, b))
-        .collect();
-    diagonals.sort_unstable();
-    for (_, a, b) in diagonals {
-        let (Some(&p), Some(&q)) = (owner.get(&(a, b)), owner.get(&(b, a))) else { continue };
+/// Each polygon lives at the index of one of its triangles, and
+/// `merged_into` leads from every triangle there, so finding the polygons
+/// on a diagonal's two sides takes no search.
+fn merge_convex(points: &[LatticePoint], triangles: &[[u32; 3]], max_verts: usize) -> Vec<Vec<u32>> {
+    let mut polygons: Vec<Option<Vec<u32>>> = triangles.iter().map(|t| Some(t.to_vec())).collect();
+    let mut merged_into: Vec<usize> = (0..triangles.len()).collect();
+    for Diagonal { a, b, left, right, .. } in diagonals_longest_first(points, triangles) {
+        let (p, q) = (polygon_of(&mut merged_into, left), polygon_of(&mut merged_into, right));
         if p == q {
             continue;
         }
         let (Some(left), Some(right)) = (polygons[p].as_deref(), polygons[q].as_deref()) else { continue };
         let Some(merged) = merged_polygon(points, left, right, a, b, max_verts) else { continue };
-        for (x, y) in edges(right) {
-            owner.insert((x, y), p);
-        }
-        owner.remove(&(a, b));
-        owner.remove(&(b, a));
+        merged_into[q] = p;
         polygons[q] = None;
         polygons[p] = Some(merged);
     }
     polygons.into_iter().flatten().collect()
+}
+
+/// An edge a→b (a < b) shared by triangle `left` (holding a→b) and
+/// triangle `right` (holding b→a), ordered longest first, ties by (a, b).
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+struct Diagonal {
+    minus_squared_length: i128,
+    a: u32,
+    b: u32,
+    left: usize,
+    right: usize,
+}
+
+/// Every edge two triangles share, longest first. Directed edges are
+/// sorted once and each diagonal's reverse found by binary search; of
+/// equal directed edges the later triangle's counts.
+fn diagonals_longest_first(points: &[LatticePoint], triangles: &[[u32; 3]]) -> Vec<Diagonal> {
+    let mut directed: Vec<(u32, u32, usize)> =
+        triangles.iter().enumerate().flat_map(|(t, triangle)| edges(triangle).map(move |(a, b)| (a, b, t))).collect();
+    directed.sort_unstable();
+    directed.dedup_by(|later, earlier| {
+        let same = (later.0, later.1) == (earlier.0, earlier.1);
+        if same {
+            earlier.2 = later.2;
+        }
+        same
+    });
+    let owner = |a: u32, b: u32| {
+        directed.binary_search_by(|&(x, y, _)| (x, y).cmp(&(a, b))).ok().map(|at| directed[at].2)
+    };
+    let mut diagonals: Vec<Diagonal> = directed
+        .iter()
+        .filter(|&&(a, b, _)| a < b)
+        .filter_map(|&(a, b, left)| {
+            let right = owner(b, a)?;
+            let minus_squared_length = -squared_length(points[a as usize], points[b as usize]);
+            Some(Diagonal { minus_squared_length, a, b, left, right })
+        })
+        .collect();
+    diagonals.sort_unstable();
+    diagonals
+}
+
+/// The polygon triangle `t` is now part of, shortening the path there.
+fn polygon_of(merged_into: &mut [usize], t: usize) -> usize {
+    let mut root = t;
+    while merged_into[root] != root {
+        root = merged_into[root];
+    }
+    let mut at = t;
+    while merged_into[at] != root {
+        let next = merged_into[at];
+        merged_into[at] = root;
+        at = next;
+    }
+    root
 }
 
 /// Directed edges of a polygon in order.
@@ -109,6 +154,8 @@ fn squared_length(a: LatticePoint, b: LatticePoint) -> i128 {
 
 /// `left` (holding a→b) and `right` (holding b→a) as one polygon without
 /// the edge, if it is convex, has distinct points and at most `max_verts`.
+/// Cheap tests first: most diagonals fail on size or convexity, and only
+/// a polygon that passes both is allocated.
 fn merged_polygon(
     points: &[LatticePoint],
     left: &[u32],
@@ -117,24 +164,35 @@ fn merged_polygon(
     b: u32,
     max_verts: usize,
 ) -> Option<Vec<u32>> {
-    if left.len() + right.len() - 2 > max_verts {
+    let n = left.len() + right.len() - 2;
+    if n > max_verts {
         return None;
     }
-    let from = |polygon: &[u32], start: u32| -> Vec<u32> {
-        let at = polygon.iter().position(|&v| v == start).unwrap_or(0);
-        polygon[at..].iter().chain(&polygon[..at]).copied().collect()
-    };
     // left from b runs b … a; right from a runs a … b, whose last point is b again.
-    let mut merged = from(left, b);
-    let tail = from(right, a);
-    merged.extend(&tail[1..tail.len() - 1]);
+    let (from_b, from_a) = (position(left, b), position(right, a));
+    let corner = |i: usize| {
+        if i < left.len() {
+            left[(from_b + i) % left.len()]
+        } else {
+            right[(from_a + i - left.len() + 1) % right.len()]
+        }
+    };
+    let convex = (0..n).all(|i| {
+        let (u, v, w) = (corner((i + n - 1) % n), corner(i), corner((i + 1) % n));
+        cross(points[u as usize], points[v as usize], points[w as usize]) >= 0
+    });
+    if !convex {
+        return None;
+    }
+    let merged: Vec<u32> = (0..n).map(corner).collect();
     let mut sorted = merged.clone();
     sorted.sort_unstable();
     sorted.dedup();
-    let n = merged.len();
-    let convex = (0..n).all(|i| {
-        let (u, v, w) = (merged[(i + n - 1) % n], merged[i], merged[(i + 1) % n]);
-        cross(points[u as usize], points[v as usize], points[w as usize]) >= 0
-    });
-    (sorted.len() == n && convex).then_some(merged)
+    (sorted.len() == n).then_some(merged)
+}
+
+/// Where `point` is in `polygon` (0 when missing, which a diagonal's
+/// polygons never are).
+fn position(polygon: &[u32], point: u32) -> usize {
+    polygon.iter().position(|&v| v == point).unwrap_or(0)
 }

@@ -4,15 +4,19 @@
 
 use crate::build::planar::boolean_ops::{boolean, rings_of, BooleanOp, Shape};
 use crate::build::planar::planar_input::{LatticeOutlines, LatticeRegion};
-use crate::build::planar::lattice_geometry::LatticePoint;
+use crate::build::planar::lattice_geometry::{cross, LatticePoint};
 
 /// The area and flags polygons of a region get.
 pub type RegionClass = (u8, u16);
 
 /// The union of every region (outline minus its own holes) minus the union
-/// of the obstacles.
+/// of the obstacles. One region and no obstacle leave the region's shapes
+/// as they are: the boolean pass would only copy them.
 pub fn free_space(outlines: &LatticeOutlines) -> Vec<Shape> {
     let walkable: Vec<Shape> = outlines.regions.iter().flat_map(region_shapes).collect();
+    if outlines.regions.len() == 1 && outlines.obstacles.is_empty() {
+        return walkable;
+    }
     boolean(&rings_of(&walkable), &outlines.obstacles, BooleanOp::Difference)
 }
 
@@ -46,9 +50,21 @@ pub fn class_owners(outlines: &LatticeOutlines) -> Option<Vec<(RegionClass, Vec<
     )
 }
 
-/// A region as shapes (its holes taken out).
+/// A region as shapes (its holes taken out). A region without holes is
+/// one shape already (its outline is checked simple and counter-clockwise),
+/// given as the engine gives shapes: without straight-through corners.
 fn region_shapes(region: &LatticeRegion) -> Vec<Shape> {
-    boolean(&region.rings, &[], BooleanOp::Union)
+    match region.rings.as_slice() {
+        [outline] => vec![vec![without_straight_corners(outline)]],
+        rings => boolean(rings, &[], BooleanOp::Union),
+    }
+}
+
+/// The ring without the corners its edges pass straight through (a ring
+/// checked simple never turns back on itself), as the engine drops them.
+fn without_straight_corners(ring: &[LatticePoint]) -> Vec<LatticePoint> {
+    let n = ring.len();
+    (0..n).filter(|&i| cross(ring[(i + n - 1) % n], ring[i], ring[(i + 1) % n]) != 0).map(|i| ring[i]).collect()
 }
 
 /// What of a region's shapes no later region's shapes cover.

@@ -11,8 +11,10 @@
 //! that breaks one of these rules, or whose spacing is not above the
 //! hand-over's CellSize/1024 boundary snap, is an out-of-range error.
 
+use std::fmt::Display;
+
 use crate::error::{NavMeshError, Result};
-use crate::tile::coordinate::check_world;
+use crate::tile::coordinate::{check_world, is_within_bound};
 use crate::world::nav_settings::NavSettings;
 
 /// The largest SnapBits the settings accept.
@@ -81,10 +83,14 @@ impl Lattice {
 
     /// The lattice point nearest to world (x, y) of the builder's plane
     /// (y is world Z), after checking the coordinate rule; `name` names the
-    /// point in errors.
-    pub fn to_units(&self, name: &str, point: [f64; 2]) -> Result<[i64; 2]> {
-        check_world(&format!("{name}.x"), point[0])?;
-        check_world(&format!("{name}.y"), point[1])?;
+    /// point in errors. The name is formatted only for an error: formatting
+    /// one per point cost more than snapping the points.
+    pub fn to_units(&self, name: impl Display, point: [f64; 2]) -> Result<[i64; 2]> {
+        for (axis, value) in [("x", point[0]), ("y", point[1])] {
+            if !is_within_bound(value) {
+                check_world(&format!("{name}.{axis}"), value)?;
+            }
+        }
         let units = |value: f64, origin: f64| ((value - origin) * scale(self.bits)).round() as i64;
         Ok([units(point[0], self.origin_x), units(point[1], self.origin_z)])
     }

@@ -96,7 +96,7 @@ impl PlanarRegion {
 fn oriented_ring(name: &str, ring: &[[f64; 2]], lattice: &Lattice, counter_clockwise: bool) -> Result<Vec<LatticePoint>> {
     let mut points: Vec<LatticePoint> = Vec::with_capacity(ring.len());
     for (i, &point) in ring.iter().enumerate() {
-        let snapped = lattice.to_units(&format!("{name}[{i}]"), point)?;
+        let snapped = lattice.to_units(format_args!("{name}[{i}]"), point)?;
         if points.last() != Some(&snapped) {
             points.push(snapped);
         }
@@ -140,22 +140,27 @@ fn first_self_contact(points: &[LatticePoint]) -> Option<(usize, usize)> {
             keep((i, (i + 1) % n));
         }
     }
-    let low_x = |i: usize| edge(i).0[0].min(edge(i).1[0]);
-    let mut by_x: Vec<usize> = (0..n).collect();
-    by_x.sort_unstable_by_key(|&i| (low_x(i), i));
-    for (s, &i) in by_x.iter().enumerate() {
+    let mut by_x: Vec<(i64, usize)> = (0..n).map(|i| (edge(i).0[0].min(edge(i).1[0]), i)).collect();
+    by_x.sort_unstable();
+    for (s, &(_, i)) in by_x.iter().enumerate() {
         let (a, b) = edge(i);
         let high_x = a[0].max(b[0]);
-        for &j in by_x[s + 1..].iter().take_while(|&&j| low_x(j) <= high_x) {
+        for &(_, j) in by_x[s + 1..].iter().take_while(|&&(low_x, _)| low_x <= high_x) {
             let (lo, hi) = (i.min(j), i.max(j));
             let neighbours = hi == lo + 1 || (lo == 0 && hi == n - 1);
             let (p, q) = edge(j);
-            if !neighbours && segments_touch(a, b, p, q) {
+            if !neighbours && y_ranges_meet((a, b), (p, q)) && segments_touch(a, b, p, q) {
                 keep((lo, hi));
             }
         }
     }
     first
+}
+
+/// True when the two segments' y ranges share a value: the cheap test that
+/// rules out most of the pairs the x sweep brings together.
+fn y_ranges_meet((a, b): (LatticePoint, LatticePoint), (p, q): (LatticePoint, LatticePoint)) -> bool {
+    a[1].min(b[1]) <= p[1].max(q[1]) && p[1].min(q[1]) <= a[1].max(b[1])
 }
 
 /// For collinear a, b, c: true when b→c turns back along a→b.

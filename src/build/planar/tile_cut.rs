@@ -19,22 +19,33 @@ use crate::mesh::poly_ref::MAX_SLOTS;
 pub type TilePieces = BTreeMap<(i32, i32), Vec<Shape>>;
 
 /// Slices `shapes` along every tile border crossing them and files each
-/// piece under its tile.
+/// piece under its tile. Shapes no border crosses are filed as they are:
+/// slicing them by no line would only copy them, at the cost of a
+/// boolean pass.
 pub fn cut_into_tiles(shapes: &[Shape], lattice: &Lattice) -> Result<TilePieces> {
     let mut tiles = TilePieces::new();
     let Some(bounds) = bounds(shapes.iter().flatten().flatten()) else {
         return Ok(tiles);
     };
-    let engine: Vec<Vec<Vec<IntPoint<i64>>>> =
-        shapes.iter().map(|s| s.iter().map(|r| r.iter().map(|p| IntPoint::new(p[0], p[1])).collect()).collect()).collect();
-    let pieces = engine.slice_by_lines(&border_lines(shapes, bounds, lattice.tile_units())?, FillRule::NonZero);
+    let lines = border_lines(shapes, bounds, lattice.tile_units())?;
+    let pieces = if lines.is_empty() { shapes.to_vec() } else { slice(shapes, &lines) };
     for piece in pieces {
-        let piece: Shape = piece.into_iter().map(|r| r.into_iter().map(|p| [p.x, p.y]).collect()).collect();
         let Some(piece_bounds) = bounds_of_piece(&piece) else { continue };
         let tile = tile_holding(piece_bounds, lattice)?;
         tiles.entry((tile.1, tile.0)).or_default().push(piece);
     }
     Ok(tiles)
+}
+
+/// The pieces of `shapes` cut by `lines`, in the engine's order.
+fn slice(shapes: &[Shape], lines: &[[IntPoint<i64>; 2]]) -> Vec<Shape> {
+    let engine: Vec<Vec<Vec<IntPoint<i64>>>> =
+        shapes.iter().map(|s| s.iter().map(|r| r.iter().map(|p| IntPoint::new(p[0], p[1])).collect()).collect()).collect();
+    engine
+        .slice_by_lines(lines, FillRule::NonZero)
+        .into_iter()
+        .map(|piece| piece.into_iter().map(|r| r.into_iter().map(|p| [p.x, p.y]).collect()).collect())
+        .collect()
 }
 
 /// (min x, min y, max x, max y) of lattice points, or `None` for none.

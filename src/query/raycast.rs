@@ -212,9 +212,9 @@ impl<'a> Ray<'a> {
                 same_t_from = self.visited.len() - 1;
                 t = exit.t;
             }
-            let crossing = lerp(self.start, self.end, exit.t);
-            let (used, next) = self.way_out(current_ref, &current, &exit, crossing);
+            let (used, next) = self.way_out(current_ref, &current, &exit);
             self.cost.walk_to(area, || {
+                let crossing = lerp(self.start, self.end, exit.t);
                 let (a, b) = current.edge(used);
                 [crossing[0], lerp(a, b, crossing_parameter(&current, used, crossing).clamp(0.0, 1.0))[1], crossing[2]]
             });
@@ -235,23 +235,17 @@ impl<'a> Ray<'a> {
         exit_of(polygon.corners_xz(), self.start, self.end)
     }
 
-    /// The edge the ray leaves by at `crossing`: the first of `exit`'s
-    /// edges that opens there, else the first; with the polygon it opens
-    /// into. The crossing's parameter along an edge is worked out only for
-    /// an opening that covers part of the edge (a portal's).
-    fn way_out(
-        &mut self,
-        current_ref: PolyRef,
-        current: &QueryPolygon<'_>,
-        exit: &Exit,
-        crossing: [f64; 3],
-    ) -> (usize, Option<PolyRef>) {
+    /// The edge the ray leaves by at `exit.t` (the crossing): the first of
+    /// `exit`'s edges that opens there, else the first; with the polygon it
+    /// opens into. The crossing and its parameter along an edge are worked
+    /// out only for an opening that covers part of the edge (a portal's).
+    fn way_out(&mut self, current_ref: PolyRef, current: &QueryPolygon<'_>, exit: &Exit) -> (usize, Option<PolyRef>) {
+        let (start, end) = (self.start, self.end);
         for k in exit.edges() {
             edge_openings(self.mesh, current_ref, current, k, self.filter, self.openings);
             let mut s = None;
-            let mut covers = |o: &EdgeOpening| {
-                o.covers_whole_edge() || o.covers(*s.get_or_insert_with(|| crossing_parameter(current, k, crossing)))
-            };
+            let mut parameter = || *s.get_or_insert_with(|| crossing_parameter(current, k, lerp(start, end, exit.t)));
+            let mut covers = |o: &EdgeOpening| o.covers_whole_edge() || o.covers(parameter());
             if let Some(opening) = self.openings.iter().find(|o| covers(o)) {
                 return (k, Some(opening.target));
             }

@@ -253,7 +253,7 @@ impl TiledNavMesh {
     pub(crate) fn polygon_record(&self, poly_ref: PolyRef) -> Option<Polygon> {
         let slot = self.current_slot(poly_ref.tile_ref())?;
         let index = poly_ref.polygon() as usize;
-        let record = *slot.tile.data().polygons.get(index)?;
+        let record = *slot.tile.polygon_records().get(index)?;
         Some(effective_record(slot.switches.as_deref(), index, record))
     }
 

@@ -40,6 +40,13 @@ impl EdgeOpening {
         (lerp(a, b, self.t_min), lerp(a, b, self.t_max))
     }
 
+    /// True when the opening spans the whole edge (an in-tile neighbour's,
+    /// or a portal's that covers it), so it [`Self::covers`] every point.
+    #[inline]
+    pub fn covers_whole_edge(&self) -> bool {
+        self.t_min <= 0.0 && self.t_max >= 1.0
+    }
+
     /// True when edge parameter `s` of a point on the edge's line lies in
     /// the opening. An opening that reaches an end of the edge covers
     /// what lies beyond that end, so a point found a rounding outside the
@@ -165,5 +172,7 @@ mod tests {
         assert!(!opening(0.25, 0.5).covers(0.2));
         assert!(opening(0.5, 1.0).covers(1.0 + 1e-12));
         assert!(!opening(0.5, 0.75).covers(0.76));
+        assert!(opening(0.0, 1.0).covers_whole_edge() && opening(0.0, 1.0).covers(f64::NAN));
+        assert!(!opening(0.0, 0.5).covers_whole_edge() && !opening(0.5, 1.0).covers_whole_edge());
     }
 }

@@ -62,6 +62,8 @@ pub(crate) struct QueryPolygon<'a> {
     pub index: usize,
     /// The tile's world origin ([`tile_origin`]).
     pub origin: [f64; 3],
+    /// The tile's vertices, looked up once for every corner placed.
+    pub vertices: &'a [[f32; 3]],
 }
 
 impl<'a> QueryPolygon<'a> {
@@ -71,7 +73,8 @@ impl<'a> QueryPolygon<'a> {
         let (tile, tile_links, switches) = mesh.tile_and_links(poly_ref.tile_ref())?;
         let index = poly_ref.polygon() as usize;
         let view = switched_view(switches, tile.polygon(index)?, index);
-        Some(QueryPolygon { tile, tile_links, switches, view, index, origin: tile_origin(mesh.params(), tile) })
+        let origin = tile_origin(mesh.params(), tile);
+        Some(QueryPolygon { tile, tile_links, switches, view, index, origin, vertices: tile.vertices() })
     }
 
     /// The polygon `target` names, reached from this one (named
@@ -90,7 +93,7 @@ impl<'a> QueryPolygon<'a> {
     /// queries read it, without placing the polygon.
     #[inline]
     pub fn sibling_record(&self, index: usize) -> Option<Polygon> {
-        Some(effective_record(self.switches, index, *self.tile.data().polygons.get(index)?))
+        Some(effective_record(self.switches, index, *self.tile.polygon_records().get(index)?))
     }
 
     /// True unless this tile's off-mesh link `index` is switched off.
@@ -119,7 +122,18 @@ impl<'a> QueryPolygon<'a> {
     /// query that needs a few corners does not place them all.
     #[inline]
     pub fn corner(&self, i: usize) -> [f64; 3] {
-        to_world(self.origin, self.tile.vertices()[self.view.indices[i] as usize])
+        to_world(self.origin, self.vertices[self.view.indices[i] as usize])
+    }
+
+    /// The corners' world X and Z (as [`Self::corner`] places them), in
+    /// order, for a clip in X/Z that reads each corner once.
+    #[inline]
+    pub fn corners_xz(&self) -> impl Iterator<Item = [f64; 2]> + 'a {
+        let (vertices, origin) = (self.vertices, self.origin);
+        self.view.indices.iter().map(move |&i| {
+            let v = vertices[i as usize];
+            [origin[0] + v[0] as f64, origin[2] + v[2] as f64]
+        })
     }
 
     /// Edge `k` in world space: corner k to corner k + 1 (mod n). The
@@ -218,6 +232,9 @@ pub(crate) fn stale_reference(what: &str, poly_ref: PolyRef) -> NavMeshError {
 /// the error names `name.x`, `name.y` or `name.z` (formatted only on
 /// failure, so a valid query does not allocate).
 pub(crate) fn check_position(name: &str, position: [f64; 3]) -> Result<()> {
+    if position.iter().all(|&value| is_within_bound(value)) {
+        return Ok(());
+    }
     for (axis, value) in ["x", "y", "z"].iter().zip(position) {
         if !is_within_bound(value) {
             check_world(&format!("{name}.{axis}"), value)?;

@@ -40,6 +40,29 @@ pub(crate) fn orient_xz(a: [f64; 3], b: [f64; 3], p: [f64; 3]) -> f64 {
     orient2d(xz(a), xz(b), xz(p))
 }
 
+/// `robust::orient2d`'s error bound factor: its floating-point determinant
+/// has the exact sign when its magnitude reaches this times
+/// `|detleft + detright|` (Ozaki et al., the derivation `robust` cites).
+const ORIENT_FILTER_THETA: f64 = 3.3306690621773722e-16;
+
+/// [`orient_xz`]`(a, b, p)` from the X/Z differences `a − p` and `b − p`,
+/// for a caller that turns many edges around one `p` and so computes each
+/// corner's difference once: the same products and filter as
+/// `robust::orient2d`, hence the same value when the filter decides, and
+/// `exact()` (the full predicate) when it does not.
+#[inline]
+pub(crate) fn orient_around(ap: [f64; 2], bp: [f64; 2], exact: impl FnOnce() -> f64) -> f64 {
+    let detleft = ap[0] * bp[1];
+    let detright = ap[1] * bp[0];
+    let det = detleft - detright;
+    let errbound = ORIENT_FILTER_THETA * (detleft + detright).abs();
+    if det >= errbound || -det >= errbound {
+        det
+    } else {
+        exact()
+    }
+}
+
 /// Distance in X/Z.
 #[inline]
 pub(crate) fn distance_xz(a: [f64; 3], b: [f64; 3]) -> f64 {
@@ -160,18 +183,18 @@ pub(crate) fn surface_height(
     polygon: &WorldPolygon,
     p: [f64; 3],
 ) -> Option<f64> {
-    let data = tile.data();
-    let Some(detail) = data.detail_meshes.get(index) else { return polygon.fan_height(p) };
+    let Some(detail) = tile.detail_meshes().get(index) else { return polygon.fan_height(p) };
+    let detail_vertices = tile.detail_vertices();
     let corner_count = polygon.len;
     let corner = |i: u8| -> [f64; 3] {
         let i = i as usize;
         if i < corner_count {
             polygon.corners[i]
         } else {
-            to_world(origin, data.detail_vertices[detail.vertex_base as usize + i - corner_count])
+            to_world(origin, detail_vertices[detail.vertex_base as usize + i - corner_count])
         }
     };
-    let triangles = &data.detail_triangles[detail.triangle_base as usize..][..detail.triangle_count as usize];
+    let triangles = &tile.detail_triangles()[detail.triangle_base as usize..][..detail.triangle_count as usize];
     triangles
         .iter()
         .find_map(|t| triangle_height([corner(t.indices[0]), corner(t.indices[1]), corner(t.indices[2])], p))
@@ -190,6 +213,37 @@ mod tests {
             assert_eq!(triangle_height(tri, [3.0, 0.0, 3.0]), None);
         }
         assert_eq!(triangle_height([a, a, b], [0.0, 0.0, 0.0]), None, "zero area");
+    }
+
+    #[test]
+    fn orient_around_gives_the_bits_of_orient_xz() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut coordinate = |scale: f64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            ((state >> 11) as f64 / (1u64 << 53) as f64 - 0.5) * scale
+        };
+        let mut undecided = 0;
+        for round in 0..20_000 {
+            let p = [coordinate(1e3), 0.0, coordinate(1e3)];
+            let a = [coordinate(1e3), 0.0, coordinate(1e3)];
+            // Every other b lies on (or a rounding off) the line p–a, where
+            // the filter cannot decide.
+            let b = if round % 2 == 0 {
+                [coordinate(1e3), 0.0, coordinate(1e3)]
+            } else {
+                let f = coordinate(4.0);
+                [p[0] + (a[0] - p[0]) * f, 0.0, p[2] + (a[2] - p[2]) * f]
+            };
+            let exact = || {
+                undecided += 1;
+                orient_xz(a, b, p)
+            };
+            let around = orient_around([a[0] - p[0], a[2] - p[2]], [b[0] - p[0], b[2] - p[2]], exact);
+            assert_eq!(around.to_bits(), orient_xz(a, b, p).to_bits(), "{a:?} {b:?} {p:?}");
+        }
+        assert!(undecided > 1_000, "the exact fallback ran {undecided} times");
     }
 
     #[test]

@@ -102,7 +102,7 @@ pub(crate) fn visit_polygons_in_box<'m>(
             if !filter.passes(view.record.flags, view.record.area) {
                 continue;
             }
-            let polygon = QueryPolygon { tile, tile_links, switches, view, index, origin };
+            let polygon = QueryPolygon { tile, tile_links, switches, view, index, origin, vertices: tile.vertices() };
             visit(tile_ref.polygon(index as u32).expect("index of a valid tile"), &polygon, &polygon.world());
         }
     }

@@ -18,7 +18,7 @@ use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::query::edge_openings::{edge_openings, EdgeOpening};
 use crate::query::local_search::check_start;
 use crate::query::nav_mesh_query::{check_position, stale_reference, NavMeshQuery, QueryPolygon};
-use crate::query::polygon_geometry::{distance, lerp, orient_xz, segment_parameter_xz};
+use crate::query::polygon_geometry::{distance, lerp, orient_around, orient_xz, segment_parameter_xz};
 use crate::query::query_filter::QueryFilter;
 use crate::query::segment_xz::{inward_normal, nearest_on_segment_xz};
 use crate::query::surface_points::height_at;
@@ -76,36 +76,47 @@ impl Exit {
     }
 }
 
-/// Clips `start`–`end` against the convex polygon of `n` corners (in
-/// order, `corner(i)` placing corner i) in X/Z (Cyrus–Beck): where it
-/// leaves, or `None` when it misses the polygon. Each corner is placed once
-/// (corner 0 twice), as the clip reaches it.
-fn exit_of(n: usize, corner: impl Fn(usize) -> [f64; 3], start: [f64; 3], end: [f64; 3]) -> Option<Exit> {
+/// Clips `start`–`end` against the convex polygon whose corners (X, Z)
+/// `corners` gives in order (Cyrus–Beck) in X/Z: where it leaves, or `None`
+/// when it misses the polygon. Each corner is read once, and its offset
+/// from `start` computed once for the two edges that share it.
+fn exit_of(mut corners: impl Iterator<Item = [f64; 2]>, start: [f64; 3], end: [f64; 3]) -> Option<Exit> {
     let (dx, dz) = (end[0] - start[0], end[2] - start[2]);
+    let from_start = |c: [f64; 2]| [c[0] - start[0], c[1] - start[2]];
     let (mut enter, mut exit) = (0.0f64, Exit { t: 1.0, edge: None, tied: None });
-    let mut a = corner(0);
-    for k in 0..n {
-        let b = corner(if k + 1 < n { k + 1 } else { 0 });
+    let first = corners.next()?;
+    let (mut a, mut a_rel) = (first, from_start(first));
+    for (k, b) in corners.chain(std::iter::once(first)).enumerate() {
+        let b_rel = from_start(b);
         // Inside edge k is left of it: inside_by + t·turn ≥ 0.
-        let inside_by = orient_xz(a, b, start);
-        let turn = (b[0] - a[0]) * dz - (b[2] - a[2]) * dx;
-        a = b;
-        if turn == 0.0 {
-            if inside_by < 0.0 {
-                return None;
+        let inside_by = orient_around(a_rel, b_rel, || orient_xz([a[0], 0.0, a[1]], [b[0], 0.0, b[1]], start));
+        let turn = (b[0] - a[0]) * dz - (b[1] - a[1]) * dx;
+        (a, a_rel) = (b, b_rel);
+        if turn < 0.0 {
+            let t = -inside_by / turn;
+            if t < exit.t {
+                exit = Exit { t, edge: Some(k), tied: None };
+            } else if t == exit.t && exit.edge.is_some() {
+                exit.tied = Some(k);
             }
-            continue;
-        }
-        let t = -inside_by / turn;
-        if turn < 0.0 && t < exit.t {
-            exit = Exit { t, edge: Some(k), tied: None };
-        } else if turn < 0.0 && t == exit.t && exit.edge.is_some() {
-            exit.tied = Some(k);
         } else if turn > 0.0 {
-            enter = enter.max(t);
+            // An edge the segment starts inside of lets it in at t ≤ 0,
+            // which cannot move `enter` (≥ 0): no division.
+            if inside_by < 0.0 {
+                enter = enter.max(-inside_by / turn);
+            }
+        } else if inside_by < 0.0 {
+            return None;
         }
     }
     (enter <= exit.t).then_some(exit)
+}
+
+/// The parameter along edge `k` of `polygon` of the point of its line
+/// nearest `crossing` in X/Z.
+fn crossing_parameter(polygon: &QueryPolygon<'_>, k: usize, crossing: [f64; 3]) -> f64 {
+    let (a, b) = polygon.edge(k);
+    segment_parameter_xz(a, b, crossing)
 }
 
 /// The edge of the polygon of `n` edges (`edge(k)` placing edge k) nearest
@@ -201,11 +212,11 @@ impl<'a> Ray<'a> {
                 same_t_from = self.visited.len() - 1;
                 t = exit.t;
             }
-            let crossing = lerp(self.start, self.end, exit.t);
-            let (used, s, next) = self.way_out(current_ref, &current, &exit, crossing);
+            let (used, next) = self.way_out(current_ref, &current, &exit);
             self.cost.walk_to(area, || {
+                let crossing = lerp(self.start, self.end, exit.t);
                 let (a, b) = current.edge(used);
-                [crossing[0], lerp(a, b, s.clamp(0.0, 1.0))[1], crossing[2]]
+                [crossing[0], lerp(a, b, crossing_parameter(&current, used, crossing).clamp(0.0, 1.0))[1], crossing[2]]
             });
             let entered = next.filter(|n| !self.visited[same_t_from..].contains(n)).and_then(|next_ref| {
                 let next = current.reach(self.mesh, current_ref, next_ref).expect("an opening names a valid polygon");
@@ -221,32 +232,25 @@ impl<'a> Ray<'a> {
 
     /// Where the ray leaves `polygon`, if it meets it ([`exit_of`]).
     fn exit_of(&self, polygon: &QueryPolygon<'_>) -> Option<Exit> {
-        exit_of(polygon.corner_count(), |i| polygon.corner(i), self.start, self.end)
+        exit_of(polygon.corners_xz(), self.start, self.end)
     }
 
-    /// The edge the ray leaves by at `crossing`: the first of `exit`'s
-    /// edges that opens there, else the first. With the crossing's
-    /// parameter along it and the polygon it opens into.
-    fn way_out(
-        &mut self,
-        current_ref: PolyRef,
-        current: &QueryPolygon<'_>,
-        exit: &Exit,
-        crossing: [f64; 3],
-    ) -> (usize, f64, Option<PolyRef>) {
-        let parameter = |k: usize| {
-            let (a, b) = current.edge(k);
-            segment_parameter_xz(a, b, crossing)
-        };
+    /// The edge the ray leaves by at `exit.t` (the crossing): the first of
+    /// `exit`'s edges that opens there, else the first; with the polygon it
+    /// opens into. The crossing and its parameter along an edge are worked
+    /// out only for an opening that covers part of the edge (a portal's).
+    fn way_out(&mut self, current_ref: PolyRef, current: &QueryPolygon<'_>, exit: &Exit) -> (usize, Option<PolyRef>) {
+        let (start, end) = (self.start, self.end);
         for k in exit.edges() {
             edge_openings(self.mesh, current_ref, current, k, self.filter, self.openings);
-            let s = parameter(k);
-            if let Some(opening) = self.openings.iter().find(|o| o.covers(s)) {
-                return (k, s, Some(opening.target));
+            let mut s = None;
+            let mut parameter = || *s.get_or_insert_with(|| crossing_parameter(current, k, lerp(start, end, exit.t)));
+            let mut covers = |o: &EdgeOpening| o.covers_whole_edge() || o.covers(parameter());
+            if let Some(opening) = self.openings.iter().find(|o| covers(o)) {
+                return (k, Some(opening.target));
             }
         }
-        let k = exit.edge.expect("the ray leaves by an edge");
-        (k, parameter(k), None)
+        (exit.edge.expect("the ray leaves by an edge"), None)
     }
 
     fn hit(&self, t: f64, poly_ref: PolyRef, polygon: &QueryPolygon<'_>, edge: usize) -> RaycastHit {
@@ -264,7 +268,7 @@ mod tests {
     const SQUARE: [[f64; 3]; 4] = [[0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [4.0, 0.0, 4.0], [0.0, 0.0, 4.0]];
 
     fn square_exit(start: [f64; 3], end: [f64; 3]) -> Option<Exit> {
-        exit_of(4, |i| SQUARE[i], start, end)
+        exit_of(SQUARE.iter().map(|c| [c[0], c[2]]), start, end)
     }
 
     #[test]

@@ -8,7 +8,7 @@ use crate::stitch::portal_stitching::TilePortals;
 use crate::stitch::tile_stitching::TileStitching;
 use crate::tile::tile_arrays::TileArrays;
 use crate::tile::tile_buffer::TileBuffer;
-use crate::tile::tile_data::{DetailMesh, NavTileData, OffMeshLinkSlot, Polygon, NOT_PORTAL};
+use crate::tile::tile_data::{DetailMesh, DetailTriangle, NavTileData, OffMeshLinkSlot, Polygon, NOT_PORTAL};
 use crate::tile::tile_rules::{check_contents, check_shape, fill_edge_starts};
 use crate::tile::tile_sections::{TileCounts, TilePlace, TileSections, POLYGON_BLOCK};
 
@@ -167,6 +167,12 @@ impl NavTile {
         self.buffer.get(self.sections.vertices)
     }
 
+    /// The polygons' flags and area records, read without building the
+    /// other arrays (the path search reads one per crossing).
+    pub fn polygon_records(&self) -> &[Polygon] {
+        self.buffer.get(self.sections.polygons)
+    }
+
     pub fn polygon_count(&self) -> usize {
         self.sections.polygons.len()
     }
@@ -178,7 +184,7 @@ impl NavTile {
 
     /// Polygon `index`, or `None` beyond the polygon count.
     pub fn polygon(&self, index: usize) -> Option<PolygonView<'_>> {
-        let record = *self.buffer.get(self.sections.polygons).get(index)?;
+        let record = *self.polygon_records().get(index)?;
         let edges = self.edges_of(index);
         Some(PolygonView {
             record,
@@ -228,6 +234,14 @@ impl NavTile {
 
     pub fn detail_meshes(&self) -> &[DetailMesh] {
         self.buffer.get(self.sections.detail_meshes)
+    }
+
+    pub fn detail_vertices(&self) -> &[[f32; 3]] {
+        self.buffer.get(self.sections.detail_vertices)
+    }
+
+    pub fn detail_triangles(&self) -> &[DetailTriangle] {
+        self.buffer.get(self.sections.detail_triangles)
     }
 
     pub fn off_mesh_links(&self) -> &[OffMeshLinkSlot] {

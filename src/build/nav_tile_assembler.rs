@@ -2,9 +2,7 @@
 //! from builders"): world-space polygons already cut to one tile become a
 //! validated `NavTile`.
 
-use std::collections::HashMap;
-
-use crate::tile::coordinate::check_world;
+use crate::tile::coordinate::{check_world, is_within_bound};
 use crate::error::{NavMeshError, Result};
 use crate::format::params::NavMeshParams;
 use crate::tile::nav_tile::NavTile;
@@ -57,19 +55,21 @@ impl NavTileAssembler {
             vertices,
             ..Default::default()
         };
+        data.indices.reserve(input.indices.len());
         let mut start = 0;
         for (p, &count) in input.vertex_counts.iter().enumerate() {
-            let mut polygon = input.indices[start..start + count as usize].to_vec();
+            let polygon = &input.indices[start..start + count as usize];
             start += count as usize;
-            if is_clockwise(&data.vertices, &polygon) {
-                polygon.reverse();
+            data.indices.extend_from_slice(polygon);
+            if is_clockwise(&data.vertices, polygon) {
+                let end = data.indices.len();
+                data.indices[end - polygon.len()..].reverse();
             }
             data.polygons.push(Polygon {
                 vertex_count: count,
                 area: input.areas.map_or(0, |a| a[p]),
                 flags: input.flags.map_or(0, |f| f[p]),
             });
-            data.indices.extend(polygon);
         }
         link_edges(params, &mut data);
         NavTile::create(params, data)
@@ -111,23 +111,34 @@ fn local_vertices(params: &NavMeshParams, input: &TilePolygons<'_>) -> Result<Ve
         .iter()
         .enumerate()
         .map(|(i, v)| {
-            for (axis, &c) in ["x", "y", "z"].iter().zip(v) {
-                check_world(&format!("vertices[{i}].{axis}"), c)?;
-            }
+            check_vertex(i, v)?;
             Ok([snap(v[0] - origin_x), (v[1] - input.origin_y) as f32, snap(v[2] - origin_z)])
         })
         .collect()
 }
 
+/// Checks a vertex against the coordinate rule. The error names the vertex
+/// and axis, but the name is formatted only for an error: formatting one
+/// per vertex cost more than the rest of the conversion.
+fn check_vertex(i: usize, v: &[f64; 3]) -> Result<()> {
+    for (axis, &c) in ["x", "y", "z"].iter().zip(v) {
+        if !is_within_bound(c) {
+            check_world(&format!("vertices[{i}].{axis}"), c)?;
+        }
+    }
+    Ok(())
+}
+
 /// Negative signed area Σ(xᵢ·zᵢ₊₁ − xᵢ₊₁·zᵢ); a polygon with an index out of
 /// range is left for `NavTile::create` to name.
 fn is_clockwise(vertices: &[[f32; 3]], polygon: &[u32]) -> bool {
-    let points: Option<Vec<[f32; 3]>> = polygon.iter().map(|&i| vertices.get(i as usize).copied()).collect();
-    let Some(points) = points else { return false };
-    let n = points.len();
+    if polygon.iter().any(|&i| i as usize >= vertices.len()) {
+        return false;
+    }
+    let n = polygon.len();
     let twice_area: f64 = (0..n)
         .map(|k| {
-            let (a, b) = (points[k], points[(k + 1) % n]);
+            let (a, b) = (vertices[polygon[k] as usize], vertices[polygon[(k + 1) % n] as usize]);
             a[0] as f64 * b[2] as f64 - b[0] as f64 * a[2] as f64
         })
         .sum();
@@ -140,19 +151,11 @@ fn is_clockwise(vertices: &[[f32; 3]], polygon: &[u32]) -> bool {
 /// boundary is a portal of that side.
 fn link_edges(params: &NavMeshParams, data: &mut NavTileData) {
     let edges = polygon_edges(data);
-    let mut uses: HashMap<(u32, u32), Vec<usize>> = HashMap::new();
-    for (e, &(_, a, b)) in edges.iter().enumerate() {
-        uses.entry((a.min(b), a.max(b))).or_default().push(e);
-    }
     data.neighbours = vec![0; edges.len()];
     data.portal_sides = vec![NOT_PORTAL; edges.len()];
+    let partners = edge_partners(&edges);
     for (e, &(p, a, b)) in edges.iter().enumerate() {
-        let shared = &uses[&(a.min(b), a.max(b))];
-        let partner = match shared.as_slice() {
-            [x, y] => Some(if *x == e { *y } else { *x }),
-            _ => None,
-        };
-        match partner.filter(|&o| edges[o].1 == b && edges[o].2 == a && edges[o].0 != p) {
+        match partners[e].filter(|&o| edges[o].1 == b && edges[o].2 == a && edges[o].0 != p) {
             Some(o) => data.neighbours[e] = edges[o].0 + 1,
             None => {
                 let (va, vb) = (data.vertices.get(a as usize), data.vertices.get(b as usize));
@@ -162,6 +165,26 @@ fn link_edges(params: &NavMeshParams, data: &mut NavTileData) {
             }
         }
     }
+}
+
+/// Per edge, the one other edge using the same pair of vertices (either
+/// direction), or `None` when the pair has no other edge or more than one.
+/// The edges are grouped by one sort of their unordered pairs.
+fn edge_partners(edges: &[(u32, u32, u32)]) -> Vec<Option<usize>> {
+    let mut pairs: Vec<(u64, usize)> = edges
+        .iter()
+        .enumerate()
+        .map(|(e, &(_, a, b))| ((u64::from(a.min(b)) << 32) | u64::from(a.max(b)), e))
+        .collect();
+    pairs.sort_unstable();
+    let mut partners = vec![None; edges.len()];
+    for group in pairs.chunk_by(|x, y| x.0 == y.0) {
+        if let [(_, x), (_, y)] = group {
+            partners[*x] = Some(*y);
+            partners[*y] = Some(*x);
+        }
+    }
+    partners
 }
 
 /// (polygon, from vertex, to vertex) for every edge in edge order.

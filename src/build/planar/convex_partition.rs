@@ -5,8 +5,6 @@
 //! (long diagonals split the most), ties by their vertex indices, so the
 //! result is one fixed function of the input.
 
-use std::collections::HashMap;
-
 use i_overlay::i_float::int::point::IntPoint;
 use i_triangle::int::triangulator::IntTriangulator;
 
@@ -24,26 +22,23 @@ impl ConvexPolygons {
     /// Adds the convex partition of `pieces` (whose polygons merge only
     /// among themselves), sharing points already present.
     pub fn add_partition(&mut self, pieces: &[Shape], max_verts: usize) {
-        // Looked up only, never iterated, so hash order cannot reach the output.
-        let mut index: HashMap<LatticePoint, u32> =
-            self.points.iter().enumerate().map(|(i, &p)| (p, i as u32)).collect();
-        let mut triangles = Vec::new();
         let mut triangulator = IntTriangulator::<i64, u32>::default();
-        for piece in pieces {
-            let engine: Vec<Vec<IntPoint<i64>>> =
-                piece.iter().map(|r| r.iter().map(|p| IntPoint::new(p[0], p[1])).collect()).collect();
-            let triangulation = triangulator.uncheck_triangulate_shape(&engine);
-            let ids: Vec<u32> = triangulation
-                .points
-                .iter()
-                .map(|p| {
-                    let next = self.points.len() as u32;
-                    *index.entry([p.x, p.y]).or_insert_with(|| {
-                        self.points.push([p.x, p.y]);
-                        next
-                    })
-                })
-                .collect();
+        let triangulations: Vec<_> = pieces
+            .iter()
+            .map(|piece| {
+                let engine: Vec<Vec<IntPoint<i64>>> =
+                    piece.iter().map(|r| r.iter().map(|p| IntPoint::new(p[0], p[1])).collect()).collect();
+                triangulator.uncheck_triangulate_shape(&engine)
+            })
+            .collect();
+        let corners: Vec<LatticePoint> =
+            triangulations.iter().flat_map(|t| t.points.iter().map(|p| [p.x, p.y])).collect();
+        let ids = self.share_points(&corners);
+        let mut triangles = Vec::new();
+        let mut first_id = 0;
+        for triangulation in &triangulations {
+            let ids = &ids[first_id..first_id + triangulation.points.len()];
+            first_id += triangulation.points.len();
             for t in triangulation.indices.chunks_exact(3) {
                 let corners = [ids[t[0] as usize], ids[t[1] as usize], ids[t[2] as usize]];
                 if let Some(triangle) = counter_clockwise(&self.points, corners) {
@@ -52,6 +47,32 @@ impl ConvexPolygons {
             }
         }
         self.polygons.extend(merge_convex(&self.points, &triangles, max_verts));
+    }
+
+    /// The index of each of `added` among the points, appending the ones
+    /// not present yet in the order they first appear. Equal points are
+    /// found by one sort of all points with their positions.
+    fn share_points(&mut self, added: &[LatticePoint]) -> Vec<u32> {
+        let known = self.points.len();
+        let mut sorted: Vec<(LatticePoint, usize)> = self.points.iter().chain(added).copied().zip(0..).collect();
+        sorted.sort_unstable();
+        let mut first_equal: Vec<usize> = (0..sorted.len()).collect();
+        for group in sorted.chunk_by(|x, y| x.0 == y.0) {
+            for &(_, at) in group {
+                first_equal[at] = group[0].1;
+            }
+        }
+        let mut ids: Vec<u32> = (0..known as u32).collect();
+        for (at, point) in added.iter().enumerate().map(|(i, p)| (known + i, p)) {
+            let id = if first_equal[at] == at {
+                self.points.push(*point);
+                self.points.len() as u32 - 1
+            } else {
+                ids[first_equal[at]]
+            };
+            ids.push(id);
+        }
+        ids.split_off(known)
     }
 }
 
@@ -97,27 +118,28 @@ struct Diagonal {
     right: usize,
 }
 
-/// Every edge two triangles share, longest first. Directed edges are
-/// sorted once and each diagonal's reverse found by binary search; of
-/// equal directed edges the later triangle's counts.
+/// Every edge two triangles share, longest first. Directed edges, keyed
+/// by their two vertices in one word, are sorted once and each diagonal's
+/// reverse found by binary search; of equal directed edges the later
+/// triangle's counts.
 fn diagonals_longest_first(points: &[LatticePoint], triangles: &[[u32; 3]]) -> Vec<Diagonal> {
-    let mut directed: Vec<(u32, u32, usize)> =
-        triangles.iter().enumerate().flat_map(|(t, triangle)| edges(triangle).map(move |(a, b)| (a, b, t))).collect();
+    let key = |a: u32, b: u32| (u64::from(a) << 32) | u64::from(b);
+    let mut directed: Vec<(u64, usize)> =
+        triangles.iter().enumerate().flat_map(|(t, triangle)| edges(triangle).map(move |(a, b)| (key(a, b), t))).collect();
     directed.sort_unstable();
     directed.dedup_by(|later, earlier| {
-        let same = (later.0, later.1) == (earlier.0, earlier.1);
+        let same = later.0 == earlier.0;
         if same {
-            earlier.2 = later.2;
+            earlier.1 = later.1;
         }
         same
     });
-    let owner = |a: u32, b: u32| {
-        directed.binary_search_by(|&(x, y, _)| (x, y).cmp(&(a, b))).ok().map(|at| directed[at].2)
-    };
+    let owner = |a: u32, b: u32| directed.binary_search_by_key(&key(a, b), |&(k, _)| k).ok().map(|at| directed[at].1);
     let mut diagonals: Vec<Diagonal> = directed
         .iter()
-        .filter(|&&(a, b, _)| a < b)
-        .filter_map(|&(a, b, left)| {
+        .map(|&(k, left)| ((k >> 32) as u32, k as u32, left))
+        .filter(|&(a, b, _)| a < b)
+        .filter_map(|(a, b, left)| {
             let right = owner(b, a)?;
             let minus_squared_length = -squared_length(points[a as usize], points[b as usize]);
             Some(Diagonal { minus_squared_length, a, b, left, right })

@@ -4,6 +4,7 @@
 //! `cargo run --release --manifest-path peer/Cargo.toml -- [edits|queries|build|crowd|planar|all|write-fixtures] [--rounds N] [--smoke] [--meshes DIR]`
 
 mod build;
+mod build_count;
 mod build_paths;
 mod build_quality;
 mod build_report;
@@ -71,9 +72,11 @@ static ALLOCATOR: resident_bytes::CountingAllocator = resident_bytes::CountingAl
 
 const USAGE: &str =
     "usage: onav-peer [edits|queries|build|crowd|planar|all|write-fixtures] [--rounds N] [--smoke] [--meshes DIR]
+       onav-peer build-count --input dungeon|nav_test|flat --partition watershed|monotone [--meshes DIR]
   --rounds N    rounds per measurement (default 7)
   --smoke       one round on the smallest input, to show the harness still runs
-  --meshes DIR  the shared meshes (default ../shared/data/meshes from the repository root, or $ONAV_PEER_MESHES)";
+  --meshes DIR  the shared meshes (default ../shared/data/meshes from the repository root, or $ONAV_PEER_MESHES)
+  build-count   one untimed build of one `build` row by each library, to count instructions under callgrind";
 
 const DEFAULT_ROUNDS: usize = 7;
 
@@ -82,10 +85,13 @@ struct Options {
     rounds: usize,
     smoke: bool,
     meshes: Option<PathBuf>,
+    /// The `build-count` row.
+    input: Option<String>,
+    partition: Option<String>,
 }
 
 fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
-    let mut options = Options { command: "all".into(), rounds: DEFAULT_ROUNDS, smoke: false, meshes: None };
+    let mut options = Options { command: "all".into(), rounds: DEFAULT_ROUNDS, smoke: false, meshes: None, input: None, partition: None };
     let mut command = None;
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -96,6 +102,8 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
             }
             "--smoke" => options.smoke = true,
             "--meshes" => options.meshes = Some(args.next().ok_or("--meshes needs a folder")?.into()),
+            "--input" => options.input = Some(args.next().ok_or("--input needs a name")?),
+            "--partition" => options.partition = Some(args.next().ok_or("--partition needs a name")?),
             "-h" | "--help" => return Err(USAGE.into()),
             _ if command.is_none() && !arg.starts_with('-') => command = Some(arg),
             _ => return Err(format!("unexpected argument {arg:?}\n{USAGE}")),
@@ -130,6 +138,12 @@ fn run(options: &Options) -> Result<(), String> {
             planar::planar(options.rounds, options.smoke)
         }
         "write-fixtures" => fixtures::write_fixtures(&meshes),
+        "build-count" => {
+            let input = build_count::input_named(options.input.as_deref().ok_or("build-count needs --input")?)?;
+            let partition =
+                build_count::partition_named(options.partition.as_deref().ok_or("build-count needs --partition")?)?;
+            build_count::build_count(&meshes, input, partition)
+        }
         other => Err(format!("unknown command {other:?}\n{USAGE}")),
     }
 }

@@ -75,7 +75,9 @@ impl CompactHeightfield {
     }
 
     pub fn spans(&self, column: usize) -> Range<usize> {
-        self.column_starts[column]..self.column_starts[column + 1]
+        // One bounds check for both ends.
+        let ends = &self.column_starts[column..column + 2];
+        ends[0]..ends[1]
     }
 
     pub fn span_count(&self) -> usize {

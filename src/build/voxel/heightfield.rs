@@ -23,7 +23,9 @@ pub(crate) struct Heightfield {
 
 impl Heightfield {
     pub fn spans(&self, column: usize) -> Range<usize> {
-        self.column_starts[column]..self.column_starts[column + 1]
+        // One bounds check for both ends.
+        let ends = &self.column_starts[column..column + 2];
+        ends[0]..ends[1]
     }
 
     /// The floor of the space above span `s` (its top) and that space's

@@ -75,8 +75,8 @@ impl Piece {
             let (d_previous, d_point) = (line - previous[AXIS], line - point[AXIS]);
             if (d_previous >= 0.0) != (d_point >= 0.0) {
                 let s = d_previous / (d_previous - d_point);
-                let mut crossing = [0.0; 3];
-                for k in 0..3 {
+                let mut crossing = previous;
+                for &k in interpolated::<AXIS>() {
                     crossing[k] = previous[k] + (point[k] - previous[k]) * s;
                 }
                 crossing[AXIS] = line;
@@ -100,8 +100,21 @@ impl Piece {
         }
     }
 
+    /// The lowest and highest coordinate on `axis`.
     fn range(&self, axis: usize) -> (f64, f64) {
-        self.points().iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| (lo.min(p[axis]), hi.max(p[axis])))
+        coordinate_range(self.points(), axis)
+    }
+}
+
+/// The coordinates a crossing of a line across `AXIS` needs computed: both
+/// others when cutting rows (across z: the row is cut across x next, and
+/// its heights give spans), only y when cutting cells (across x: a cell
+/// piece is read for its heights alone, so z would never be read again).
+const fn interpolated<const AXIS: usize>() -> &'static [usize] {
+    if AXIS == Z {
+        &[X, 1]
+    } else {
+        &[1]
     }
 }
 
@@ -211,11 +224,28 @@ fn cell_space_triangle(corners: [[f64; 3]; 3], frame: &TileFrame, settings: &Cel
 fn overlaps_heightfield(corners: &[[f64; 3]; 3], frame: &TileFrame, settings: &CellSettings) -> bool {
     let size = settings.heightfield_cells() as f64;
     let meets = |axis: usize, origin: f64| {
-        let (low, high) =
-            corners.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), c| (lo.min(c[axis]), hi.max(c[axis])));
+        let (low, high) = coordinate_range(corners, axis);
         horizontal_cells(high, origin, settings) >= 0.0 && horizontal_cells(low, origin, settings) <= size
     };
     meets(Z, frame.origin_z) && meets(X, frame.origin_x)
+}
+
+/// The lowest and highest coordinate on `axis` of `points` (infinities
+/// when empty), by plain comparisons as Recast finds them: `f64::min` and
+/// `max` spend extra instructions per point on NaN, which a comparison
+/// skips as well. Only signed zeros may come out differently, and every
+/// use rounds them to the same whole cell.
+fn coordinate_range(points: &[[f64; 3]], axis: usize) -> (f64, f64) {
+    let (mut low, mut high) = (f64::INFINITY, f64::NEG_INFINITY);
+    for p in points {
+        if p[axis] < low {
+            low = p[axis];
+        }
+        if p[axis] > high {
+            high = p[axis];
+        }
+    }
+    (low, high)
 }
 
 /// Merges touching or overlapping spans of a column into one (the union of
@@ -236,25 +266,25 @@ fn merge_spans(raw: &[RawSpan], width: usize, settings: &CellSettings) -> Result
         )));
     }
     let columns = width * width;
-    let (order, column_ends) = order_by_column(raw, columns);
+    let (mut order, column_ends) = order_by_column(raw, columns);
     let mut field = Heightfield { width, base_cell, column_starts: vec![0; columns + 1], ..Default::default() };
-    let mut spans = Vec::new();
     let mut start = 0;
     for (column, &end) in column_ends.iter().enumerate() {
-        spans.clear();
-        spans.extend(order[start..end].iter().map(|&i| raw[i as usize]));
-        spans.sort_unstable_by_key(|s| s.bottom);
+        // The column's spans, sorted through their indices (no copies).
+        let pieces = &mut order[start..end];
+        pieces.sort_unstable_by_key(|&i| raw[i as usize].bottom);
+        let span = |k: usize| &raw[pieces[k] as usize];
         let mut i = 0;
-        while i < spans.len() {
-            let first = spans[i];
-            let mut top = first.top;
+        while i < pieces.len() {
+            let bottom = span(i).bottom;
+            let mut top = span(i).top;
             let mut j = i + 1;
-            while j < spans.len() && spans[j].bottom <= top {
-                top = top.max(spans[j].top);
+            while j < pieces.len() && span(j).bottom <= top {
+                top = top.max(span(j).top);
                 j += 1;
             }
-            let area = spans[i..j].iter().filter(|s| s.top >= top - settings.walkable_climb).map(|s| s.area).max();
-            field.span_min.push((first.bottom - base_cell) as u32);
+            let area = (i..j).map(span).filter(|s| s.top >= top - settings.walkable_climb).map(|s| s.area).max();
+            field.span_min.push((bottom - base_cell) as u32);
             field.span_max.push((top - base_cell) as u32);
             field.area.push(area.unwrap_or(0));
             i = j;

@@ -25,7 +25,9 @@ pub(crate) fn filter_small_regions(
         for dir in 0..4 {
             let Some(n) = field.neighbour(s, dir) else { continue };
             match regions[n] {
+                // Its own region: joined already (most neighbours are).
                 0 => {}
+                other if other == region => {}
                 other if is_border(other) => islands.at_border[region as usize] = true,
                 other => islands.join(region as usize, other as usize),
             }

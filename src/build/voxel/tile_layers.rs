@@ -54,9 +54,13 @@ pub(crate) fn split_into_layers(field: &CompactHeightfield, regions: Vec<u32>, c
 }
 
 /// True when some column holds floors of two of the tile's regions; most
-/// tiles have none, and this scan spares them the region graph.
+/// tiles have none, and this scan spares them the region graph. A column
+/// of one floor, the most common, cannot.
 fn regions_stack(field: &CompactHeightfield, regions: &[u32]) -> bool {
     (0..field.width * field.width).any(|column| {
+        if field.spans(column).len() < 2 {
+            return false;
+        }
         let mut first = None;
         field.spans(column).map(|s| regions[s]).filter(|&r| r != 0 && !is_border(r)).any(|r| *first.get_or_insert(r) != r)
     })

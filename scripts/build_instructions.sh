@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Instructions per tile of the peer harness's `build` rows, counted by
+# callgrind (repeatable whatever else the machine does): the inclusive
+# instructions of Recast's per-tile function (`recast_build::build_tile`,
+# RecastDemo's pipeline through dtCreateNavMeshData) and of onav's
+# (`tile_build::build_tile`, through NavTile::create) over one build of
+# every tile by `onav-peer build-count`. Build the harness first:
+#   flock /tmp/onav-build.lock cargo build --release --locked --manifest-path peer/Cargo.toml
+# Usage: scripts/build_instructions.sh [ROW...], a row as input/partition
+# (default: dungeon, nav_test and flat, each watershed and monotone).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v valgrind >/dev/null || { echo "build_instructions.sh needs valgrind" >&2; exit 1; }
+bin=peer/target/release/onav-peer
+[ -x "$bin" ] || { echo "no $bin: build the peer harness first (see the top of this script)" >&2; exit 1; }
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+# Inclusive instructions of the function named $2 in callgrind output $1.
+inclusive() {
+    callgrind_annotate --inclusive=yes --threshold=100 "$1" 2>/dev/null |
+        awk -v f="$2" '!found && index($0, ":" f " [") { gsub(",", "", $1); print $1; found = 1 }'
+}
+
+rows=("$@")
+[ ${#rows[@]} -gt 0 ] || rows=(dungeon/watershed dungeon/monotone nav_test/watershed nav_test/monotone
+    flat/watershed flat/monotone)
+echo "| input | partition | Recast instructions | onav instructions | onav/Recast |"
+echo "| --- | --- | --- | --- | --- |"
+for row in "${rows[@]}"; do
+    input=${row%/*} partition=${row#*/}
+    valgrind --tool=callgrind --callgrind-out-file="$out/$input-$partition.out" \
+        "$bin" build-count --input "$input" --partition "$partition" >/dev/null 2>&1
+    recast=$(inclusive "$out/$input-$partition.out" onav_peer::recast_build::build_tile)
+    onav=$(inclusive "$out/$input-$partition.out" onav::build::voxel::tile_build::build_tile)
+    awk -v i="$input" -v p="$partition" -v r="$recast" -v o="$onav" \
+        'BEGIN { printf "| %s | %s | %.1f M | %.1f M | %.2f |\n", i, p, r / 1e6, o / 1e6, o / r }'
+done

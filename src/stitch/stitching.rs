@@ -387,8 +387,8 @@ pub(crate) struct Scratch {
     /// The edited tile's portal links as its side neighbours see them; see
     /// [`Mirrors`].
     mirrored: Vec<MirroredLink>,
-    /// See [`Scratch::keep_spare`].
-    spare: Option<Arc<TileLinks>>,
+    /// See [`Scratch::keep_spare`]: at most one per free slot.
+    spares: Vec<Arc<TileLinks>>,
 }
 
 impl Scratch {
@@ -409,16 +409,19 @@ impl Scratch {
         }
     }
 
-    /// Keeps the link table of a tile that left the mesh for the next tile
-    /// that enters, so an edit neither frees nor allocates one. Nothing of
-    /// the table is read here: in a large mesh it is cold.
+    /// Keeps the link table of a tile that left the mesh for a tile that
+    /// enters later, so an edit neither frees nor allocates one: removing
+    /// every tile frees no table, and adding them back allocates none. A
+    /// mesh keeps these tables as it keeps its free slots, until tiles fill
+    /// them again or the mesh is dropped. Nothing of the table is read
+    /// here: in a large mesh it is cold.
     pub fn keep_spare(&mut self, links: Arc<TileLinks>) {
-        self.spare = Some(links);
+        self.spares.push(links);
     }
 
-    /// An empty link table: the spare one when no clone shares it.
+    /// An empty link table: the last spare one when no clone shares it.
     pub fn empty_table(&mut self) -> Arc<TileLinks> {
-        let mut table = self.spare.take().unwrap_or_default();
+        let mut table = self.spares.pop().unwrap_or_default();
         match Arc::get_mut(&mut table) {
             Some(unshared) => unshared.clear(),
             None => table = Arc::default(),

@@ -42,7 +42,7 @@ impl MeshSlot {
     pub fn unstitched(tile: Arc<NavTile>, next_in_column: u32, links: Arc<TileLinks>) -> MeshSlot {
         debug_assert!(links.len() == 0, "an unstitched slot has no links");
         let count = tile.off_mesh_links().len();
-        let attachments = (count > 0).then(|| std::iter::repeat(Attachment::UNCONNECTED).take(count).collect());
+        let attachments = (count > 0).then(|| std::iter::repeat_n(Attachment::UNCONNECTED, count).collect());
         MeshSlot { layer: tile.layer(), tile, links, attachments, next_in_column, switches: None }
     }
 
@@ -183,7 +183,7 @@ impl<'a> StitchView<'a> {
                 best_polygon(tile, &tile.stitching().footprint, ends.end, ends.reach)
             };
             let Some((score, polygon)) = candidate else { continue };
-            if best.map_or(true, |(s, _)| score < s) {
+            if best.is_none_or(|(s, _)| score < s) {
                 best = Some((score, self.tile_ref(slot).polygon(polygon).expect("validated index")));
             }
         }

@@ -42,7 +42,7 @@ impl MeshSlot {
     pub fn unstitched(tile: Arc<NavTile>, next_in_column: u32, links: Arc<TileLinks>) -> MeshSlot {
         debug_assert!(links.len() == 0, "an unstitched slot has no links");
         let count = tile.off_mesh_links().len();
-        let attachments = (count > 0).then(|| std::iter::repeat(Attachment::UNCONNECTED).take(count).collect());
+        let attachments = (count > 0).then(|| std::iter::repeat_n(Attachment::UNCONNECTED, count).collect());
         MeshSlot { layer: tile.layer(), tile, links, attachments, next_in_column, switches: None }
     }
 
@@ -183,7 +183,7 @@ impl<'a> StitchView<'a> {
                 best_polygon(tile, &tile.stitching().footprint, ends.end, ends.reach)
             };
             let Some((score, polygon)) = candidate else { continue };
-            if best.map_or(true, |(s, _)| score < s) {
+            if best.is_none_or(|(s, _)| score < s) {
                 best = Some((score, self.tile_ref(slot).polygon(polygon).expect("validated index")));
             }
         }
@@ -387,8 +387,8 @@ pub(crate) struct Scratch {
     /// The edited tile's portal links as its side neighbours see them; see
     /// [`Mirrors`].
     mirrored: Vec<MirroredLink>,
-    /// See [`Scratch::keep_spare`].
-    spare: Option<Arc<TileLinks>>,
+    /// See [`Scratch::keep_spare`]: at most one per free slot.
+    spares: Vec<Arc<TileLinks>>,
 }
 
 impl Scratch {
@@ -409,16 +409,19 @@ impl Scratch {
         }
     }
 
-    /// Keeps the link table of a tile that left the mesh for the next tile
-    /// that enters, so an edit neither frees nor allocates one. Nothing of
-    /// the table is read here: in a large mesh it is cold.
+    /// Keeps the link table of a tile that left the mesh for a tile that
+    /// enters later, so an edit neither frees nor allocates one: removing
+    /// every tile frees no table, and adding them back allocates none. A
+    /// mesh keeps these tables as it keeps its free slots, until tiles fill
+    /// them again or the mesh is dropped. Nothing of the table is read
+    /// here: in a large mesh it is cold.
     pub fn keep_spare(&mut self, links: Arc<TileLinks>) {
-        self.spare = Some(links);
+        self.spares.push(links);
     }
 
-    /// An empty link table: the spare one when no clone shares it.
+    /// An empty link table: the last spare one when no clone shares it.
     pub fn empty_table(&mut self) -> Arc<TileLinks> {
-        let mut table = self.spare.take().unwrap_or_default();
+        let mut table = self.spares.pop().unwrap_or_default();
         match Arc::get_mut(&mut table) {
             Some(unshared) => unshared.clear(),
             None => table = Arc::default(),

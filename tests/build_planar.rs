@@ -4,7 +4,7 @@
 
 mod planar_common;
 
-use onav::{NavMesh, NavWorld, PlanarOutlines};
+use onav::{NavMesh, NavSettings, NavWorld, PlanarOutlines};
 use planar_common::{check_exact, random_outlines, rect, region, settings};
 
 #[test]
@@ -116,4 +116,18 @@ fn a_world_class_equals_a_single_class_build() {
         assert_eq!(world.class(i).unwrap().save(), NavMesh::build_planar(s, &outlines).unwrap().save());
     }
     assert_ne!(world.class(0).unwrap().save(), world.class(1).unwrap().save());
+}
+
+/// The bench's stars on its grid (tiles of 16 from the origin) with no
+/// agent radius: the outlines are not offset, so their lattice points and
+/// edges meet the tile borders as given. The first has a vertex one unit
+/// beside a border, which the slicing engine once bent the border through.
+#[test]
+fn the_bench_stars_with_no_radius_cut_at_every_tile_border() {
+    let mut s = NavSettings::default();
+    s.set_tile_size(16.0).unwrap().set_cell_size(0.25).unwrap().set_agent_radius(0.0).unwrap();
+    s.set_max_verts_per_poly(6).unwrap();
+    for (n, centre, r, obstacles) in [(1000, 16.0, 12.0, 8), (1000, 8.0, 5.0, 0), (4000, 40.0, 30.0, 24)] {
+        check_exact(&s, &planar_common::star_with_obstacles(n, centre, centre, r, obstacles));
+    }
 }

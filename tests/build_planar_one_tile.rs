@@ -9,7 +9,7 @@ mod planar_common;
 
 use onav::{write_tile, NavMesh, NavSettings, PlanarOutlines, PlanarRing};
 use planar_common::{check_exact, collinear_runs, nested_squares, random_outlines, rect, region, settings};
-use planar_common::{spikes, touching_boxes, touching_holes};
+use planar_common::{spikes, star, touching_boxes, touching_holes};
 
 /// `planar_common::settings` with tiles of 128 units from (-16, -4): every
 /// fixed and random input lies in the tile [-16, 112) × [-4, 124).
@@ -17,19 +17,6 @@ fn one_tile_settings() -> NavSettings {
     let mut s = settings();
     s.set_origin_x(-16.0).unwrap().set_origin_z(-4.0).unwrap().set_tile_size(128.0).unwrap();
     s
-}
-
-/// A star of `n` vertices around (cx, cy), its radius wobbling between
-/// `r` and 1.6·r: many reflex corners, each closer to its neighbours than
-/// the agent radius.
-fn star(n: usize, cx: f64, cy: f64, r: f64) -> PlanarRing {
-    (0..n)
-        .map(|i| {
-            let angle = i as f64 / n as f64 * std::f64::consts::TAU;
-            let radius = r * (1.3 + 0.3 * libm::sin(angle * 37.0) * libm::cos(angle * 11.0));
-            [cx + radius * libm::cos(angle), cy + radius * libm::sin(angle)]
-        })
-        .collect()
 }
 
 /// A rectangle with extra points along its sides (collinear corners).

@@ -36,6 +36,30 @@ pub fn region(outline: PlanarRing) -> PlanarRegion {
     PlanarRegion { outline, ..Default::default() }
 }
 
+/// A star of `n` vertices around (cx, cy), its radius wobbling between
+/// `r` and 1.6·r: many reflex corners, each closer to its neighbours than
+/// the agent radius.
+pub fn star(n: usize, cx: f64, cy: f64, r: f64) -> PlanarRing {
+    (0..n)
+        .map(|i| {
+            let angle = i as f64 / n as f64 * std::f64::consts::TAU;
+            let radius = r * (1.3 + 0.3 * libm::sin(angle * 37.0) * libm::cos(angle * 11.0));
+            [cx + radius * libm::cos(angle), cy + radius * libm::sin(angle)]
+        })
+        .collect()
+}
+
+/// The bench's star (benches/planar.rs): `star(n, cx, cy, r)` with
+/// `obstacles` squares of side 1.4 on a circle of radius 0.6·r.
+pub fn star_with_obstacles(n: usize, cx: f64, cy: f64, r: f64, obstacles: usize) -> PlanarOutlines {
+    let obstacle = |k: usize| {
+        let angle = k as f64 / obstacles as f64 * std::f64::consts::TAU;
+        let (x, y) = (cx + 0.6 * r * libm::cos(angle), cy + 0.6 * r * libm::sin(angle));
+        rect(x - 0.7, y - 0.7, x + 0.7, y + 0.7)
+    };
+    PlanarOutlines { regions: vec![region(star(n, cx, cy, r))], obstacles: (0..obstacles).map(obstacle).collect() }
+}
+
 /// godot #102464: an n×n grid of touching unit boxes as separate regions,
 /// spanning tile borders, with a few boxes left out as obstacles.
 pub fn touching_boxes(n: usize) -> PlanarOutlines {

@@ -23,18 +23,72 @@ pub type TilePieces = BTreeMap<(i32, i32), Vec<Shape>>;
 /// slicing them by no line would only copy them, at the cost of a
 /// boolean pass.
 pub fn cut_into_tiles(shapes: &[Shape], lattice: &Lattice) -> Result<TilePieces> {
-    let mut tiles = TilePieces::new();
     let Some(bounds) = bounds(shapes.iter().flatten().flatten()) else {
-        return Ok(tiles);
+        return Ok(TilePieces::new());
     };
     let lines = border_lines(shapes, bounds, lattice.tile_units())?;
-    let pieces = if lines.is_empty() { shapes.to_vec() } else { slice(shapes, &lines) };
+    if lines.is_empty() {
+        return file_pieces(shapes.to_vec(), lattice);
+    }
+    file_pieces(slice(shapes, &lines), lattice).or_else(|_| file_pieces(slice(&split_at_lines(shapes, &lines), &lines), lattice))
+}
+
+/// Files each piece under the tile holding it; fails on a piece across a
+/// border.
+fn file_pieces(pieces: Vec<Shape>, lattice: &Lattice) -> Result<TilePieces> {
+    let mut tiles = TilePieces::new();
     for piece in pieces {
         let Some(piece_bounds) = bounds_of_piece(&piece) else { continue };
         let tile = tile_holding(piece_bounds, lattice)?;
         tiles.entry((tile.1, tile.0)).or_default().push(piece);
     }
     Ok(tiles)
+}
+
+/// `shapes` with every edge split where it crosses a line, at the lattice
+/// point on the line nearest the crossing. The engine snaps a crossing
+/// close to an edge's end onto that end, which bends the line through a
+/// vertex off it and leaves a piece across the border (a vertex one unit
+/// beside a border with no offset, issue 22); with the crossings given as
+/// vertices on the lines there is nothing left to snap. Only used when
+/// the plain slice fails, so every other input keeps its bytes.
+fn split_at_lines(shapes: &[Shape], lines: &[[IntPoint<i64>; 2]]) -> Vec<Shape> {
+    shapes.iter().map(|shape| shape.iter().map(|ring| split_ring(ring, lines)).collect()).collect()
+}
+
+fn split_ring(ring: &[[i64; 2]], lines: &[[IntPoint<i64>; 2]]) -> Vec<[i64; 2]> {
+    let mut out = Vec::with_capacity(ring.len());
+    for (i, &a) in ring.iter().enumerate() {
+        let b = ring[(i + 1) % ring.len()];
+        out.push(a);
+        let mut crossings: Vec<[i64; 2]> = lines.iter().filter_map(|line| crossing(a, b, line)).collect();
+        let along = |p: &[i64; 2]| i128::from(p[0] - a[0]) * i128::from(b[0] - a[0]) + i128::from(p[1] - a[1]) * i128::from(b[1] - a[1]);
+        crossings.sort_by_key(|p| (along(p), *p));
+        crossings.dedup();
+        out.extend(crossings.into_iter().filter(|p| *p != a && *p != b));
+    }
+    out
+}
+
+/// Where the edge a–b crosses the axis-parallel `line` strictly between
+/// its ends, rounded along the line to the nearest lattice point. The
+/// ends are put in a fixed order first so an edge shared by two rings in
+/// opposite directions gets the same point from both.
+fn crossing(a: [i64; 2], b: [i64; 2], line: &[IntPoint<i64>; 2]) -> Option<[i64; 2]> {
+    let (p, q) = if a <= b { (a, b) } else { (b, a) };
+    let (axis, at) = if line[0].x == line[1].x { (0, line[0].x) } else { (1, line[0].y) };
+    let other = 1 - axis;
+    if (p[axis] - at).signum() * (q[axis] - at).signum() >= 0 {
+        return None;
+    }
+    let num = i128::from(q[other] - p[other]) * i128::from(at - p[axis]);
+    let den = i128::from(q[axis] - p[axis]);
+    let (num, den) = if den < 0 { (-num, -den) } else { (num, den) };
+    let offset = (2 * num + den).div_euclid(2 * den);
+    let mut point = [0; 2];
+    point[axis] = at;
+    point[other] = p[other] + offset as i64;
+    Some(point)
 }
 
 /// The pieces of `shapes` cut by `lines`, in the engine's order.

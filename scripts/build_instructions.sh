@@ -10,17 +10,11 @@
 # (default: dungeon, nav_test and flat, each watershed and monotone).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v valgrind >/dev/null || { echo "build_instructions.sh needs valgrind" >&2; exit 1; }
+source scripts/callgrind_lib.sh
 bin=peer/target/release/onav-peer
 [ -x "$bin" ] || { echo "no $bin: build the peer harness first (see the top of this script)" >&2; exit 1; }
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-
-# Inclusive instructions of the function named $2 in callgrind output $1.
-inclusive() {
-    callgrind_annotate --inclusive=yes --threshold=100 "$1" 2>/dev/null |
-        awk -v f="$2" '!found && index($0, ":" f " [") { gsub(",", "", $1); print $1; found = 1 }'
-}
 
 rows=("$@")
 [ ${#rows[@]} -gt 0 ] || rows=(dungeon/watershed dungeon/monotone nav_test/watershed nav_test/monotone

@@ -5,17 +5,10 @@
 # grid's construction cancels out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v valgrind >/dev/null || { echo "edit_work.sh needs valgrind" >&2; exit 1; }
-cargo bench --no-default-features --bench edit_work --no-run 2>/dev/null
-bin=$(ls -t target/release/deps/edit_work-* | grep -v '\.d$' | head -1)
+source scripts/callgrind_lib.sh
+bin=$(bench_binary edit_work)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-
-# Inclusive instructions of one mesh function in a callgrind output.
-inclusive() {
-    callgrind_annotate --inclusive=yes --threshold=100 "$1" 2>/dev/null |
-        awk -v f="TiledNavMesh::$2" 'index($0, f " [") || index($0, f "\n") { gsub(",", "", $1); print $1; exit }'
-}
 
 # Instructions per call of add_tile and remove_tile for one configuration.
 per_edit() {
@@ -23,8 +16,8 @@ per_edit() {
     for pairs in "$n" $((2 * n)); do
         valgrind --tool=callgrind --callgrind-out-file="$out/$pairs.out" "$bin" "$side" "$cells" "$links" "$pairs" 2>/dev/null
     done
-    local add=$(( ($(inclusive "$out/$((2 * n)).out" add_tile) - $(inclusive "$out/$n.out" add_tile)) / n ))
-    local remove=$(( ($(inclusive "$out/$((2 * n)).out" remove_tile) - $(inclusive "$out/$n.out" remove_tile)) / n ))
+    local add=$(( ($(inclusive "$out/$((2 * n)).out" TiledNavMesh::add_tile) - $(inclusive "$out/$n.out" TiledNavMesh::add_tile)) / n ))
+    local remove=$(( ($(inclusive "$out/$((2 * n)).out" TiledNavMesh::remove_tile) - $(inclusive "$out/$n.out" TiledNavMesh::remove_tile)) / n ))
     echo "$add $remove"
 }
 

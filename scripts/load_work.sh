@@ -6,19 +6,12 @@
 # the grid cancels out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v valgrind >/dev/null || { echo "load_work.sh needs valgrind" >&2; exit 1; }
-cargo bench --no-default-features --bench load_work --no-run 2>/dev/null
-bin=$(ls -t target/release/deps/load_work-* | grep -v '\.d$' | head -1)
+source scripts/callgrind_lib.sh
+bin=$(bench_binary load_work)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 side=64
 tiles=$((side * side))
-
-# Inclusive instructions of one function in a callgrind output.
-inclusive() {
-    callgrind_annotate --inclusive=yes --threshold=100 "$1" 2>/dev/null |
-        awk -v f="$2" 'index($0, f " [") || index($0, f "\n") { gsub(",", "", $1); print $1; exit }'
-}
 
 printf '%8s | %10s %10s %10s | %14s\n' polygons read add remove "read_mesh/tile"
 for cells in 1 4; do

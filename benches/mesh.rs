@@ -186,8 +186,8 @@ fn print_edit_figures(p: &NavMeshParams) {
     println!("{:>9} {:>6} {:>7} {:>9} | {:>8} {:>8} {:>8}", "polygons", "tiles", "links", "order", "add", "remove", "replace");
     let cells_only: Option<u32> = std::env::var("MESH_CELLS").ok().and_then(|v| v.parse().ok());
     let links_only: Option<bool> = std::env::var("MESH_LINKS").ok().map(|v| v == "yes");
-    for cells in [4u32, 16].into_iter().filter(|c| cells_only.map_or(true, |o| o == *c)) {
-        for links in [false, true].into_iter().filter(|l| links_only.map_or(true, |o| o == *l)) {
+    for cells in [4u32, 16].into_iter().filter(|c| cells_only.is_none_or(|o| o == *c)) {
+        for links in [false, true].into_iter().filter(|l| links_only.is_none_or(|o| o == *l)) {
             let small = grid(p, 4, cells, links);
             let large = grid(p, 64, cells, links);
             let base = edit_costs(&small, 4, p, Order::Random);

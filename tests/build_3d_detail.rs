@@ -395,7 +395,7 @@ struct PortalDetail {
 /// The portal edges of `tile` on `side` with their detail vertices (those
 /// lying bitwise on the boundary line inside the edge's interval).
 fn portal_details(tile: &NavTile, side: u8, tile_size: f32) -> Vec<PortalDetail> {
-    let (axis, along) = if side % 2 == 0 { (0, 2) } else { (2, 0) };
+    let (axis, along) = if side.is_multiple_of(2) { (0, 2) } else { (2, 0) };
     let boundary = if side < 2 { tile_size } else { 0.0 };
     let mut portals = Vec::new();
     for portal in tile.portal_edges().iter().filter(|p| p.side == side) {

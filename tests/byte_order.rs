@@ -142,7 +142,7 @@ fn raw_string_end(chars: &[char], start: usize) -> Option<usize> {
     if chars.get(open) != Some(&'"') {
         return None;
     }
-    let closing: Vec<char> = std::iter::once('"').chain(std::iter::repeat('#').take(hashes)).collect();
+    let closing: Vec<char> = std::iter::once('"').chain(std::iter::repeat_n('#', hashes)).collect();
     (open + 1..chars.len())
         .find(|&i| chars[i..].starts_with(&closing))
         .map_or(Some(chars.len()), |i| Some(i + closing.len()))

@@ -23,8 +23,11 @@ use onav::{AgentHandle, AgentState, Crowd};
 
 const GOLDEN_TICKS: u64 = 10_000;
 
+/// An agent and its two ends, the one it walks to first second.
+type Shuttle = (AgentHandle, [f64; 3], [f64; 3]);
+
 /// The crowd and each agent's two ends, the one it walks to first second.
-fn plaza_crowd() -> (Crowd, Vec<(AgentHandle, [f64; 3], [f64; 3])>) {
+fn plaza_crowd() -> (Crowd, Vec<Shuttle>) {
     let mesh = cell_mesh(30, 30, |i, j| i % 6 != 3 || j % 6 != 3);
     let mut trips = Vec::new();
     for k in 0..9 {
@@ -42,7 +45,7 @@ fn plaza_crowd() -> (Crowd, Vec<(AgentHandle, [f64; 3], [f64; 3])>) {
 
 /// Sends every agent that has arrived back to its other end, in slot
 /// order.
-fn turn_back_arrived(crowd: &mut Crowd, ends: &mut [(AgentHandle, [f64; 3], [f64; 3])]) {
+fn turn_back_arrived(crowd: &mut Crowd, ends: &mut [Shuttle]) {
     for (handle, from, to) in ends.iter_mut() {
         if crowd.agent(*handle).unwrap().state() == AgentState::Arrived {
             std::mem::swap(from, to);

@@ -133,7 +133,7 @@ fn every_tile_converts_with_detours_polygon_count_and_area() {
 /// The local coordinate along a side's boundary (z for sides 0/2, x for
 /// 1/3) and the height, of a Detour world vertex.
 fn along(side: u8, v: [f64; 3]) -> (f64, f64) {
-    if side % 2 == 0 {
+    if side.is_multiple_of(2) {
         (v[2], v[1])
     } else {
         (v[0], v[1])

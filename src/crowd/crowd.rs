@@ -420,7 +420,7 @@ impl Crowd {
 
     fn topology_due(&self) -> bool {
         let every = libm::round(self.settings.topology_interval / self.settings.dt).max(1.0) as u64;
-        self.tick % every == 0
+        self.tick.is_multiple_of(every)
     }
 
     fn take_snapshot(&mut self) {

@@ -84,7 +84,7 @@ pub fn write_tile(tile: &NavTile) -> Vec<u8> {
     }
     d.indices.iter().for_each(|i| out.extend_from_slice(&i.to_le_bytes()));
     d.neighbours.iter().for_each(|n| out.extend_from_slice(&n.to_le_bytes()));
-    out.extend_from_slice(&d.portal_sides);
+    out.extend_from_slice(d.portal_sides);
     for m in d.detail_meshes {
         for v in [m.vertex_base, m.vertex_count, m.triangle_base, m.triangle_count] {
             out.extend_from_slice(&v.to_le_bytes());

@@ -90,7 +90,7 @@ pub(crate) fn switched_view<'a>(
 /// True unless the slot's switches disable off-mesh link `index`.
 #[inline]
 pub(crate) fn is_link_enabled(switches: Option<&TileSwitches>, index: usize) -> bool {
-    switches.map_or(true, |s| s.is_link_enabled(index))
+    switches.is_none_or(|s| s.is_link_enabled(index))
 }
 
 #[cfg(test)]

@@ -61,7 +61,7 @@ impl NavMeshQuery {
                 let (a, b) = world.edge(k);
                 wall_parts(openings, |t_min, t_max| {
                     let (point, squared) = nearest_on_segment_xz(center, (lerp(a, b, t_min), lerp(a, b, t_max)));
-                    if squared <= limit && nearest.map_or(true, |(kept, _, _)| squared < kept) {
+                    if squared <= limit && nearest.is_none_or(|(kept, _, _)| squared < kept) {
                         nearest = Some((squared, point, inward_normal(a, b)));
                     }
                 });

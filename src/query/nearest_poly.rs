@@ -49,7 +49,7 @@ impl NavMeshQuery {
             }
             let position = [closest[0], height_at(polygon, world, closest), closest[2]];
             let score = score(center, position, over_polygon, climb);
-            if best.as_ref().map_or(true, |(kept, _)| score.0 < kept.0 || (score.0 == kept.0 && score.1 < kept.1)) {
+            if best.as_ref().is_none_or(|(kept, _)| score.0 < kept.0 || (score.0 == kept.0 && score.1 < kept.1)) {
                 best = Some((score, NearestPoly { poly_ref, position, over_polygon }));
             }
         });

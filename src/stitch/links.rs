@@ -154,7 +154,7 @@ pub(crate) struct TileLinks {
 fn merge_groups(old: &[Link], groups: LinkGroups, new: &[(u32, Link)], out: &mut Vec<Link>) {
     let mut i = 0;
     let mut copy_kept_before = |out: &mut Vec<Link>, end: Option<LinkGroups>| {
-        while i < old.len() && end.map_or(true, |g| old[i].group() < g) {
+        while i < old.len() && end.is_none_or(|g| old[i].group() < g) {
             if !groups.contains(old[i].group()) {
                 out.push(old[i]);
             }

@@ -130,7 +130,7 @@ pub(crate) fn best_polygon(
             }
             let bounds = footprint.polygon_bounds(tile, p);
             let Some(score) = polygon_score(tile, footprint, p, &bounds, point, reach) else { continue };
-            if best.map_or(true, |(s, _)| score < s) {
+            if best.is_none_or(|(s, _)| score < s) {
                 best = Some((score, p as u32));
             }
         }
@@ -346,7 +346,7 @@ mod tests {
         let mut best: Option<(f64, u32)> = None;
         for p in 0..tile.polygon_count() {
             let Some(score) = score_as_before(tile, footprint, p, point, reach) else { continue };
-            if best.map_or(true, |(s, _)| score < s) {
+            if best.is_none_or(|(s, _)| score < s) {
                 best = Some((score, p as u32));
             }
         }

@@ -13,7 +13,7 @@ pub type Column = (i32, i32);
 /// Index of the coordinate along the boundary: Z for sides 0 and 2, X for 1
 /// and 3.
 pub(crate) fn along_axis(side: u8) -> usize {
-    if side % 2 == 0 {
+    if side.is_multiple_of(2) {
         2
     } else {
         0

@@ -149,7 +149,7 @@ impl TileBuffer {
     fn check<T>(&self, section: &Section<T>) {
         let end = section.offset + section.len * std::mem::size_of::<T>();
         assert!(
-            end <= self.layout.size() && section.offset % std::mem::align_of::<T>() == 0,
+            end <= self.layout.size() && section.offset.is_multiple_of(std::mem::align_of::<T>()),
             "a section of another buffer"
         );
     }

@@ -338,7 +338,7 @@ fn check_portal(p: usize, k: usize, side: u8, a: [f32; 3], b: [f32; 3], tile_siz
     }
     // Sides 0 and 2 lie on X, 1 and 3 on Z; sides 0 and 1 at (float)TileSize,
     // 2 and 3 at 0. Bitwise, so -0.0 is not on the boundary.
-    let axis = if side % 2 == 0 { 0 } else { 2 };
+    let axis = if side.is_multiple_of(2) { 0 } else { 2 };
     let boundary = if side < 2 { tile_size } else { 0.0f32 };
     if a[axis].to_bits() != boundary.to_bits() || b[axis].to_bits() != boundary.to_bits() {
         return fail(format!(

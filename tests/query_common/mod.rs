@@ -157,7 +157,7 @@ pub fn step_cost(mesh: &TiledNavMesh, filter: &QueryFilter, poly: PolyRef, from:
 
 fn step_passes(mesh: &TiledNavMesh, filter: &QueryFilter, step: &Step) -> bool {
     let target = mesh.polygon(step.target).unwrap().1.record;
-    step.link.map_or(true, |(_, area, flags)| passes(filter, flags, area)) && passes(filter, target.flags, target.area)
+    step.link.is_none_or(|(_, area, flags)| passes(filter, flags, area)) && passes(filter, target.flags, target.area)
 }
 
 /// The least cost from `start` (in `start_ref`) to `end` (in `end_ref`),
@@ -198,7 +198,7 @@ pub fn reference_cost(
             }
             let next = (step.target, poly);
             let next_cost = cost + step_cost(mesh, filter, poly, positions[&state], &step);
-            if best.get(&next).map_or(true, |&known| next_cost < known) {
+            if best.get(&next).is_none_or(|&known| next_cost < known) {
                 best.insert(next, next_cost);
                 positions.insert(next, step.entry);
                 heap.push(Reverse((Ordered(next_cost), next)));

@@ -109,7 +109,7 @@ pub fn boundary_edges(tile: &NavTile) -> Vec<BoundaryEdge> {
             }
             let a = tile.vertices()[polygon.indices[k] as usize];
             let b = tile.vertices()[polygon.indices[(k + 1) % n] as usize];
-            let along = if side % 2 == 0 { 2 } else { 0 };
+            let along = if side.is_multiple_of(2) { 2 } else { 0 };
             let (a, b) = if a[along] <= b[along] { (a, b) } else { (b, a) };
             edges.push(BoundaryEdge {
                 side,

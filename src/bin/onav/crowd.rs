@@ -97,7 +97,7 @@ fn simulate(mut crowd: Crowd, goals: Vec<[f64; 3]>, ticks: u32) -> CrowdRun {
     let mut sample_ticks = vec![0];
     for _ in 0..ticks {
         crowd.step();
-        if crowd.tick() % every == 0 || crowd.tick() == u64::from(ticks) {
+        if crowd.tick().is_multiple_of(every) || crowd.tick() == u64::from(ticks) {
             for (trail, (_, agent)) in trails.iter_mut().zip(crowd.agents()) {
                 trail.push(agent.position());
             }

@@ -112,7 +112,7 @@ impl HeightPatch {
                         continue;
                     }
                     let Some(h) = at(px + dx, pz + dz).map(f64::from) else { continue };
-                    if best.map_or(true, |b| (h - reference).abs() < (b - reference).abs()) {
+                    if best.is_none_or(|b| (h - reference).abs() < (b - reference).abs()) {
                         best = Some(h);
                     }
                 }

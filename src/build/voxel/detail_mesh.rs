@@ -121,7 +121,7 @@ fn add_samples(
         let mut worst: Option<(usize, f64)> = None;
         for (i, f) in fits.iter().enumerate() {
             if let Some((_, error)) = f {
-                if worst.map_or(true, |(_, e)| *error > e) {
+                if worst.is_none_or(|(_, e)| *error > e) {
                     worst = Some((i, *error));
                 }
             }

@@ -85,7 +85,7 @@ fn simplified(samples: &[[f64; 3]], settings: &CellSettings) -> Vec<usize> {
         let mut furthest: Option<(usize, f64)> = None;
         for (m, &sample) in samples.iter().enumerate().take(b).skip(a + 1) {
             let d = distance_squared_to_segment(world_offset(settings, sample, samples[a]), [0.0; 3], end);
-            if furthest.map_or(true, |(_, best)| d > best) {
+            if furthest.is_none_or(|(_, best)| d > best) {
                 furthest = Some((m, d));
             }
         }

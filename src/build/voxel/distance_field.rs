@@ -19,7 +19,7 @@ pub(crate) fn distance_field(field: &CompactHeightfield) -> (Vec<u32>, u32) {
 
 /// A floor missing a neighbour of its own area in some direction.
 fn is_area_edge(field: &CompactHeightfield, s: usize) -> bool {
-    (0..4).any(|dir| field.neighbour(s, dir).map_or(true, |n| field.area[n] != field.area[s]))
+    (0..4).any(|dir| field.neighbour(s, dir).is_none_or(|n| field.area[n] != field.area[s]))
 }
 
 /// Each distance above the threshold becomes the rounded mean of its 3 x 3

@@ -24,7 +24,7 @@ pub(crate) fn erode_walkable_area(field: &mut CompactHeightfield, radius: u32) {
 
 /// A floor at the edge: not walkable, or missing a walkable neighbour.
 fn is_edge(field: &CompactHeightfield, s: usize) -> bool {
-    field.area[s] == NULL_AREA || (0..4).any(|dir| field.neighbour(s, dir).map_or(true, |n| field.area[n] == NULL_AREA))
+    field.area[s] == NULL_AREA || (0..4).any(|dir| field.neighbour(s, dir).is_none_or(|n| field.area[n] == NULL_AREA))
 }
 
 /// Chamfer distance to the nearest seed over floor connections: a forward

@@ -121,7 +121,7 @@ fn merge_polygons(vertices: &[[i64; 3]], polygons: &mut Vec<MeshPolygon>, max_ve
         for a in 0..polygons.len() {
             for b in a + 1..polygons.len() {
                 if let Some((value, ea, eb)) = merge_value(vertices, &polygons[a], &polygons[b], max_vertices) {
-                    if best.map_or(true, |(v, ..)| value > v) {
+                    if best.is_none_or(|(v, ..)| value > v) {
                         best = Some((value, a, b, ea, eb));
                     }
                 }

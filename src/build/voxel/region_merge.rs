@@ -156,7 +156,7 @@ fn try_merge(table: &mut [Region], r: usize, merge_area: u64) -> bool {
         if other.overlaps || other.floors == 0 {
             continue;
         }
-        if target.map_or(true, |(floors, _)| other.floors < floors)
+        if target.is_none_or(|(floors, _)| other.floors < floors)
             && can_merge(region, other)
             && can_merge(other, region)
         {

@@ -112,7 +112,7 @@ impl Outline<'_> {
             let valid = if loose { self.diagonal(i, self.next(i1), true) } else { removable[i1] };
             if valid {
                 let length = self.diagonal_length(i);
-                if best.map_or(true, |(shortest, _)| length < shortest) {
+                if best.is_none_or(|(shortest, _)| length < shortest) {
                     best = Some((length, i));
                 }
             }

@@ -130,7 +130,7 @@ impl Flood<'_> {
                 continue;
             }
             let distance = self.region_distance[a].saturating_add(2);
-            if best.map_or(true, |(_, d)| distance < d) {
+            if best.is_none_or(|(_, d)| distance < d) {
                 best = Some((region, distance));
             }
         }

@@ -31,7 +31,7 @@ const _: () = assert!(ONAV_UNWALKABLE == crate::build::voxel::geometry::UNWALKAB
 
 /// The triangles of `indices`, three per triangle.
 fn triangles_of(indices: &[u32]) -> Result<Vec<[u32; 3]>, Failure> {
-    if indices.len() % 3 != 0 {
+    if !indices.len().is_multiple_of(3) {
         return Err(Failure::new(
             OnavStatus::ONAV_E_FORMAT,
             format!(

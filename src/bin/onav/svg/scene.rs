@@ -40,7 +40,7 @@ pub fn top_down(p: [f64; 3]) -> [f64; 2] {
 impl Scene {
     /// The scene of `mesh`, or of its tiles on `layer` only.
     pub fn of(mesh: &TiledNavMesh, layer: Option<u16>) -> Scene {
-        let shown = |l: u16| layer.map_or(true, |wanted| wanted == l);
+        let shown = |l: u16| layer.is_none_or(|wanted| wanted == l);
         let debug = NavMeshDebug::collect(mesh);
         let polygons = debug
             .polygons

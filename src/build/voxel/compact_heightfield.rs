@@ -125,13 +125,6 @@ impl CompactHeightfield {
         self.floor.len()
     }
 
-    /// The column next to (x, z) in direction `dir`, if inside.
-    pub fn column_towards(&self, x: usize, z: usize, dir: usize) -> Option<usize> {
-        let (dx, dz) = DIRECTIONS[dir];
-        let (nx, nz) = (x.checked_add_signed(dx)?, z.checked_add_signed(dz)?);
-        (nx < self.width && nz < self.width).then_some(nz * self.width + nx)
-    }
-
     /// The floor connected to `s` in direction `dir`.
     pub fn neighbour(&self, s: usize, dir: usize) -> Option<usize> {
         let n = self.neighbours[s][dir];

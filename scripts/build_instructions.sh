@@ -8,10 +8,12 @@
 #   flock /tmp/onav-build.lock cargo build --release --locked --manifest-path peer/Cargo.toml
 # Usage: scripts/build_instructions.sh [ROW...], a row as input/partition
 # (default: dungeon, nav_test and flat, each watershed and monotone).
+# PEER_BIN=PATH counts a copy of the harness saved elsewhere (a build from
+# before a change, say) instead of peer/target/release/onav-peer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/callgrind_lib.sh
-bin=peer/target/release/onav-peer
+bin=${PEER_BIN:-peer/target/release/onav-peer}
 [ -x "$bin" ] || { echo "no $bin: build the peer harness first (see the top of this script)" >&2; exit 1; }
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

@@ -5,7 +5,7 @@
 use std::ops::Range;
 
 use super::cell_settings::CellSettings;
-use super::heightfield::{Heightfield, SKY};
+use super::heightfield::{column_ranges, Heightfield};
 use super::span_filters::DIRECTIONS;
 use super::walkable_slope::{AreaCode, NULL_AREA};
 
@@ -21,7 +21,7 @@ pub(crate) struct CompactHeightfield {
     pub column_starts: Vec<usize>,
     /// Floor height in cells above the heightfield's base.
     pub floor: Vec<u32>,
-    /// Height of the open space above the floor, up to [`SKY`].
+    /// Height of the open space above the floor, up to [`SKY`](super::heightfield::SKY).
     pub clearance: Vec<i64>,
     pub area: Vec<AreaCode>,
     /// Per floor and direction, the neighbour floor's index or NOT_CONNECTED.
@@ -34,40 +34,74 @@ impl CompactHeightfield {
     /// space and lies within WalkableClimb.
     pub fn build(field: &Heightfield, settings: &CellSettings) -> CompactHeightfield {
         let width = field.width;
-        let mut compact = CompactHeightfield { width, border: settings.border, ..Default::default() };
+        // Sized once from the walkable count, so no push regrows an array.
+        let walkable = field.area.iter().filter(|&&area| area != NULL_AREA).count();
+        let mut compact = CompactHeightfield {
+            width,
+            border: settings.border,
+            column_starts: Vec::with_capacity(width * width + 1),
+            floor: Vec::with_capacity(walkable),
+            clearance: Vec::with_capacity(walkable),
+            area: Vec::with_capacity(walkable),
+            neighbours: Vec::new(),
+        };
         compact.column_starts.push(0);
-        for column in 0..width * width {
-            for s in field.spans(column).filter(|&s| field.area[s] != NULL_AREA) {
-                let (floor, ceiling) = field.gap_above(column, s);
+        for spans in column_ranges(&field.column_starts) {
+            let end = spans.end;
+            for s in spans.filter(|&s| field.area[s] != NULL_AREA) {
+                let (floor, ceiling) = field.gap_above(s, end);
                 compact.floor.push(floor as u32);
                 compact.clearance.push(ceiling - floor);
                 compact.area.push(field.area[s]);
             }
             compact.column_starts.push(compact.floor.len());
         }
-        compact.neighbours = vec![[NOT_CONNECTED; 4]; compact.floor.len()];
-        for z in 0..width {
-            for x in 0..width {
-                for s in compact.spans(z * width + x) {
-                    for dir in 0..4 {
-                        compact.neighbours[s][dir] = compact.find_neighbour(x, z, s, dir, settings);
+        compact.neighbours = compact.link_neighbours(settings);
+        compact
+    }
+
+    /// Every floor's neighbour in each direction. One direction at a time,
+    /// over the columns whose neighbour that way lies inside, each column
+    /// paired with its neighbour by walking two rows side by side: no
+    /// per-floor bounds tests on the column, and the heightfield's edge
+    /// columns keep NOT_CONNECTED on their outer side.
+    fn link_neighbours(&self, settings: &CellSettings) -> Vec<[u32; 4]> {
+        let width = self.width;
+        let mut neighbours = vec![[NOT_CONNECTED; 4]; self.span_count()];
+        // The coordinates c whose neighbour c + d lies inside too.
+        let inside = |d: isize| match d {
+            -1 => 1..width,
+            1 => 0..width.saturating_sub(1),
+            _ => 0..width,
+        };
+        let shifted = |r: &Range<usize>, d: isize| r.start.wrapping_add_signed(d)..r.end.wrapping_add_signed(d);
+        for (dir, &(dx, dz)) in DIRECTIONS.iter().enumerate() {
+            let (xs, zs) = (inside(dx), inside(dz));
+            let neighbour_xs = shifted(&xs, dx);
+            for z in zs {
+                let nz = z.wrapping_add_signed(dz);
+                let pairs = self.row_spans(z, xs.clone()).zip(self.row_spans(nz, neighbour_xs.clone()));
+                for (spans, there) in pairs {
+                    for s in spans {
+                        neighbours[s][dir] = self.first_reachable(s, there.clone(), settings);
                     }
                 }
             }
         }
-        compact
+        neighbours
     }
 
-    fn find_neighbour(&self, x: usize, z: usize, s: usize, dir: usize, settings: &CellSettings) -> u32 {
-        let Some(column) = self.column_towards(x, z, dir) else {
-            return NOT_CONNECTED;
-        };
+    /// The first floor of `candidates` (a neighbouring column's) that
+    /// leaves AgentHeight of common space with floor `s` and lies within
+    /// WalkableClimb of it.
+    fn first_reachable(&self, s: usize, mut candidates: Range<usize>, settings: &CellSettings) -> u32 {
+        // Floor plus clearance is the ceiling, at most SKY by construction.
         let floor = i64::from(self.floor[s]);
-        let ceiling = (floor + self.clearance[s]).min(SKY);
-        self.spans(column)
+        let ceiling = floor + self.clearance[s];
+        candidates
             .find(|&n| {
                 let n_floor = i64::from(self.floor[n]);
-                let n_ceiling = (n_floor + self.clearance[n]).min(SKY);
+                let n_ceiling = n_floor + self.clearance[n];
                 ceiling.min(n_ceiling) - floor.max(n_floor) >= settings.walkable_height
                     && (n_floor - floor).abs() <= settings.walkable_climb
             })
@@ -80,15 +114,15 @@ impl CompactHeightfield {
         ends[0]..ends[1]
     }
 
-    pub fn span_count(&self) -> usize {
-        self.floor.len()
+    /// The floors of the columns (x, z) for x in `xs`, x ascending (one
+    /// bounds check for the run instead of one per column).
+    pub fn row_spans(&self, z: usize, xs: Range<usize>) -> impl Iterator<Item = Range<usize>> + '_ {
+        let row = z * self.width;
+        column_ranges(&self.column_starts[row + xs.start..=row + xs.end])
     }
 
-    /// The column next to (x, z) in direction `dir`, if inside.
-    pub fn column_towards(&self, x: usize, z: usize, dir: usize) -> Option<usize> {
-        let (dx, dz) = DIRECTIONS[dir];
-        let (nx, nz) = (x.checked_add_signed(dx)?, z.checked_add_signed(dz)?);
-        (nx < self.width && nz < self.width).then_some(nz * self.width + nx)
+    pub fn span_count(&self) -> usize {
+        self.floor.len()
     }
 
     /// The floor connected to `s` in direction `dir`.

@@ -46,8 +46,8 @@ pub(crate) fn build_contours(field: &CompactHeightfield, regions: &[u32], settin
     let border = field.border as i64;
     let mut contours = Vec::new();
     for z in 0..w {
-        for x in 0..w {
-            for s in field.spans(z * w + x) {
+        for (x, spans) in field.row_spans(z, 0..w).enumerate() {
+            for s in spans {
                 if flags[s] == 0 {
                     continue;
                 }

@@ -184,6 +184,7 @@ mod tests {
     use super::*;
     use crate::build::voxel::detail_samples::interior_samples;
     use crate::build::voxel::heightfield::SKY;
+    use crate::build::voxel::span_filters::DIRECTIONS;
     use crate::tile::tile_data::Polygon;
     use crate::world::nav_settings::NavSettings;
 
@@ -219,7 +220,10 @@ mod tests {
         field.neighbours = (0..width * width)
             .map(|c| {
                 let (x, z) = (c % width, c / width);
-                [0, 1, 2, 3].map(|dir| field.column_towards(x, z, dir).map_or(u32::MAX, |n| n as u32))
+                DIRECTIONS.map(|(dx, dz)| match (x.checked_add_signed(dx), z.checked_add_signed(dz)) {
+                    (Some(nx), Some(nz)) if nx < width && nz < width => (nz * width + nx) as u32,
+                    _ => u32::MAX,
+                })
             })
             .collect();
         field

@@ -11,8 +11,7 @@ const BLUR_THRESHOLD: u32 = 2;
 
 /// The blurred distance of every floor, and the largest of them.
 pub(crate) fn distance_field(field: &CompactHeightfield) -> (Vec<u32>, u32) {
-    let seeds: Vec<bool> = (0..field.span_count()).map(|s| is_area_edge(field, s)).collect();
-    let distance = box_blur(field, &chamfer_distance(field, &seeds));
+    let distance = box_blur(field, &chamfer_distance(field, |s| is_area_edge(field, s)));
     let max = distance.iter().copied().max().unwrap_or(0);
     (distance, max)
 }

@@ -12,8 +12,7 @@ pub(crate) fn erode_walkable_area(field: &mut CompactHeightfield, radius: u32) {
     if radius == 0 {
         return;
     }
-    let seeds: Vec<bool> = (0..field.span_count()).map(|s| is_edge(field, s)).collect();
-    let distance = chamfer_distance(field, &seeds);
+    let distance = chamfer_distance(field, |s| is_edge(field, s));
     let threshold = radius.saturating_mul(2);
     for (s, &d) in distance.iter().enumerate() {
         if d < threshold {
@@ -30,9 +29,8 @@ fn is_edge(field: &CompactHeightfield, s: usize) -> bool {
 /// Chamfer distance to the nearest seed over floor connections: a forward
 /// pass from -x and -z, then a backward pass from +x and +z (Recast's two
 /// sweeps). Shared with the distance field of the watershed partition.
-pub(crate) fn chamfer_distance(field: &CompactHeightfield, seeds: &[bool]) -> Vec<u32> {
-    let mut distance: Vec<u32> = seeds.iter().map(|&seed| if seed { 0 } else { u32::MAX }).collect();
-    let width = field.width;
+pub(crate) fn chamfer_distance(field: &CompactHeightfield, is_seed: impl Fn(usize) -> bool) -> Vec<u32> {
+    let mut distance: Vec<u32> = (0..field.span_count()).map(|s| if is_seed(s) { 0 } else { u32::MAX }).collect();
     let relax = |distance: &mut Vec<u32>, s: usize, first: usize, second: usize| {
         if let Some(a) = field.neighbour(s, first) {
             distance[s] = distance[s].min(distance[a].saturating_add(2));
@@ -41,21 +39,17 @@ pub(crate) fn chamfer_distance(field: &CompactHeightfield, seeds: &[bool]) -> Ve
             }
         }
     };
-    for z in 0..width {
-        for x in 0..width {
-            for s in field.spans(z * width + x) {
-                relax(&mut distance, s, 0, 3);
-                relax(&mut distance, s, 3, 2);
-            }
-        }
+    // Floors are stored column after column (x fastest), so index order is
+    // the sweep's column order. A floor's neighbours all lie in other
+    // columns, so the floors of one column may go in either order: the
+    // backward sweep simply takes the indices downwards.
+    for s in 0..field.span_count() {
+        relax(&mut distance, s, 0, 3);
+        relax(&mut distance, s, 3, 2);
     }
-    for z in (0..width).rev() {
-        for x in (0..width).rev() {
-            for s in field.spans(z * width + x) {
-                relax(&mut distance, s, 2, 1);
-                relax(&mut distance, s, 1, 0);
-            }
-        }
+    for s in (0..field.span_count()).rev() {
+        relax(&mut distance, s, 2, 1);
+        relax(&mut distance, s, 1, 0);
     }
     distance
 }

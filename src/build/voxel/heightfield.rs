@@ -5,6 +5,13 @@ use std::ops::Range;
 
 use super::walkable_slope::AreaCode;
 
+/// The span ranges of consecutive columns given their starts (one more
+/// start than columns): one bounds check for the whole run instead of one
+/// per column, for the loops that visit every column in order.
+pub(crate) fn column_ranges(starts: &[usize]) -> impl Iterator<Item = Range<usize>> + '_ {
+    starts.windows(2).map(|ends| ends[0]..ends[1])
+}
+
 /// Open space above the top span of a column, in cells.
 pub(crate) const SKY: i64 = 1 << 40;
 
@@ -29,9 +36,11 @@ impl Heightfield {
     }
 
     /// The floor of the space above span `s` (its top) and that space's
-    /// ceiling (the next span's bottom in column `column`, or [`SKY`]).
-    pub fn gap_above(&self, column: usize, s: usize) -> (i64, i64) {
-        let ceiling = if s + 1 < self.column_starts[column + 1] { i64::from(self.span_min[s + 1]) } else { SKY };
+    /// ceiling (the next span's bottom, or [`SKY`] for the top span of its
+    /// column, whose spans end at `column_end`). Callers pass the end they
+    /// already hold, so it is not read again per span.
+    pub fn gap_above(&self, s: usize, column_end: usize) -> (i64, i64) {
+        let ceiling = if s + 1 < column_end { i64::from(self.span_min[s + 1]) } else { SKY };
         (i64::from(self.span_max[s]), ceiling)
     }
 }

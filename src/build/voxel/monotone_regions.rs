@@ -31,8 +31,8 @@ pub(crate) fn monotone_regions(field: &CompactHeightfield) -> (Vec<u32>, u32) {
         touches.resize(next as usize, 0);
         runs.clear();
         runs.push(Run { region: 0, below: 0, touching: 0 });
-        for x in b..w - b {
-            for s in field.spans(z * w + x) {
+        for spans in field.row_spans(z, b..w - b) {
+            for s in spans {
                 if field.area[s] == 0 {
                     continue;
                 }
@@ -70,8 +70,8 @@ pub(crate) fn monotone_regions(field: &CompactHeightfield) -> (Vec<u32>, u32) {
                 next += 1;
             }
         }
-        for x in b..w - b {
-            for s in field.spans(z * w + x) {
+        for spans in field.row_spans(z, b..w - b) {
+            for s in spans {
                 if regions[s] != 0 && !is_border(regions[s]) {
                     regions[s] = runs[regions[s] as usize].region;
                 }

@@ -267,12 +267,23 @@ fn merge_spans(raw: &[RawSpan], width: usize, settings: &CellSettings) -> Result
     }
     let columns = width * width;
     let (mut order, column_ends) = order_by_column(raw, columns);
-    let mut field = Heightfield { width, base_cell, column_starts: vec![0; columns + 1], ..Default::default() };
+    // Merged spans are at most the raw ones: reserved once, never regrown.
+    let mut field = Heightfield {
+        width,
+        base_cell,
+        column_starts: vec![0; columns + 1],
+        span_min: Vec::with_capacity(raw.len()),
+        span_max: Vec::with_capacity(raw.len()),
+        area: Vec::with_capacity(raw.len()),
+    };
     let mut start = 0;
     for (column, &end) in column_ends.iter().enumerate() {
-        // The column's spans, sorted through their indices (no copies).
+        // The column's spans, sorted through their indices (no copies);
+        // most columns hold at most one and need no sort call.
         let pieces = &mut order[start..end];
-        pieces.sort_unstable_by_key(|&i| raw[i as usize].bottom);
+        if pieces.len() > 1 {
+            pieces.sort_unstable_by_key(|&i| raw[i as usize].bottom);
+        }
         let span = |k: usize| &raw[pieces[k] as usize];
         let mut i = 0;
         while i < pieces.len() {

@@ -7,6 +7,7 @@
 use std::collections::VecDeque;
 
 use super::compact_heightfield::CompactHeightfield;
+use super::heightfield::column_ranges;
 use super::regions::is_border;
 use super::walkable_slope::AreaCode;
 
@@ -38,9 +39,9 @@ impl RegionGraph {
         };
         let inside = |r: u32| r != 0 && !is_border(r) && r < id_count;
         let mut in_column: Vec<u32> = Vec::new();
-        for column in 0..field.width * field.width {
+        for spans in column_ranges(&field.column_starts) {
             in_column.clear();
-            for s in field.spans(column) {
+            for s in spans {
                 let r = regions[s];
                 if !inside(r) {
                     continue;

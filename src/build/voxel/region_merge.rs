@@ -7,6 +7,7 @@
 //! outline, so two rings splice into the ring of the merged region.
 
 use super::compact_heightfield::CompactHeightfield;
+use super::heightfield::column_ranges;
 use super::regions::is_border;
 use super::walkable_slope::AreaCode;
 
@@ -63,8 +64,7 @@ pub(crate) fn merge_small_regions(
 fn describe(field: &CompactHeightfield, regions: &[u32], count: usize) -> Vec<Region> {
     let mut table: Vec<Region> = (0..count).map(|r| Region { id: r as u32, ..Default::default() }).collect();
     let inside = |r: u32| r != 0 && !is_border(r) && (r as usize) < count;
-    for column in 0..field.width * field.width {
-        let spans = field.spans(column);
+    for spans in column_ranges(&field.column_starts) {
         for s in spans.clone() {
             let r = regions[s];
             if !inside(r) {

@@ -19,8 +19,8 @@ pub(crate) fn paint_border_regions(field: &CompactHeightfield, regions: &mut [u3
     let strips = [(0, b, 0, w), (w - b, w, 0, w), (0, w, 0, b), (0, w, w - b, w)];
     for (x0, x1, z0, z1) in strips {
         for z in z0..z1 {
-            for x in x0..x1 {
-                for s in field.spans(z * w + x).filter(|&s| field.area[s] != NULL_AREA) {
+            for spans in field.row_spans(z, x0..x1) {
+                for s in spans.filter(|&s| field.area[s] != NULL_AREA) {
                     regions[s] = next | BORDER_REGION;
                 }
             }

@@ -5,7 +5,7 @@
 //! answer for a cell does not depend on which tile's heightfield holds it.
 
 use super::cell_settings::CellSettings;
-use super::heightfield::{Heightfield, SKY};
+use super::heightfield::{column_ranges, Heightfield, SKY};
 use super::walkable_slope::NULL_AREA;
 
 /// Column offsets per direction: -x, +z, +x, -z (Recast's order).
@@ -22,17 +22,18 @@ pub(crate) fn filter_spans(field: &mut Heightfield, settings: &CellSettings) {
 /// right below it can be stepped onto: it takes that span's area (a kerb, a
 /// stair step). The test uses the areas as they were before this pass.
 fn mark_low_hanging_obstacles(field: &mut Heightfield, walkable_climb: i64) {
-    for column in 0..field.width * field.width {
+    let Heightfield { column_starts, span_max, area: areas, .. } = field;
+    for spans in column_ranges(column_starts) {
         // (walkable before this pass, area after it, top) of the span below.
         let mut below: Option<(bool, u8, u32)> = None;
-        for s in field.spans(column) {
-            let walkable = field.area[s] != NULL_AREA;
+        for s in spans {
+            let walkable = areas[s] != NULL_AREA;
             if let Some((true, area, top)) = below {
-                if !walkable && i64::from(field.span_max[s]) - i64::from(top) <= walkable_climb {
-                    field.area[s] = area;
+                if !walkable && i64::from(span_max[s]) - i64::from(top) <= walkable_climb {
+                    areas[s] = area;
                 }
             }
-            below = Some((walkable, field.area[s], field.span_max[s]));
+            below = Some((walkable, areas[s], span_max[s]));
         }
     }
 }
@@ -44,12 +45,13 @@ fn unmark_ledges(field: &mut Heightfield, walkable_height: i64, walkable_climb: 
     let width = field.width as isize;
     for z in 0..width {
         for x in 0..width {
-            let column = (z * width + x) as usize;
-            for s in field.spans(column) {
+            let spans = field.spans((z * width + x) as usize);
+            let end = spans.end;
+            for s in spans {
                 if field.area[s] == NULL_AREA {
                     continue;
                 }
-                let (floor, ceiling) = field.gap_above(column, s);
+                let (floor, ceiling) = field.gap_above(s, end);
                 let mut lowest_drop = SKY;
                 let (mut reach_min, mut reach_max) = (floor, floor);
                 for (dx, dz) in DIRECTIONS {
@@ -58,14 +60,13 @@ fn unmark_ledges(field: &mut Heightfield, walkable_height: i64, walkable_climb: 
                         lowest_drop = -SKY;
                         continue;
                     }
-                    let neighbour = (nz * width + nx) as usize;
-                    let spans = field.spans(neighbour);
+                    let spans = field.spans((nz * width + nx) as usize);
                     let first_bottom = if spans.is_empty() { SKY } else { i64::from(field.span_min[spans.start]) };
                     if ceiling.min(first_bottom) - floor.max(-SKY) > walkable_height {
                         lowest_drop = -SKY;
                     }
-                    for n in spans {
-                        let (n_floor, n_ceiling) = field.gap_above(neighbour, n);
+                    for n in spans.clone() {
+                        let (n_floor, n_ceiling) = field.gap_above(n, spans.end);
                         if ceiling.min(n_ceiling) - floor.max(n_floor) > walkable_height {
                             lowest_drop = lowest_drop.min(n_floor - floor);
                             if (n_floor - floor).abs() <= walkable_climb {
@@ -87,8 +88,9 @@ fn unmark_ledges(field: &mut Heightfield, walkable_height: i64, walkable_climb: 
 /// walkable.
 fn unmark_low_head_room(field: &mut Heightfield, walkable_height: i64) {
     for column in 0..field.width * field.width {
-        for s in field.spans(column) {
-            let (floor, ceiling) = field.gap_above(column, s);
+        let spans = field.spans(column);
+        for s in spans.clone() {
+            let (floor, ceiling) = field.gap_above(s, spans.end);
             if ceiling - floor < walkable_height {
                 field.area[s] = NULL_AREA;
             }

@@ -16,6 +16,7 @@ use crate::error::{NavMeshError, Result};
 use crate::tile::tile_data::MAX_LAYER;
 
 use super::compact_heightfield::CompactHeightfield;
+use super::heightfield::column_ranges;
 use super::region_graph::{add_unique, RegionGraph, NO_GROUP};
 use super::regions::is_border;
 
@@ -57,12 +58,12 @@ pub(crate) fn split_into_layers(field: &CompactHeightfield, regions: Vec<u32>, c
 /// tiles have none, and this scan spares them the region graph. A column
 /// of one floor, the most common, cannot.
 fn regions_stack(field: &CompactHeightfield, regions: &[u32]) -> bool {
-    (0..field.width * field.width).any(|column| {
-        if field.spans(column).len() < 2 {
+    column_ranges(&field.column_starts).any(|spans| {
+        if spans.len() < 2 {
             return false;
         }
         let mut first = None;
-        field.spans(column).map(|s| regions[s]).filter(|&r| r != 0 && !is_border(r)).any(|r| *first.get_or_insert(r) != r)
+        spans.map(|s| regions[s]).filter(|&r| r != 0 && !is_border(r)).any(|r| *first.get_or_insert(r) != r)
     })
 }
 

@@ -142,11 +142,13 @@ fn query_polygons_finds_what_a_scan_of_every_polygon_finds() {
     let p = params();
     let mut mesh = TiledNavMesh::new(p).unwrap();
     // A 3×3 grid of tiles (two layers at (1, 1)) in scrambled slot order,
-    // and a quad at (4, 0) reaching 8 units into column 3.
+    // and a quad at (4, 0) reaching 8 units into column 3. A tile's 36
+    // polygons make three blocks of the search's 16, so a box passes over
+    // some blocks and not others.
     for (x, z) in [(2, 1), (0, 0), (1, 2), (1, 1), (0, 2), (2, 0), (1, 0), (2, 2), (0, 1)] {
-        mesh.add_tile(GridTile::new(x, z, 2).height(0.0, (x + z) as f32).build(&p)).unwrap();
+        mesh.add_tile(GridTile::new(x, z, 6).height(0.0, (x + z) as f32).build(&p)).unwrap();
     }
-    mesh.add_tile(GridTile::new(1, 1, 2).layer(1).height(5.0, 0.0).build(&p)).unwrap();
+    mesh.add_tile(GridTile::new(1, 1, 6).layer(1).height(5.0, 0.0).build(&p)).unwrap();
     let overhang = [[-8.0, 0.0, 2.0], [6.0, 0.0, 2.0], [6.0, 0.0, 10.0], [-8.0, 0.0, 10.0]];
     mesh.add_tile(quad_tile(&p, (4, 0, 0), 0.0, overhang, [NOT_PORTAL; 4])).unwrap();
 

@@ -75,6 +75,7 @@ const USAGE: &str =
        onav-peer build-count --input dungeon|nav_test|flat --partition watershed|monotone [--meshes DIR]
   --rounds N    rounds per measurement (default 7)
   --smoke       one round on the smallest input, to show the harness still runs
+  --input NAME  queries: measure only that mesh (dungeon or nav_test), as for counting instructions
   --meshes DIR  the shared meshes (default ../shared/data/meshes from the repository root, or $ONAV_PEER_MESHES)
   build-count   one untimed build of one `build` row by each library, to count instructions under callgrind";
 
@@ -85,7 +86,7 @@ struct Options {
     rounds: usize,
     smoke: bool,
     meshes: Option<PathBuf>,
-    /// The `build-count` row.
+    /// The `build-count` row, or the one mesh `queries` measures.
     input: Option<String>,
     partition: Option<String>,
 }
@@ -122,14 +123,14 @@ fn run(options: &Options) -> Result<(), String> {
     let meshes = inputs::meshes_dir(options.meshes.clone());
     match options.command.as_str() {
         "edits" => edits::edits(&meshes, options.rounds, options.smoke),
-        "queries" => queries::queries(&meshes, options.rounds, options.smoke),
+        "queries" => queries::queries(&meshes, options.rounds, options.smoke, options.input.as_deref()),
         "build" => build::build(&meshes, options.rounds, options.smoke),
         "crowd" => crowd::crowd(&meshes, options.rounds, options.smoke),
         "planar" => planar::planar(options.rounds, options.smoke),
         "all" => {
             edits::edits(&meshes, options.rounds, options.smoke)?;
             println!();
-            queries::queries(&meshes, options.rounds, options.smoke)?;
+            queries::queries(&meshes, options.rounds, options.smoke, None)?;
             println!();
             build::build(&meshes, options.rounds, options.smoke)?;
             println!();

@@ -8,6 +8,7 @@ use std::path::Path;
 
 use onav::read_mesh;
 
+use crate::build_count::input_named;
 use crate::detour_queries::DetourQueries;
 use crate::detour_query::DetourQuery;
 use crate::inputs::Input;
@@ -62,9 +63,18 @@ fn measure(input: Input, meshes: &Path, rounds: usize, pair_count: usize) -> Res
     Ok(Measured { input, rounds, pairs: pairs.len(), detour: detour_answers, onav: onav_answers })
 }
 
-pub fn queries(meshes: &Path, rounds: usize, smoke: bool) -> Result<(), String> {
-    let (inputs, pairs): (&[Input], usize) =
-        if smoke { (&Input::SHARED[1..], SMOKE_PAIRS) } else { (&Input::SHARED, PAIRS) };
+/// Measures both shared meshes, or only `only` (named as
+/// [`input_named`] names it): a smoke run takes dungeon alone unless told.
+pub fn queries(meshes: &Path, rounds: usize, smoke: bool, only: Option<&str>) -> Result<(), String> {
+    let (mut inputs, pairs): (Vec<Input>, usize) =
+        if smoke { (Input::SHARED[1..].to_vec(), SMOKE_PAIRS) } else { (Input::SHARED.to_vec(), PAIRS) };
+    if let Some(name) = only {
+        let input = input_named(name)?;
+        if !Input::SHARED.contains(&input) {
+            return Err(format!("queries: no query pairs on {name:?} (dungeon or nav_test)"));
+        }
+        inputs = vec![input];
+    }
     let measured = inputs.iter().map(|&input| measure(input, meshes, rounds, pairs)).collect::<Result<Vec<_>, _>>()?;
     print!("{}", report(&measured, rounds));
     Ok(())

@@ -58,8 +58,8 @@ impl EdgeOpening {
 }
 
 /// Replaces `out` with the openings of edge `k` of `polygon` (named
-/// `poly_ref`) whose target passes `filter`, by ascending (t_min, t_max),
-/// then in link order.
+/// `poly_ref`) whose target passes `filter`, in [`opening_order`], then in
+/// link order.
 pub(crate) fn edge_openings(
     mesh: &TiledNavMesh,
     poly_ref: PolyRef,
@@ -79,6 +79,57 @@ pub(crate) fn edge_openings(
         }
         return;
     }
+    portal_openings(mesh, poly_ref, polygon, k, filter, |opening, _| out.push(opening));
+    out.sort_unstable_by(opening_order);
+}
+
+/// The opening of edge `k` of `polygon` (named `poly_ref`) that a point of
+/// the edge at parameter `parameter()` passes through: the first of
+/// [`edge_openings`] that covers it, with its target polygon, so a walk
+/// that goes on into it does not look the target up again. `parameter`
+/// is called only for an opening that covers part of the edge.
+pub(crate) fn opening_at<'m>(
+    mesh: &'m TiledNavMesh,
+    poly_ref: PolyRef,
+    polygon: &QueryPolygon<'m>,
+    k: usize,
+    filter: &QueryFilter,
+    mut parameter: impl FnMut() -> f64,
+) -> Option<(PolyRef, QueryPolygon<'m>)> {
+    let neighbour = polygon.view.neighbours[k];
+    if neighbour != 0 {
+        let index = neighbour - 1;
+        let target = polygon.sibling(index as usize).expect("validated neighbour index");
+        let passes = filter.passes(target.view.record.flags, target.view.record.area);
+        return passes.then(|| (poly_ref.tile_ref().polygon(index).expect("validated neighbour index"), target));
+    }
+    let mut first: Option<(EdgeOpening, QueryPolygon<'m>)> = None;
+    portal_openings(mesh, poly_ref, polygon, k, filter, |opening, target| {
+        let earlier = first.as_ref().is_none_or(|(kept, _)| opening_order(&opening, kept).is_lt());
+        if earlier && (opening.covers_whole_edge() || opening.covers(parameter())) {
+            first = Some((opening, target));
+        }
+    });
+    first.map(|(opening, target)| (opening.target, target))
+}
+
+/// The order of an edge's openings: ascending (t_min, t_max), then link
+/// order.
+fn opening_order(a: &EdgeOpening, b: &EdgeOpening) -> std::cmp::Ordering {
+    a.t_min.total_cmp(&b.t_min).then(a.t_max.total_cmp(&b.t_max)).then(a.order.cmp(&b.order))
+}
+
+/// Calls `found` with each opening of portal edge `k` of `polygon` (named
+/// `poly_ref`) whose target passes `filter`, in link order, with the
+/// target polygon; none for an edge that is not a portal.
+fn portal_openings<'m>(
+    mesh: &'m TiledNavMesh,
+    poly_ref: PolyRef,
+    polygon: &QueryPolygon<'m>,
+    k: usize,
+    filter: &QueryFilter,
+    mut found: impl FnMut(EdgeOpening, QueryPolygon<'m>),
+) {
     if polygon.view.portal_sides[k] == NOT_PORTAL {
         return;
     }
@@ -93,10 +144,9 @@ pub(crate) fn edge_openings(
         }
         let target_edge = target.edge(link.target_edge as usize);
         if let Some((t_min, t_max)) = overlap(edge, target_edge, along_axis(link.side)) {
-            out.push(EdgeOpening { target: link.target, t_min, t_max, order: order as u32 });
+            found(EdgeOpening { target: link.target, t_min, t_max, order: order as u32 }, target);
         }
     }
-    out.sort_unstable_by(|a, b| a.t_min.total_cmp(&b.t_min).then(a.t_max.total_cmp(&b.t_max)).then(a.order.cmp(&b.order)));
 }
 
 /// The part of edge `a`–`b` that edge `c`–`d` covers along world axis

@@ -85,7 +85,12 @@ impl<'a> QueryPolygon<'a> {
         if target.tile_ref() != own_ref.tile_ref() {
             return QueryPolygon::of(mesh, target);
         }
-        let index = target.polygon() as usize;
+        self.sibling(target.polygon() as usize)
+    }
+
+    /// Polygon `index` of the same tile, read without looking the tile up.
+    #[inline]
+    pub fn sibling(&self, index: usize) -> Option<QueryPolygon<'a>> {
         Some(QueryPolygon { view: switched_view(self.switches, self.tile.polygon(index)?, index), index, ..*self })
     }
 
@@ -125,15 +130,12 @@ impl<'a> QueryPolygon<'a> {
         to_world(self.origin, self.vertices[self.view.indices[i] as usize])
     }
 
-    /// The corners' world X and Z (as [`Self::corner`] places them), in
-    /// order, for a clip in X/Z that reads each corner once.
+    /// Corner `i`'s world X and Z (as [`Self::corner`] places them), for
+    /// a clip in X/Z that reads each corner once.
     #[inline]
-    pub fn corners_xz(&self) -> impl Iterator<Item = [f64; 2]> + 'a {
-        let (vertices, origin) = (self.vertices, self.origin);
-        self.view.indices.iter().map(move |&i| {
-            let v = vertices[i as usize];
-            [origin[0] + v[0] as f64, origin[2] + v[2] as f64]
-        })
+    pub fn corner_xz(&self, i: usize) -> [f64; 2] {
+        let v = self.vertices[self.view.indices[i] as usize];
+        [self.origin[0] + v[0] as f64, self.origin[2] + v[2] as f64]
     }
 
     /// Edge `k` in world space: corner k to corner k + 1 (mod n). The
@@ -231,6 +233,7 @@ pub(crate) fn stale_reference(what: &str, poly_ref: PolyRef) -> NavMeshError {
 /// Checks a world position passed to a query against the coordinate rule;
 /// the error names `name.x`, `name.y` or `name.z` (formatted only on
 /// failure, so a valid query does not allocate).
+#[inline]
 pub(crate) fn check_position(name: &str, position: [f64; 3]) -> Result<()> {
     if position.iter().all(|&value| is_within_bound(value)) {
         return Ok(());

@@ -6,7 +6,11 @@
 //! height beyond the climb, and one beside the position the squared 3D
 //! distance to its closest point. Among equal scores the polygon whose
 //! surface is vertically nearest wins, then the first in
-//! [`NavMeshQuery::query_polygons`] order.
+//! [`NavMeshQuery::query_polygons`] order. A polygon whose bounds lie
+//! further from the position in X/Z than the best score so far is passed
+//! over before its corners are placed.
+
+use std::cell::Cell;
 
 use crate::error::Result;
 use crate::mesh::poly_ref::PolyRef;
@@ -39,7 +43,13 @@ impl NavMeshQuery {
         let search = SearchBox::around(center, half_extents)?;
         let climb = self.mesh.params().walkable_climb as f64;
         let mut best: Option<((f64, f64), NearestPoly)> = None;
-        visit_polygons_in_box(&self.mesh, &mut self.box_tiles, &search, filter, |poly_ref, polygon, world| {
+        // The best score so far, for passing over polygons whose bounds
+        // alone show they cannot beat it.
+        let kept_score = Cell::new(f64::INFINITY);
+        let wanted = |origin: [f64; 3], bounds: &[[f32; 3]; 2]| {
+            xz_gap_squared(center, origin, bounds) <= kept_score.get() * (1.0 + 1e-9)
+        };
+        visit_polygons_in_box(&self.mesh, &mut self.box_tiles, &search, filter, wanted, |poly_ref, polygon, world| {
             let (closest, over_polygon) = closest_point_xz(world, center);
             // Beside the polygon the score is at least the X/Z part of the
             // distance: a polygon already beaten on that needs no height.
@@ -51,10 +61,31 @@ impl NavMeshQuery {
             let score = score(center, position, over_polygon, climb);
             if best.as_ref().is_none_or(|(kept, _)| score.0 < kept.0 || (score.0 == kept.0 && score.1 < kept.1)) {
                 best = Some((score, NearestPoly { poly_ref, position, over_polygon }));
+                kept_score.set(score.0);
             }
         });
         Ok(best.map(|(_, found)| found))
     }
+}
+
+/// How far a computed closest point may stray outside its polygon's
+/// bounds by rounding, with room to spare: coordinates stay within ±2^21,
+/// where a few units in the last place are below 1e-8.
+const ROUNDING_ROOM: f64 = 1e-6;
+
+/// A lower bound on the squared X/Z distance from `center` to the closest
+/// point found on a polygon of tile-local `bounds` placed at `origin`,
+/// less [`ROUNDING_ROOM`] per axis, so that a polygon whose bound exceeds
+/// the best score (by more than that score's rounding) cannot beat it.
+/// Zero when `center` lies within the bounds in X/Z (the polygon may lie
+/// under it).
+fn xz_gap_squared(center: [f64; 3], origin: [f64; 3], bounds: &[[f32; 3]; 2]) -> f64 {
+    let gap = |a: usize| {
+        let (low, high) = (origin[a] + bounds[0][a] as f64, origin[a] + bounds[1][a] as f64);
+        ((low - center[a]).max(center[a] - high) - ROUNDING_ROOM).max(0.0)
+    };
+    let (x, z) = (gap(0), gap(2));
+    x * x + z * z
 }
 
 /// (score, vertical distance) of a polygon whose closest point to `center`

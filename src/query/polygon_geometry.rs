@@ -102,14 +102,27 @@ pub(crate) struct WorldPolygon {
 }
 
 impl WorldPolygon {
+    /// A polygon of no corners, to [`Self::place`] polygons in.
+    pub const EMPTY: WorldPolygon = WorldPolygon { corners: [[0.0; 3]; MAX_CORNERS], len: 0 };
+
     /// The corners of `polygon` of `tile`, whose origin is `origin`.
     pub fn of(tile: &NavTile, origin: [f64; 3], polygon: &PolygonView<'_>) -> WorldPolygon {
-        let mut corners = [[0.0; 3]; MAX_CORNERS];
+        let mut world = WorldPolygon::EMPTY;
+        world.place(tile, origin, polygon);
+        world
+    }
+
+    /// Replaces the corners with those of `polygon` of `tile` (origin
+    /// `origin`), writing only as many as it has: a search that places
+    /// many polygons reuses one value instead of clearing and copying
+    /// all [`MAX_CORNERS`] for each.
+    #[inline]
+    pub fn place(&mut self, tile: &NavTile, origin: [f64; 3], polygon: &PolygonView<'_>) {
         let vertices = tile.vertices();
-        for (corner, &index) in corners.iter_mut().zip(polygon.indices) {
+        for (corner, &index) in self.corners.iter_mut().zip(polygon.indices) {
             *corner = to_world(origin, vertices[index as usize]);
         }
-        WorldPolygon { corners, len: polygon.indices.len().min(MAX_CORNERS) }
+        self.len = polygon.indices.len().min(MAX_CORNERS);
     }
 
     /// A polygon of these corners (at most [`MAX_CORNERS`]), for tests.
@@ -124,35 +137,48 @@ impl WorldPolygon {
         &self.corners[..self.len]
     }
 
-    /// Edge `k`: corner k to corner k+1 (mod n).
+    /// Edge `k`: corner k to corner k+1 (mod n), the wrap a comparison
+    /// rather than a division.
     #[inline]
     pub fn edge(&self, k: usize) -> ([f64; 3], [f64; 3]) {
-        (self.corners[k], self.corners[(k + 1) % self.len])
+        let next = if k + 1 < self.len { k + 1 } else { 0 };
+        (self.corners[k], self.corners[next])
     }
 
     /// True when `p` lies inside the polygon or on its boundary in X/Z.
+    /// Each corner's offset from `p` is taken once for its two edges
+    /// ([`orient_around`], the exact predicate's value).
     pub fn contains_xz(&self, p: [f64; 3]) -> bool {
-        (0..self.len).all(|k| {
-            let (a, b) = self.edge(k);
-            orient_xz(a, b, p) >= 0.0
+        let Some(&last) = self.corners().last() else { return true };
+        let from_p = |c: [f64; 3]| [c[0] - p[0], c[2] - p[2]];
+        let (mut a, mut a_rel) = (last, from_p(last));
+        self.corners().iter().all(|&b| {
+            let b_rel = from_p(b);
+            let inside = orient_around(a_rel, b_rel, || orient_xz(a, b, p)) >= 0.0;
+            (a, a_rel) = (b, b_rel);
+            inside
         })
     }
 
     /// The boundary point nearest `p` in X/Z, its height interpolated along
     /// the edge, and the squared X/Z distance to it. Ties between edges go
-    /// to the lower edge index.
+    /// to the lower edge index. Only the nearest point's height is
+    /// interpolated.
     pub fn closest_on_boundary(&self, p: [f64; 3]) -> ([f64; 3], f64) {
-        let mut best = (self.corners[0], f64::INFINITY);
+        let mut best: Option<(usize, f64, f64)> = None;
         for k in 0..self.len {
             let (a, b) = self.edge(k);
-            let point = lerp(a, b, segment_parameter_xz(a, b, p).clamp(0.0, 1.0));
-            let (dx, dz) = (point[0] - p[0], point[2] - p[2]);
+            let t = segment_parameter_xz(a, b, p).clamp(0.0, 1.0);
+            let (dx, dz) = (a[0] + (b[0] - a[0]) * t - p[0], a[2] + (b[2] - a[2]) * t - p[2]);
             let squared = dx * dx + dz * dz;
-            if squared < best.1 {
-                best = (point, squared);
+            if squared < best.map_or(f64::INFINITY, |(_, _, kept)| kept) {
+                best = Some((k, t, squared));
             }
         }
-        best
+        best.map_or((self.corners[0], f64::INFINITY), |(k, t, squared)| {
+            let (a, b) = self.edge(k);
+            (lerp(a, b, t), squared)
+        })
     }
 
     /// Height of the polygon's own plane fan (corner 0, k, k+1) at `p`, for

@@ -5,7 +5,10 @@
 //! and one more on each side are searched. Answers come by tile in (TileZ,
 //! TileX, layer) order, polygons ascending within a tile, whatever the
 //! slots: a box wider than the mesh has tiles walks the tiles instead of
-//! the columns and sorts them into that order.
+//! the columns and sorts them into that order. A tile's polygons are
+//! passed over a block of 16 at a time when the union of their bounds
+//! misses the box (the blocks are unions of the polygons' bounds, so the
+//! same comparisons decide).
 
 use crate::error::{NavMeshError, Result};
 use crate::mesh::poly_ref::{PolyRef, TileRef};
@@ -14,6 +17,7 @@ use crate::mesh::tile_switches::switched_view;
 use crate::query::nav_mesh_query::{check_position, NavMeshQuery, QueryPolygon};
 use crate::query::polygon_geometry::{tile_origin, WorldPolygon};
 use crate::query::query_filter::QueryFilter;
+use crate::tile::tile_sections::POLYGON_BLOCK;
 
 /// An axis-aligned world box, min and max corner.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -62,12 +66,15 @@ fn tile_range(low: f64, high: f64, origin: f64, tile_size: f64) -> (i64, i64) {
 }
 
 /// Calls `visit` with every polygon passing `filter` whose world bounds
-/// overlap `search`, in the order of the module text. `tiles` is scratch.
+/// overlap `search`, in the order of the module text, unless `wanted`,
+/// given the tile origin and the polygon's tile-local bounds before the
+/// polygon is placed, says no. `tiles` is scratch.
 pub(crate) fn visit_polygons_in_box<'m>(
     mesh: &'m TiledNavMesh,
     tiles: &mut Vec<TileKey>,
     search: &SearchBox,
     filter: &QueryFilter,
+    wanted: impl Fn([f64; 3], &[[f32; 3]; 2]) -> bool,
     mut visit: impl FnMut(PolyRef, &QueryPolygon<'m>, &WorldPolygon),
 ) {
     let params = mesh.params();
@@ -88,14 +95,20 @@ pub(crate) fn visit_polygons_in_box<'m>(
         tiles.extend(listed.map(|(tile_ref, t)| (t.tile_z(), t.tile_x(), t.layer(), tile_ref)));
         tiles.sort_unstable();
     }
+    let mut world = WorldPolygon::EMPTY;
     for &(_, _, _, tile_ref) in tiles.iter() {
         let (tile, tile_links, switches) = mesh.tile_and_links(tile_ref).expect("listed from the mesh");
         let origin = tile_origin(params, tile);
         if !search.overlaps(origin, tile.vertex_bounds()) {
             continue;
         }
-        for (index, bounds) in tile.polygon_bounds().iter().enumerate() {
-            if !search.overlaps(origin, bounds) {
+        let polygon_bounds = tile.polygon_bounds();
+        let blocks = tile.polygon_blocks().iter().zip(polygon_bounds.chunks(POLYGON_BLOCK));
+        let overlapping = blocks.enumerate().filter(|(_, (block, _))| search.overlaps(origin, block));
+        let in_blocks = overlapping
+            .flat_map(|(block, (_, run))| run.iter().enumerate().map(move |(i, b)| (block * POLYGON_BLOCK + i, b)));
+        for (index, bounds) in in_blocks {
+            if !search.overlaps(origin, bounds) || !wanted(origin, bounds) {
                 continue;
             }
             let view = switched_view(switches, tile.polygon(index).expect("index below the count"), index);
@@ -103,7 +116,8 @@ pub(crate) fn visit_polygons_in_box<'m>(
                 continue;
             }
             let polygon = QueryPolygon { tile, tile_links, switches, view, index, origin, vertices: tile.vertices() };
-            visit(tile_ref.polygon(index as u32).expect("index of a valid tile"), &polygon, &polygon.world());
+            world.place(tile, origin, &polygon.view);
+            visit(tile_ref.polygon(index as u32).expect("index of a valid tile"), &polygon, &world);
         }
     }
 }
@@ -123,7 +137,8 @@ impl NavMeshQuery {
     ) -> Result<()> {
         let search = SearchBox::around(center, half_extents)?;
         out.clear();
-        visit_polygons_in_box(&self.mesh, &mut self.box_tiles, &search, filter, |poly_ref, _, _| out.push(poly_ref));
+        let every = |_: [f64; 3], _: &[[f32; 3]; 2]| true;
+        visit_polygons_in_box(&self.mesh, &mut self.box_tiles, &search, filter, every, |poly_ref, _, _| out.push(poly_ref));
         Ok(())
     }
 }

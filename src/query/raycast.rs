@@ -15,7 +15,7 @@
 use crate::error::Result;
 use crate::mesh::poly_ref::PolyRef;
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
-use crate::query::edge_openings::{edge_openings, EdgeOpening};
+use crate::query::edge_openings::opening_at;
 use crate::query::local_search::check_start;
 use crate::query::nav_mesh_query::{check_position, stale_reference, NavMeshQuery, QueryPolygon};
 use crate::query::polygon_geometry::{distance, lerp, orient_around, orient_xz, segment_parameter_xz};
@@ -76,17 +76,22 @@ impl Exit {
     }
 }
 
-/// Clips `start`–`end` against the convex polygon whose corners (X, Z)
-/// `corners` gives in order (Cyrus–Beck) in X/Z: where it leaves, or `None`
-/// when it misses the polygon. Each corner is read once, and its offset
-/// from `start` computed once for the two edges that share it.
-fn exit_of(mut corners: impl Iterator<Item = [f64; 2]>, start: [f64; 3], end: [f64; 3]) -> Option<Exit> {
+/// Clips `start`–`end` against the convex polygon of `n` corners whose X
+/// and Z `corner(i)` gives, in order (Cyrus–Beck) in X/Z: where it leaves,
+/// or `None` when it misses the polygon. Each corner is read once, and its
+/// offset from `start` computed once for the two edges that share it; the
+/// last edge wraps to the first corner by a comparison.
+fn exit_of(n: usize, corner: impl Fn(usize) -> [f64; 2], start: [f64; 3], end: [f64; 3]) -> Option<Exit> {
+    if n == 0 {
+        return None;
+    }
     let (dx, dz) = (end[0] - start[0], end[2] - start[2]);
     let from_start = |c: [f64; 2]| [c[0] - start[0], c[1] - start[2]];
     let (mut enter, mut exit) = (0.0f64, Exit { t: 1.0, edge: None, tied: None });
-    let first = corners.next()?;
+    let first = corner(0);
     let (mut a, mut a_rel) = (first, from_start(first));
-    for (k, b) in corners.chain(std::iter::once(first)).enumerate() {
+    for k in 0..n {
+        let b = if k + 1 < n { corner(k + 1) } else { first };
         let b_rel = from_start(b);
         // Inside edge k is left of it: inside_by + t·turn ≥ 0.
         let inside_by = orient_around(a_rel, b_rel, || orient_xz([a[0], 0.0, a[1]], [b[0], 0.0, b[1]], start));
@@ -167,12 +172,12 @@ impl NavMeshQuery {
     ) -> Result<RaycastHit> {
         check_position("start", start)?;
         check_position("end", end)?;
-        let NavMeshQuery { mesh, edge_openings: openings, .. } = self;
+        let mesh = &self.mesh;
         let polygon = QueryPolygon::of(mesh, start_ref).ok_or_else(|| stale_reference("start_ref", start_ref))?;
         check_start(filter, start_ref, &polygon)?;
         visited.clear();
         let cost = CostSum { filter, sum: options.path_cost.then_some(0.0), at: start };
-        let ray = Ray { mesh, filter, start, end, openings, visited, cost };
+        let ray = Ray { mesh, filter, start, end, visited, cost };
         Ok(ray.run(start_ref, polygon))
     }
 }
@@ -183,7 +188,6 @@ struct Ray<'a> {
     filter: &'a QueryFilter,
     start: [f64; 3],
     end: [f64; 3],
-    openings: &'a mut Vec<EdgeOpening>,
     visited: &'a mut Vec<PolyRef>,
     cost: CostSum<'a>,
 }
@@ -218,10 +222,9 @@ impl<'a> Ray<'a> {
                 let (a, b) = current.edge(used);
                 [crossing[0], lerp(a, b, crossing_parameter(&current, used, crossing).clamp(0.0, 1.0))[1], crossing[2]]
             });
-            let entered = next.filter(|n| !self.visited[same_t_from..].contains(n)).and_then(|next_ref| {
-                let next = current.reach(self.mesh, current_ref, next_ref).expect("an opening names a valid polygon");
-                Some((next_ref, self.exit_of(&next)?, next))
-            });
+            let entered = next
+                .filter(|(n, _)| !self.visited[same_t_from..].contains(n))
+                .and_then(|(next_ref, next)| Some((next_ref, self.exit_of(&next)?, next)));
             let Some((next_ref, next_exit, next)) = entered else {
                 return self.hit(t, current_ref, &current, k);
             };
@@ -232,22 +235,26 @@ impl<'a> Ray<'a> {
 
     /// Where the ray leaves `polygon`, if it meets it ([`exit_of`]).
     fn exit_of(&self, polygon: &QueryPolygon<'_>) -> Option<Exit> {
-        exit_of(polygon.corners_xz(), self.start, self.end)
+        exit_of(polygon.corner_count(), |i| polygon.corner_xz(i), self.start, self.end)
     }
 
     /// The edge the ray leaves by at `exit.t` (the crossing): the first of
     /// `exit`'s edges that opens there, else the first; with the polygon it
-    /// opens into. The crossing and its parameter along an edge are worked
-    /// out only for an opening that covers part of the edge (a portal's).
-    fn way_out(&mut self, current_ref: PolyRef, current: &QueryPolygon<'_>, exit: &Exit) -> (usize, Option<PolyRef>) {
+    /// opens into, named and looked up. The crossing and its parameter
+    /// along an edge are worked out only for an opening that covers part
+    /// of the edge (a portal's).
+    fn way_out(
+        &self,
+        current_ref: PolyRef,
+        current: &QueryPolygon<'a>,
+        exit: &Exit,
+    ) -> (usize, Option<(PolyRef, QueryPolygon<'a>)>) {
         let (start, end) = (self.start, self.end);
         for k in exit.edges() {
-            edge_openings(self.mesh, current_ref, current, k, self.filter, self.openings);
             let mut s = None;
-            let mut parameter = || *s.get_or_insert_with(|| crossing_parameter(current, k, lerp(start, end, exit.t)));
-            let mut covers = |o: &EdgeOpening| o.covers_whole_edge() || o.covers(parameter());
-            if let Some(opening) = self.openings.iter().find(|o| covers(o)) {
-                return (k, Some(opening.target));
+            let parameter = || *s.get_or_insert_with(|| crossing_parameter(current, k, lerp(start, end, exit.t)));
+            if let Some(next) = opening_at(self.mesh, current_ref, current, k, self.filter, parameter) {
+                return (k, Some(next));
             }
         }
         (exit.edge.expect("the ray leaves by an edge"), None)
@@ -268,7 +275,7 @@ mod tests {
     const SQUARE: [[f64; 3]; 4] = [[0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [4.0, 0.0, 4.0], [0.0, 0.0, 4.0]];
 
     fn square_exit(start: [f64; 3], end: [f64; 3]) -> Option<Exit> {
-        exit_of(SQUARE.iter().map(|c| [c[0], c[2]]), start, end)
+        exit_of(SQUARE.len(), |i| [SQUARE[i][0], SQUARE[i][2]], start, end)
     }
 
     #[test]

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Instructions per call of onav's and Detour's queries, side by side, from
+# callgrind over the peer harness (`queries --smoke --input MESH`: 300
+# seeded pairs, a warm-up round and one round, both libraries on the same
+# tiles). Each figure is the inclusive instructions of the library's own
+# function over the calls made to it (callgrind's call counts), so the
+# harness around it does not count. Detour's find_path is also given
+# without `dtNodePool::clear`, the memset of its whole node hash that
+# every search starts with.
+#
+# bash scripts/query_instructions.sh [MESHES_DIR]  (default /work/shared/data/meshes
+# or $ONAV_PEER_MESHES)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/callgrind_lib.sh
+meshes=${1:-${ONAV_PEER_MESHES:-/work/shared/data/meshes}}
+flock /tmp/onav-build.lock cargo build --release --locked --manifest-path peer/Cargo.toml 2>/dev/null
+bin=peer/target/release/onav-peer
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+# Per call of each function named in the pattern list (name<TAB>label per
+# line, a name matching a whole callgrind function name or its end): sums
+# the `calls=` lines into it and the inclusive cost line under each, and
+# the instructions of dtNodePool::clear called from Detour's findPath.
+per_call() {
+    awk -F'\t' -v patterns="$2" '
+        BEGIN {
+            n = split(patterns, lines, "\n")
+            for (i = 1; i <= n; i++) { split(lines[i], f, "\t"); want[f[1]] = f[2] }
+        }
+        # fn and cfn share one table of compressed names: "(id) name" the
+        # first time, "(id)" after.
+        function name_of(spec,    id, rest) {
+            id = substr(spec, 1, index(spec, ")"))
+            rest = substr(spec, length(id) + 2)
+            if (rest != "") names[id] = rest
+            return names[id]
+        }
+        function label_of(name,    p) {
+            for (p in want) {
+                if (name == p || (length(name) > length(p) && substr(name, length(name) - length(p) + 1) == p)) return want[p]
+            }
+            return ""
+        }
+        /^fn=/ { caller = name_of(substr($0, 4)); next }
+        /^cfn=/ { callee = name_of(substr($0, 5)); next }
+        /^calls=/ { split(substr($0, 7), c, " "); pending = c[1]; next }
+        pending != "" {
+            m = split($0, cost, " ")
+            label = label_of(callee)
+            if (label != "") { calls[label] += pending; ir[label] += cost[m] }
+            if (callee == "dtNodePool::clear()" && label_of(caller) == "Detour find_path") clear += cost[m]
+            pending = ""
+        }
+        END {
+            for (label in calls) printf "%s\t%d\n", label, ir[label] / calls[label]
+            if (calls["Detour find_path"] > 0)
+                printf "Detour find_path without dtNodePool::clear\t%d\n", (ir["Detour find_path"] - clear) / calls["Detour find_path"]
+        }
+    ' "$1"
+}
+
+onav='onav::query::%s::<impl onav::query::nav_mesh_query::NavMeshQuery>::%s'
+patterns=$(printf '%s\t%s\n' \
+    "$(printf "$onav" nearest_poly find_nearest_poly)" 'onav find_nearest_poly' \
+    'dtNavMeshQuery::findNearestPoly(float const*, float const*, dtQueryFilter const*, unsigned int*, float*) const' 'Detour find_nearest_poly' \
+    "$(printf "$onav" find_path find_path)" 'onav find_path' \
+    'dtNavMeshQuery::findPath(unsigned int, unsigned int, float const*, float const*, dtQueryFilter const*, unsigned int*, int*, int) const' 'Detour find_path' \
+    "$(printf "$onav" straight_path find_straight_path)" 'onav find_straight_path' \
+    'dtNavMeshQuery::findStraightPath(float const*, float const*, unsigned int const*, int, float*, unsigned char*, unsigned int*, int*, int, int) const' 'Detour find_straight_path' \
+    "$(printf "$onav" raycast raycast)" 'onav raycast' \
+    'dtNavMeshQuery::raycast(unsigned int, float const*, float const*, dtQueryFilter const*, float*, float*, unsigned int*, int*, int) const' 'Detour raycast')
+
+printf '| %s | %s | %s | %s | %s |\n' mesh operation Detour onav onav/Detour
+printf '| --- | --- | --- | --- | --- |\n'
+for mesh in nav_test dungeon; do
+    valgrind --tool=callgrind --callgrind-out-file="$out/$mesh.out" "$bin" queries --smoke --input "$mesh" \
+        --meshes "$meshes" >/dev/null 2>&1
+    per_call "$out/$mesh.out" "$patterns" >"$out/$mesh.tsv"
+    count() { awk -F'\t' -v l="$1" '$1 == l { print $2; found = 1 } END { if (!found) print "?" }' "$out/$mesh.tsv"; }
+    for op in find_nearest_poly find_path find_straight_path raycast; do
+        d=$(count "Detour $op") o=$(count "onav $op")
+        printf '| %s | %s | %s | %s | %s |\n' "$mesh" "$op" "$d" "$o" \
+            "$(awk -v d="$d" -v o="$o" 'BEGIN { if (d + 0 > 0 && o + 0 > 0) printf "%.2f", o / d; else print "?" }')"
+    done
+    printf '| %s | %s | %s | | |\n' "$mesh" 'find_path (Detour without dtNodePool::clear)' \
+        "$(count 'Detour find_path without dtNodePool::clear')"
+done

@@ -5,6 +5,8 @@
 //! (long diagonals split the most), ties by their vertex indices, so the
 //! result is one fixed function of the input.
 
+use std::ops::Range;
+
 use i_overlay::i_float::int::point::IntPoint;
 use i_triangle::int::triangulator::IntTriangulator;
 
@@ -89,22 +91,29 @@ fn counter_clockwise(points: &[LatticePoint], [a, b, c]: [u32; 3]) -> Option<[u3
 /// Hertel–Mehlhorn over the triangles (module comment for the order).
 /// Each polygon lives at the index of one of its triangles, and
 /// `merged_into` leads from every triangle there, so finding the polygons
-/// on a diagonal's two sides takes no search.
+/// on a diagonal's two sides takes no search. Polygons are ranges of one
+/// corner array (a merge appends the merged polygon), so only the polygons
+/// returned are allocated on their own.
 fn merge_convex(points: &[LatticePoint], triangles: &[[u32; 3]], max_verts: usize) -> Vec<Vec<u32>> {
-    let mut polygons: Vec<Option<Vec<u32>>> = triangles.iter().map(|t| Some(t.to_vec())).collect();
+    let mut corners: Vec<u32> = triangles.iter().flatten().copied().collect();
+    let mut polygons: Vec<Option<Range<usize>>> = (0..triangles.len()).map(|t| Some(3 * t..3 * t + 3)).collect();
     let mut merged_into: Vec<usize> = (0..triangles.len()).collect();
+    let mut merged = Vec::with_capacity(max_verts);
     for Diagonal { a, b, left, right, .. } in diagonals_longest_first(points, triangles) {
         let (p, q) = (polygon_of(&mut merged_into, left), polygon_of(&mut merged_into, right));
         if p == q {
             continue;
         }
-        let (Some(left), Some(right)) = (polygons[p].as_deref(), polygons[q].as_deref()) else { continue };
-        let Some(merged) = merged_polygon(points, left, right, a, b, max_verts) else { continue };
+        let (Some(left), Some(right)) = (polygons[p].clone(), polygons[q].clone()) else { continue };
+        if !merged_polygon(points, &corners[left], &corners[right], a, b, max_verts, &mut merged) {
+            continue;
+        }
         merged_into[q] = p;
         polygons[q] = None;
-        polygons[p] = Some(merged);
+        polygons[p] = Some(corners.len()..corners.len() + merged.len());
+        corners.extend_from_slice(&merged);
     }
-    polygons.into_iter().flatten().collect()
+    polygons.into_iter().flatten().map(|range| corners[range].to_vec()).collect()
 }
 
 /// An edge a→b (a < b) shared by triangle `left` (holding a→b) and
@@ -118,35 +127,61 @@ struct Diagonal {
     right: usize,
 }
 
-/// Every edge two triangles share, longest first. Directed edges, keyed
-/// by their two vertices in one word, are sorted once and each diagonal's
-/// reverse found by binary search; of equal directed edges the later
-/// triangle's counts.
+/// Every edge two triangles share, longest first; of equal directed
+/// edges the later triangle's counts.
 fn diagonals_longest_first(points: &[LatticePoint], triangles: &[[u32; 3]]) -> Vec<Diagonal> {
-    let key = |a: u32, b: u32| (u64::from(a) << 32) | u64::from(b);
-    let mut directed: Vec<(u64, usize)> =
-        triangles.iter().enumerate().flat_map(|(t, triangle)| edges(triangle).map(move |(a, b)| (key(a, b), t))).collect();
-    directed.sort_unstable();
-    directed.dedup_by(|later, earlier| {
-        let same = later.0 == earlier.0;
-        if same {
-            earlier.1 = later.1;
-        }
-        same
-    });
-    let owner = |a: u32, b: u32| directed.binary_search_by_key(&key(a, b), |&(k, _)| k).ok().map(|at| directed[at].1);
-    let mut diagonals: Vec<Diagonal> = directed
-        .iter()
-        .map(|&(k, left)| ((k >> 32) as u32, k as u32, left))
-        .filter(|&(a, b, _)| a < b)
+    let outgoing = OutgoingEdges::of(points.len(), triangles);
+    let mut diagonals: Vec<Diagonal> = (0..points.len() as u32)
+        .flat_map(|a| outgoing.from(a).iter().map(move |&(b, left)| (a, b, left)))
+        .filter(|&(a, b, left)| a < b && outgoing.owner(a, b) == Some(left))
         .filter_map(|(a, b, left)| {
-            let right = owner(b, a)?;
+            let right = outgoing.owner(b, a)?;
             let minus_squared_length = -squared_length(points[a as usize], points[b as usize]);
             Some(Diagonal { minus_squared_length, a, b, left, right })
         })
         .collect();
     diagonals.sort_unstable();
     diagonals
+}
+
+/// The triangles' directed edges grouped by their first vertex (a
+/// counting sort: vertex ids are dense), each group in triangle order.
+struct OutgoingEdges {
+    starts: Vec<usize>,
+    /// (second vertex, triangle) of every directed edge.
+    edges: Vec<(u32, usize)>,
+}
+
+impl OutgoingEdges {
+    fn of(point_count: usize, triangles: &[[u32; 3]]) -> OutgoingEdges {
+        let mut starts = vec![0; point_count + 1];
+        for triangle in triangles {
+            for &a in triangle {
+                starts[a as usize + 1] += 1;
+            }
+        }
+        for i in 0..point_count {
+            starts[i + 1] += starts[i];
+        }
+        let mut next = starts.clone();
+        let mut grouped = vec![(0, 0); starts[point_count]];
+        for (t, triangle) in triangles.iter().enumerate() {
+            for (a, b) in edges(triangle) {
+                grouped[next[a as usize]] = (b, t);
+                next[a as usize] += 1;
+            }
+        }
+        OutgoingEdges { starts, edges: grouped }
+    }
+
+    fn from(&self, a: u32) -> &[(u32, usize)] {
+        &self.edges[self.starts[a as usize]..self.starts[a as usize + 1]]
+    }
+
+    /// The last triangle holding the directed edge a→b.
+    fn owner(&self, a: u32, b: u32) -> Option<usize> {
+        self.from(a).iter().rev().find(|&&(to, _)| to == b).map(|&(_, t)| t)
+    }
 }
 
 /// The polygon triangle `t` is now part of, shortening the path there.
@@ -175,9 +210,9 @@ fn squared_length(a: LatticePoint, b: LatticePoint) -> i128 {
 }
 
 /// `left` (holding a→b) and `right` (holding b→a) as one polygon without
-/// the edge, if it is convex, has distinct points and at most `max_verts`.
-/// Cheap tests first: most diagonals fail on size or convexity, and only
-/// a polygon that passes both is allocated.
+/// the edge, written to `merged`, if it is convex, has distinct points and
+/// at most `max_verts`. Cheap tests first: most diagonals fail on size or
+/// convexity.
 fn merged_polygon(
     points: &[LatticePoint],
     left: &[u32],
@@ -185,10 +220,11 @@ fn merged_polygon(
     a: u32,
     b: u32,
     max_verts: usize,
-) -> Option<Vec<u32>> {
+    merged: &mut Vec<u32>,
+) -> bool {
     let n = left.len() + right.len() - 2;
     if n > max_verts {
-        return None;
+        return false;
     }
     // left from b runs b … a; right from a runs a … b, whose last point is b again.
     let (from_b, from_a) = (position(left, b), position(right, a));
@@ -199,18 +235,19 @@ fn merged_polygon(
             right[(from_a + i - left.len() + 1) % right.len()]
         }
     };
-    let convex = (0..n).all(|i| {
+    // Every other corner keeps both neighbours it had in its convex polygon,
+    // so only the two where the polygons join can turn the wrong way.
+    let convex_at = |i: usize| {
         let (u, v, w) = (corner((i + n - 1) % n), corner(i), corner((i + 1) % n));
         cross(points[u as usize], points[v as usize], points[w as usize]) >= 0
-    });
-    if !convex {
-        return None;
+    };
+    if !(convex_at(0) && convex_at(left.len() - 1)) {
+        return false;
     }
-    let merged: Vec<u32> = (0..n).map(corner).collect();
-    let mut sorted = merged.clone();
-    sorted.sort_unstable();
-    sorted.dedup();
-    (sorted.len() == n).then_some(merged)
+    merged.clear();
+    merged.extend((0..n).map(corner));
+    // At most MaxVertsPerPoly corners: comparing every pair is cheaper than a sort.
+    (1..n).all(|j| !merged[..j].contains(&merged[j]))
 }
 
 /// Where `point` is in `polygon` (0 when missing, which a diagonal's

@@ -124,8 +124,11 @@ fn left_normal(d: LatticePoint) -> LatticePoint {
 /// normal is a side's), the later counter-clockwise, so the corner only
 /// advances counter-clockwise as the normal turns counter-clockwise and
 /// consecutive edges' corners are at most four steps apart.
+/// Each corner's reach is computed once (the search reads it twice).
 fn farthest_corner(octagon: &[LatticePoint; 8], normal: LatticePoint) -> usize {
-    let reach = |k: usize| i128::from(octagon[k][0]) * i128::from(normal[0]) + i128::from(octagon[k][1]) * i128::from(normal[1]);
-    let far = (0..8).map(reach).max().unwrap_or(0);
-    (0..8).find(|&k| reach(k) == far && reach((k + 1) % 8) < far).unwrap_or(0)
+    let reach: [i128; 8] = std::array::from_fn(|k| {
+        i128::from(octagon[k][0]) * i128::from(normal[0]) + i128::from(octagon[k][1]) * i128::from(normal[1])
+    });
+    let far = reach.iter().copied().max().unwrap_or(0);
+    (0..8).find(|&k| reach[k] == far && reach[(k + 1) % 8] < far).unwrap_or(0)
 }

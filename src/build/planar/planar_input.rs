@@ -127,7 +127,9 @@ fn oriented_ring(name: &str, ring: &[[f64; 2]], lattice: &Lattice, counter_clock
 /// The first pair of edges (by index) that share a point they should not:
 /// non-neighbours that touch at all, or neighbours that fold back over
 /// each other. Edges are swept in order of their lowest x, so each is
-/// tested only against edges whose x range overlaps its own.
+/// tested only against edges whose x range overlaps its own; the sweep
+/// reads the edges' bounding boxes from one array in that order, since
+/// the boxes alone rule out most of the pairs it meets.
 fn first_self_contact(points: &[LatticePoint]) -> Option<(usize, usize)> {
     let n = points.len();
     let edge = |i: usize| (points[i], points[(i + 1) % n]);
@@ -140,16 +142,16 @@ fn first_self_contact(points: &[LatticePoint]) -> Option<(usize, usize)> {
             keep((i, (i + 1) % n));
         }
     }
-    let mut by_x: Vec<(i64, usize)> = (0..n).map(|i| (edge(i).0[0].min(edge(i).1[0]), i)).collect();
-    by_x.sort_unstable();
-    for (s, &(_, i)) in by_x.iter().enumerate() {
-        let (a, b) = edge(i);
-        let high_x = a[0].max(b[0]);
-        for &(_, j) in by_x[s + 1..].iter().take_while(|&&(low_x, _)| low_x <= high_x) {
-            let (lo, hi) = (i.min(j), i.max(j));
+    let boxes = edge_boxes_by_low_x(points);
+    for (s, this) in boxes.iter().enumerate() {
+        for other in boxes[s + 1..].iter().take_while(|other| other.low[0] <= this.high[0]) {
+            if other.low[1] > this.high[1] || this.low[1] > other.high[1] {
+                continue;
+            }
+            let (lo, hi) = (this.edge.min(other.edge), this.edge.max(other.edge));
             let neighbours = hi == lo + 1 || (lo == 0 && hi == n - 1);
-            let (p, q) = edge(j);
-            if !neighbours && y_ranges_meet((a, b), (p, q)) && segments_touch(a, b, p, q) {
+            let ((a, b), (p, q)) = (edge(this.edge), edge(other.edge));
+            if !neighbours && segments_touch(a, b, p, q) {
                 keep((lo, hi));
             }
         }
@@ -157,10 +159,31 @@ fn first_self_contact(points: &[LatticePoint]) -> Option<(usize, usize)> {
     first
 }
 
-/// True when the two segments' y ranges share a value: the cheap test that
-/// rules out most of the pairs the x sweep brings together.
-fn y_ranges_meet((a, b): (LatticePoint, LatticePoint), (p, q): (LatticePoint, LatticePoint)) -> bool {
-    a[1].min(b[1]) <= p[1].max(q[1]) && p[1].min(q[1]) <= a[1].max(b[1])
+/// The bounding box of the edge from point `edge` to the next.
+struct EdgeBox {
+    low: LatticePoint,
+    high: LatticePoint,
+    edge: usize,
+}
+
+/// Every edge's bounding box, in order of the box's lowest x (ties by
+/// edge index). The order comes from sorting one 128-bit word per edge
+/// (lowest x with its sign bit flipped, so unsigned order is signed
+/// order, above the index): cheaper than sorting the boxes.
+fn edge_boxes_by_low_x(points: &[LatticePoint]) -> Vec<EdgeBox> {
+    let n = points.len();
+    let edge_box = |i: usize| {
+        let (a, b) = (points[i], points[(i + 1) % n]);
+        EdgeBox { low: [a[0].min(b[0]), a[1].min(b[1])], high: [a[0].max(b[0]), a[1].max(b[1])], edge: i }
+    };
+    let mut order: Vec<u128> = (0..n)
+        .map(|i| {
+            let low_x = points[i][0].min(points[(i + 1) % n][0]);
+            (u128::from((low_x as u64) ^ (1 << 63)) << 64) | i as u128
+        })
+        .collect();
+    order.sort_unstable();
+    order.into_iter().map(|key| edge_box(key as u64 as usize)).collect()
 }
 
 /// For collinear a, b, c: true when b→c turns back along a→b.

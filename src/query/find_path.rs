@@ -42,6 +42,9 @@ pub(crate) struct PathSearch {
     filter: QueryFilter,
     /// The node nearest the end position (the partial corridor's end).
     best: u32,
+    /// The straight distance from `best`'s position to the end position
+    /// (kept here rather than in every node, which then fits 64 bytes).
+    best_distance: f64,
     /// The end polygon's node once it left the open list.
     goal: u32,
     out_of_nodes: bool,
@@ -55,17 +58,19 @@ impl Default for PathSearch {
             end: [0.0; 3],
             filter: QueryFilter::default(),
             best: NO_NODE,
+            best_distance: f64::INFINITY,
             goal: NO_NODE,
             out_of_nodes: false,
         }
     }
 }
 
-/// True when node `a` is a better partial end than node `b`: nearer the
-/// end position, then cheaper, then created first.
-fn nearer_goal(nodes: &NodePool, a: u32, b: u32) -> bool {
-    let (na, nb) = (nodes.get(a), nodes.get(b));
-    na.distance_to_goal.total_cmp(&nb.distance_to_goal).then(na.cost.total_cmp(&nb.cost)).then(a.cmp(&b)).is_lt()
+/// True when a node created now, `distance` from the end position and
+/// costing `cost`, is a better partial end than `best` (`best_distance`
+/// from the end): nearer the end position, then cheaper (then created
+/// first, which `best` was).
+fn nearer_goal(nodes: &NodePool, (distance, cost): (f64, f64), best: u32, best_distance: f64) -> bool {
+    distance.total_cmp(&best_distance).then(cost.total_cmp(&nodes.get(best).cost)).is_lt()
 }
 
 /// True when an expanded node of the same polygon reaches node `index`'s
@@ -156,12 +161,11 @@ impl NavMeshQuery {
             position: start,
             cost,
             total,
-            distance_to_goal: to_end,
             state: NodeState::Open,
         };
         let index = self.nodes.create(node).expect("a budget of at least one node");
         self.open.push(&self.nodes, index);
-        self.search.best = index;
+        (self.search.best, self.search.best_distance) = (index, to_end);
         Ok(())
     }
 
@@ -179,13 +183,13 @@ impl NavMeshQuery {
             search.phase = Phase::Finished;
             return;
         }
-        let filter = &search.filter;
-        if is_dominated(mesh, nodes, current, filter) {
+        if is_dominated(mesh, nodes, current, &search.filter) {
             return;
         }
         // Nodes are created only for polygons of the query's frozen mesh.
         let polygon = QueryPolygon::of(mesh, node.poly).expect("a node's polygon is in the frozen mesh");
         let own_area = polygon.view.record.area;
+        let filter = &search.filter;
         collect_crossings(mesh, node.poly, &polygon, crossings);
         for crossing in crossings.iter() {
             let entry = crossing.entry();
@@ -237,7 +241,6 @@ impl NavMeshQuery {
                         position: entry,
                         cost,
                         total,
-                        distance_to_goal: to_end,
                         state: NodeState::Open,
                     };
                     let Some(index) = nodes.create(created) else {
@@ -245,8 +248,8 @@ impl NavMeshQuery {
                         continue;
                     };
                     open.push(nodes, index);
-                    if nearer_goal(nodes, index, search.best) {
-                        search.best = index;
+                    if nearer_goal(nodes, (to_end, cost), search.best, search.best_distance) {
+                        (search.best, search.best_distance) = (index, to_end);
                     }
                 }
             }

@@ -41,8 +41,6 @@ pub(crate) struct Node {
     pub cost: f64,
     /// `cost` plus the heuristic to the goal.
     pub total: f64,
-    /// Straight distance from `position` to the goal.
-    pub distance_to_goal: f64,
     pub state: NodeState,
 }
 
@@ -173,9 +171,13 @@ mod tests {
             position: [0.0; 3],
             cost: 0.0,
             total: 0.0,
-            distance_to_goal: 0.0,
             state: NodeState::Open,
         }
+    }
+
+    #[test]
+    fn a_node_fits_a_cache_line() {
+        assert_eq!(std::mem::size_of::<Node>(), 64);
     }
 
     #[test]

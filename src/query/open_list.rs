@@ -121,7 +121,6 @@ mod tests {
                 position: [0.0; 3],
                 cost,
                 total,
-                distance_to_goal: 0.0,
                 state: NodeState::Open,
             };
             let index = pool.create(node).unwrap();

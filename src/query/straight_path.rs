@@ -16,7 +16,8 @@
 use crate::error::{NavMeshError, Result};
 use crate::mesh::poly_ref::PolyRef;
 use crate::query::crossing::{crossing_to, Crossing, CrossingKind};
-use crate::query::nav_mesh_query::{check_position, NavMeshQuery, QueryPolygon};
+use crate::mesh::tiled_nav_mesh::TiledNavMesh;
+use crate::query::nav_mesh_query::{check_position, stale_reference, NavMeshQuery, QueryPolygon};
 use crate::query::polygon_geometry::{distance, distance_xz, lerp, orient_xz};
 use crate::query::query_status::StraightPathStatus;
 use crate::query::surface_points::closest_point;
@@ -267,13 +268,13 @@ impl NavMeshQuery {
         let Some(&first) = corridor.first() else {
             return Err(NavMeshError::out_of_range("the corridor is empty: it needs at least the start polygon"));
         };
-        let first_polygon = self.polygon_or_error(first, "corridor[0]")?;
+        let NavMeshQuery { mesh, path_crossings, path_areas, .. } = self;
+        let first_polygon = QueryPolygon::of(mesh, first).ok_or_else(|| stale_reference("corridor[0]", first))?;
         let start = closest_point(&first_polygon, &first_polygon.world(), start).position;
-        let last = self.resolve_corridor(corridor);
-        let last_polygon = self.polygon(corridor[last]).expect("resolved polygons are valid");
+        let (last, last_polygon) = resolve_corridor(mesh, corridor, first_polygon, path_crossings, path_areas);
         let end = closest_point(&last_polygon, &last_polygon.world(), end).position;
 
-        let (path_crossings, path_areas) = (&self.path_crossings[..], &self.path_areas[..]);
+        let (path_crossings, path_areas) = (&path_crossings[..], &path_areas[..]);
         out.clear();
         let mut writer =
             PathWriter { corridor: &corridor[..=last], crossings: path_crossings, areas: path_areas, options, out };
@@ -289,27 +290,35 @@ impl NavMeshQuery {
         writer.stretch(from.0, from.1, last, end, VertexFlags::END, corridor[last]);
         Ok(if last + 1 == corridor.len() { StraightPathStatus::Complete } else { StraightPathStatus::Partial })
     }
+}
 
-    /// Fills the crossings between the corridor's neighbours and the
-    /// polygons' areas, up to the first pair that is not joined; returns
-    /// the index of the last polygon reached that way.
-    fn resolve_corridor(&mut self, corridor: &[PolyRef]) -> usize {
-        let NavMeshQuery { mesh, path_crossings, path_areas, .. } = self;
-        path_crossings.clear();
-        path_areas.clear();
-        let mut polygon = QueryPolygon::of(mesh, corridor[0]).expect("checked before it is left");
-        for (i, pair) in corridor.windows(2).enumerate() {
-            path_areas.push(polygon.view.record.area);
-            let Some(next) = QueryPolygon::of(mesh, pair[1]) else {
-                return i;
-            };
-            let Some(crossing) = crossing_to(mesh, pair[0], &polygon, pair[1]) else {
-                return i;
-            };
-            path_crossings.push(crossing);
-            polygon = next;
-        }
-        path_areas.push(polygon.view.record.area);
-        corridor.len() - 1
+/// Fills `crossings` with the crossing between each pair of the
+/// corridor's neighbours and `areas` with the polygons' areas, from
+/// `first` (the corridor's first polygon) up to the first pair that is
+/// not joined; returns the index of the last polygon reached that way,
+/// and that polygon. A next polygon of the same tile is read without
+/// looking its tile up again.
+fn resolve_corridor<'a>(
+    mesh: &'a TiledNavMesh,
+    corridor: &[PolyRef],
+    first: QueryPolygon<'a>,
+    crossings: &mut Vec<Crossing>,
+    areas: &mut Vec<u8>,
+) -> (usize, QueryPolygon<'a>) {
+    crossings.clear();
+    areas.clear();
+    let mut polygon = first;
+    for (i, pair) in corridor.windows(2).enumerate() {
+        areas.push(polygon.view.record.area);
+        let Some(next) = polygon.reach(mesh, pair[0], pair[1]) else {
+            return (i, polygon);
+        };
+        let Some(crossing) = crossing_to(mesh, pair[0], &polygon, pair[1]) else {
+            return (i, polygon);
+        };
+        crossings.push(crossing);
+        polygon = next;
     }
+    areas.push(polygon.view.record.area);
+    (corridor.len() - 1, polygon)
 }

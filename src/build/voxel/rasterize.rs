@@ -280,9 +280,12 @@ fn merge_spans(raw: &[RawSpan], width: usize, settings: &CellSettings) -> Result
     };
     let mut start = 0;
     for (column, &end) in column_ends.iter().enumerate() {
-        // The column's spans, sorted through their indices (no copies).
+        // The column's spans, sorted through their indices (no copies);
+        // most columns hold one span and skip the sort.
         let pieces = &mut order[start..end];
-        sort_by_bottom(pieces, raw);
+        if pieces.len() > 1 {
+            sort_by_bottom(pieces, raw);
+        }
         let span = |k: usize| &raw[pieces[k] as usize];
         let mut i = 0;
         while i < pieces.len() {

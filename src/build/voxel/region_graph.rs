@@ -50,7 +50,8 @@ impl RegionGraph {
                 graph.lowest_floor[r as usize] = graph.lowest_floor[r as usize].min(field.floor[s]);
                 graph.area[r as usize] = field.area[s];
                 for n in (0..4).filter_map(|dir| field.neighbour(s, dir)).map(|n| regions[n]) {
-                    if inside(n) && n != r {
+                    // Most neighbours share the floor's region: test that first.
+                    if n != r && inside(n) {
                         add_unique(&mut graph.touching[r as usize], n);
                     }
                 }

@@ -73,6 +73,10 @@ fn describe(field: &CompactHeightfield, regions: &[u32], count: usize) -> Vec<Re
             let region = &mut table[r as usize];
             region.floors += 1;
             region.area = field.area[s];
+            // A column of one floor has nothing stacked: skip the scan.
+            if spans.len() == 1 {
+                continue;
+            }
             for other in spans.clone().filter(|&o| o != s).map(|o| regions[o]).filter(|&o| inside(o)) {
                 if other == r {
                     region.overlaps = true;

@@ -43,45 +43,62 @@ fn mark_low_hanging_obstacles(field: &mut Heightfield, walkable_climb: i64) {
 /// floors differ by more than WalkableClimb (a steep slope).
 fn unmark_ledges(field: &mut Heightfield, walkable_height: i64, walkable_climb: i64) {
     let width = field.width as isize;
+    let limits = LedgeLimits { walkable_height, walkable_climb };
     for z in 0..width {
         for x in 0..width {
             let spans = field.spans((z * width + x) as usize);
             let end = spans.end;
             for s in spans {
-                if field.area[s] == NULL_AREA {
-                    continue;
-                }
-                let (floor, ceiling) = field.gap_above(s, end);
-                let mut lowest_drop = SKY;
-                let (mut reach_min, mut reach_max) = (floor, floor);
-                for (dx, dz) in DIRECTIONS {
-                    let (nx, nz) = (x + dx, z + dz);
-                    if nx < 0 || nz < 0 || nx >= width || nz >= width {
-                        lowest_drop = -SKY;
-                        continue;
-                    }
-                    let spans = field.spans((nz * width + nx) as usize);
-                    let first_bottom = if spans.is_empty() { SKY } else { i64::from(field.span_min[spans.start]) };
-                    if ceiling.min(first_bottom) - floor.max(-SKY) > walkable_height {
-                        lowest_drop = -SKY;
-                    }
-                    for n in spans.clone() {
-                        let (n_floor, n_ceiling) = field.gap_above(n, spans.end);
-                        if ceiling.min(n_ceiling) - floor.max(n_floor) > walkable_height {
-                            lowest_drop = lowest_drop.min(n_floor - floor);
-                            if (n_floor - floor).abs() <= walkable_climb {
-                                reach_min = reach_min.min(n_floor);
-                                reach_max = reach_max.max(n_floor);
-                            }
-                        }
-                    }
-                }
-                if lowest_drop < -walkable_climb || reach_max - reach_min > walkable_climb {
+                if field.area[s] != NULL_AREA && is_ledge(field, (x, z), field.gap_above(s, end), limits) {
                     field.area[s] = NULL_AREA;
                 }
             }
         }
     }
+}
+
+#[derive(Clone, Copy)]
+struct LedgeLimits {
+    walkable_height: i64,
+    walkable_climb: i64,
+}
+
+/// Whether the span in column `(x, z)` whose open space is `(floor,
+/// ceiling)` is a ledge. A drop too deep decides it whatever the other
+/// neighbours hold, so the test returns at the first one (Recast stops its
+/// direction loop at the heightfield's edge the same way); an empty or
+/// out-of-bounds neighbour column is a drop of [`SKY`].
+fn is_ledge(field: &Heightfield, (x, z): (isize, isize), (floor, ceiling): (i64, i64), limits: LedgeLimits) -> bool {
+    let width = field.width as isize;
+    let too_deep = |drop: i64| drop < -limits.walkable_climb;
+    let (mut reach_min, mut reach_max) = (floor, floor);
+    for (dx, dz) in DIRECTIONS {
+        let (nx, nz) = (x + dx, z + dz);
+        if nx < 0 || nz < 0 || nx >= width || nz >= width {
+            if too_deep(-SKY) {
+                return true;
+            }
+            continue;
+        }
+        let spans = field.spans((nz * width + nx) as usize);
+        let first_bottom = if spans.is_empty() { SKY } else { i64::from(field.span_min[spans.start]) };
+        if ceiling.min(first_bottom) - floor.max(-SKY) > limits.walkable_height && too_deep(-SKY) {
+            return true;
+        }
+        for n in spans.clone() {
+            let (n_floor, n_ceiling) = field.gap_above(n, spans.end);
+            if ceiling.min(n_ceiling) - floor.max(n_floor) > limits.walkable_height {
+                if too_deep(n_floor - floor) {
+                    return true;
+                }
+                if (n_floor - floor).abs() <= limits.walkable_climb {
+                    reach_min = reach_min.min(n_floor);
+                    reach_max = reach_max.max(n_floor);
+                }
+            }
+        }
+    }
+    reach_max - reach_min > limits.walkable_climb
 }
 
 /// A walkable span with less than AgentHeight of space above it is not

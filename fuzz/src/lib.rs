@@ -283,10 +283,10 @@ impl SmallGeometry {
 }
 
 /// The most tiles one fuzz input may build. A build's work grows with the
-/// tiles its triangles cover (a sliver can cover thousands legitimately);
+/// tiles its input covers (a sliver can cover thousands legitimately);
 /// past this the input only checks that the covered tiles are counted
 /// without a panic (bad input still reaches the build's checks), so every input stays far inside libFuzzer's timeout.
-const MAX_FUZZ_TILES: usize = 64;
+pub(crate) const MAX_FUZZ_TILES: usize = 64;
 
 /// `NavMesh::build_3d` never panics; every tile it builds validates again
 /// and reads back to the same bytes.

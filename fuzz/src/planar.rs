@@ -4,7 +4,7 @@
 use arbitrary::Arbitrary;
 use onav::{read_tile, write_tile, NavMesh, NavSettings, NavTile, PlanarOutlines, PlanarRegion};
 
-use crate::{small, WorldCoordinate};
+use crate::{small, WorldCoordinate, MAX_FUZZ_TILES};
 
 /// Regions (outline, holes, optional area) and obstacles of few points,
 /// on a small lattice or any f64 bit pattern, and a radius in quarters.
@@ -42,7 +42,13 @@ impl SmallOutlines {
 
 /// A build either fails with a typed error or gives tiles that validate
 /// and read back, and the same bytes a second time.
+/// Outlines whose regions' box covers more than `MAX_FUZZ_TILES` tiles
+/// are not built (a sliver 800 km long is legal and builds 100 000 tiles,
+/// past libFuzzer's timeout).
 pub fn check_build_planar(settings: NavSettings, outlines: &PlanarOutlines) {
+    if region_box_tiles(outlines, settings.tile_size()).is_some_and(|tiles| tiles > MAX_FUZZ_TILES as f64) {
+        return;
+    }
     let Ok(mesh) = NavMesh::build_planar(settings.clone(), outlines) else {
         return;
     };
@@ -54,4 +60,23 @@ pub fn check_build_planar(settings: NavSettings, outlines: &PlanarOutlines) {
     }
     let second = NavMesh::build_planar(settings, outlines).expect("a build that worked works again");
     assert_eq!(second.save(), mesh.save(), "a second build gives other bytes");
+}
+
+/// How many tiles of side `tile_size` (grid origin at 0) the box of every
+/// region ring covers, or `None` when some point is outside the
+/// coordinate bound: such input fails the build's first check at once,
+/// so it is always built.
+fn region_box_tiles(outlines: &PlanarOutlines, tile_size: f64) -> Option<f64> {
+    let points = outlines.regions.iter().flat_map(|r| std::iter::once(&r.outline).chain(&r.holes)).flatten();
+    let mut bounds: Option<[f64; 4]> = None;
+    for p in points {
+        if !p.iter().all(|v| v.abs() < onav::tile::coordinate::COORDINATE_BOUND) {
+            return None;
+        }
+        let [x0, z0, x1, z1] = bounds.unwrap_or([p[0], p[1], p[0], p[1]]);
+        bounds = Some([x0.min(p[0]), z0.min(p[1]), x1.max(p[0]), z1.max(p[1])]);
+    }
+    let [x0, z0, x1, z1] = bounds?;
+    let span = |lo: f64, hi: f64| (hi / tile_size).floor() - (lo / tile_size).floor() + 1.0;
+    Some(span(x0, x1) * span(z0, z1))
 }

@@ -190,7 +190,7 @@ impl NavTile {
     #[inline]
     pub fn polygon(&self, index: usize) -> Option<PolygonView<'_>> {
         let record = *self.polygon_records().get(index)?;
-        let edges = self.edges_of(index);
+        let edges = self.edges_of(index)?;
         Some(PolygonView {
             record,
             indices: self.edge_entries(|s| s.indices, edges.clone()),
@@ -202,14 +202,22 @@ impl NavTile {
     /// Tile-local vertices of polygon `index`, in order.
     pub fn polygon_vertices(&self, index: usize) -> impl Iterator<Item = [f32; 3]> + '_ {
         let vertices = self.vertices();
-        self.edge_entries(|s| s.indices, self.edges_of(index)).iter().map(|&i| vertices[i as usize])
+        let edges = self.edges_of(index).expect("a polygon of the tile");
+        self.edge_entries(|s| s.indices, edges).iter().map(|&i| vertices[i as usize])
     }
 
-    /// The per-edge entries of polygon `index`.
+    /// The per-edge entries of polygon `index`, or `None` beyond the
+    /// polygon count.
     #[inline]
-    fn edges_of(&self, index: usize) -> std::ops::Range<usize> {
+    fn edges_of(&self, index: usize) -> Option<std::ops::Range<usize>> {
+        if index >= self.polygon_count() {
+            return None;
+        }
         let starts = self.store.get(|s| s.edge_starts);
-        starts[index] as usize..starts[index + 1] as usize
+        // SAFETY: `TileSections::plan` gives `edge_starts` one entry more
+        // than the polygon count, and `index` is below that count.
+        let (start, end) = unsafe { (*starts.get_unchecked(index), *starts.get_unchecked(index + 1)) };
+        Some(start as usize..end as usize)
     }
 
     /// Entries `edges` (a range [`Self::edges_of`] gave) of the per-edge

@@ -241,7 +241,7 @@ fn section<'a>(body: &mut &'a [u8], count: u32, record: usize) -> &'a [u8] {
     head
 }
 
-/// Decodes `bytes`, records of `record` bytes, into `section` of `buffer`.
+/// Decodes `bytes`, records of `record` bytes, into `section` of `store`.
 fn decode_into<T: Plain>(
     store: &mut TileStore,
     section: Section<T>,

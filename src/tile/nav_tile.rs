@@ -223,7 +223,11 @@ impl NavTile {
     /// Entries `edges` (a range [`Self::edges_of`] gave) of the per-edge
     /// section `pick` chooses.
     #[inline]
-    fn edge_entries<T: Plain>(&self, pick: impl FnOnce(&TileSections) -> Section<T>, edges: std::ops::Range<usize>) -> &[T] {
+    fn edge_entries<T: Plain>(
+        &self,
+        pick: impl FnOnce(&TileSections) -> Section<T>,
+        edges: std::ops::Range<usize>,
+    ) -> &[T] {
         let entries = self.store.get(pick);
         debug_assert!(edges.start <= edges.end && edges.end <= entries.len());
         // SAFETY: the edge starts ascend (`fill_edge_starts` adds vertex

@@ -172,7 +172,8 @@ impl TileBuffer {
         // overlaps `write`, so the two borrows never alias.
         // BYTE-ORDER: the block holds typed values written through typed
         // sections, never format bytes, which are decoded before.
-        let out = unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr().add(write.offset()).cast::<W>(), write.len()) };
+        let out =
+            unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr().add(write.offset()).cast::<W>(), write.len()) };
         let excluded = write.offset()..write.end();
         (BufferReader { buffer: self, excluded }, out)
     }

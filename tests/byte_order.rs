@@ -50,8 +50,11 @@ struct Violation {
 /// Files under `src/` outside the C surface that may hold `unsafe`: hot
 /// paths where a benchmark showed the gain (`stitch/prefetch.rs`: cache prefetch
 /// hints for stitching, see its module comment; `tile/tile_buffer.rs`: a
-/// tile's arrays in one allocation, issue 24's peer `edits` table).
-const HOT_PATHS: &[&str] = &["stitch/prefetch.rs", "tile/tile_buffer.rs"];
+/// tile's arrays in one allocation, issue 24's peer `edits` table;
+/// `tile/tile_store.rs` and `tile/nav_tile.rs`: a validated tile's
+/// sections and polygon edges read without checking again, `docs/QUERIES.md`
+/// "Sixth round: the polygon look-up"; slice reads, no pointer casts).
+const HOT_PATHS: &[&str] = &["stitch/prefetch.rs", "tile/tile_buffer.rs", "tile/tile_store.rs", "tile/nav_tile.rs"];
 
 /// Where a source file lies, which decides the rule it follows.
 #[derive(Clone, Copy, PartialEq)]

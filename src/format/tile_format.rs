@@ -15,10 +15,11 @@ use crate::format::layout_header::ONPT;
 use crate::format::params::NavMeshParams;
 use crate::tile::nav_tile::NavTile;
 use crate::tile::tile_arrays::TileArrays;
-use crate::tile::tile_buffer::{Plain, Section, TileBuffer};
+use crate::tile::tile_buffer::{Plain, Section};
 use crate::tile::tile_data::{DetailMesh, DetailTriangle, OffMeshLinkSlot, Polygon, MAX_LAYER, MAX_POLYGONS};
 use crate::tile::tile_rules::check_shape;
-use crate::tile::tile_sections::{portal_count, TileCounts, TilePlace, TileSections};
+use crate::tile::tile_sections::{portal_count, TileCounts, TilePlace};
+use crate::tile::tile_store::TileStore;
 
 /// Bytes of the ONPT header.
 pub const TILE_HEADER_LEN: usize = 72;
@@ -132,9 +133,9 @@ pub(crate) fn read_tile_checked(
         )));
     }
     let header = read_header(&mut reader, bytes.len())?;
-    let (sections, buffer) = read_body(&header, reader.take(reader.remaining(), "body")?)?;
-    check_shape(params, &sections.arrays(&header.place, &buffer))?;
-    NavTile::assemble(params, *fingerprint, header.place, sections, buffer)
+    let store = read_body(&header, reader.take(reader.remaining(), "body")?)?;
+    check_shape(params, &store.arrays(&header.place))?;
+    NavTile::assemble(params, *fingerprint, header.place, store)
 }
 
 #[derive(Clone, Copy)]
@@ -240,15 +241,15 @@ fn section<'a>(body: &mut &'a [u8], count: u32, record: usize) -> &'a [u8] {
     head
 }
 
-/// Decodes `bytes`, records of `record` bytes, into `section` of `buffer`.
+/// Decodes `bytes`, records of `record` bytes, into `section` of `store`.
 fn decode_into<T: Plain>(
-    buffer: &mut TileBuffer,
+    store: &mut TileStore,
     section: Section<T>,
     bytes: &[u8],
     record: usize,
     decode: impl Fn(&[u8]) -> T,
 ) {
-    for (value, r) in buffer.get_mut(section).iter_mut().zip(bytes.chunks_exact(record)) {
+    for (value, r) in store.get_mut(section).iter_mut().zip(bytes.chunks_exact(record)) {
         *value = decode(r);
     }
 }
@@ -263,7 +264,7 @@ fn u32_of(r: &[u8]) -> u32 {
 
 /// Decodes the body, whose length equals the header's implied length,
 /// into one buffer planned from the header's counts and the portal sides.
-fn read_body(header: &Header, mut body: &[u8]) -> Result<(TileSections, TileBuffer)> {
+fn read_body(header: &Header, mut body: &[u8]) -> Result<TileStore> {
     let c = header.counts;
     let vertices = section(&mut body, c.vertices, VERTEX_LEN);
     let polygons = section(&mut body, c.polygons, POLYGON_LEN);
@@ -274,7 +275,7 @@ fn read_body(header: &Header, mut body: &[u8]) -> Result<(TileSections, TileBuff
     let detail_vertices = section(&mut body, c.detail_vertices, VERTEX_LEN);
     let detail_triangles = section(&mut body, c.detail_triangles, DETAIL_TRIANGLE_LEN);
     let links = section(&mut body, c.links, LINK_LEN);
-    let (sections, mut buffer) = TileSections::plan(&TileCounts {
+    let mut store = TileStore::plan(&TileCounts {
         vertices: c.vertices as usize,
         polygons: c.polygons as usize,
         edges: c.edges as usize,
@@ -283,8 +284,9 @@ fn read_body(header: &Header, mut body: &[u8]) -> Result<(TileSections, TileBuff
         detail_triangles: c.detail_triangles as usize,
         off_mesh_links: c.links as usize,
         portals: portal_count(portal_sides),
-    });
-    let out = &mut buffer;
+    })?;
+    let sections = *store.sections();
+    let out = &mut store;
     decode_into(out, sections.vertices, vertices, VERTEX_LEN, vertex_of);
     decode_into(out, sections.polygons, polygons, POLYGON_LEN, |r| Polygon {
         vertex_count: r[0],
@@ -309,7 +311,7 @@ fn read_body(header: &Header, mut body: &[u8]) -> Result<(TileSections, TileBuff
     for ((i, slot), r) in out.get_mut(sections.off_mesh_links).iter_mut().enumerate().zip(link_records) {
         *slot = link_of(i, r)?;
     }
-    Ok((sections, buffer))
+    Ok(store)
 }
 
 /// One link record; its bidirectional byte must be 0 or 1.

@@ -8,7 +8,8 @@
 //! - [`orientation`]: the exact orientation predicate (LAYOUT section 7).
 //! - [`coordinate`]: the "Coordinate rule" for world positions.
 //! - [`tile_arrays`]: `TileArrays`, the arrays borrowed from either.
-//! - `tile_buffer`, `tile_sections`: a validated tile's arrays in one buffer.
+//! - `tile_buffer`, `tile_sections`, `tile_store`: a validated tile's arrays
+//!   in one buffer, placed by a section table checked once.
 
 pub mod coordinate;
 pub mod nav_tile;
@@ -18,6 +19,7 @@ pub(crate) mod tile_buffer;
 pub mod tile_data;
 pub mod tile_rules;
 pub(crate) mod tile_sections;
+pub(crate) mod tile_store;
 
 /// `onav::tile::NavTile` was this type's path before the folders.
 pub use nav_tile::{NavTile, PolygonView, PortalEdge};

@@ -7,19 +7,22 @@ use crate::format::params::NavMeshParams;
 use crate::stitch::portal_stitching::TilePortals;
 use crate::stitch::tile_stitching::TileStitching;
 use crate::tile::tile_arrays::TileArrays;
-use crate::tile::tile_buffer::TileBuffer;
+use crate::tile::tile_buffer::{Plain, Section};
 use crate::tile::tile_data::{DetailMesh, DetailTriangle, NavTileData, OffMeshLinkSlot, Polygon, NOT_PORTAL};
 use crate::tile::tile_rules::{check_contents, check_shape, fill_edge_starts};
 use crate::tile::tile_sections::{TileCounts, TilePlace, TileSections, POLYGON_BLOCK};
+use crate::tile::tile_store::TileStore;
 
 /// A validated, immutable tile: its arrays and what validation derives from
-/// them in one buffer ([`TileSections`]), and what stitching derives.
+/// them in one buffer ([`TileStore`]), and what stitching derives.
 #[derive(Debug, Clone)]
 pub struct NavTile {
     place: TilePlace,
     fingerprint: BuildFingerprint,
-    sections: TileSections,
-    buffer: TileBuffer,
+    /// Its per-edge sections hold as many entries as the last of its edge
+    /// starts says (`assemble` checks it), so a polygon's edges are read
+    /// without bounds checks.
+    store: TileStore,
     stitching: TileStitching,
     /// Side `s`'s polygons with a portal are
     /// `portal_polygons[portal_polygon_starts[s]..portal_polygon_starts[s + 1]]`.
@@ -76,42 +79,43 @@ impl NavTile {
     ) -> Result<NavTile> {
         let arrays = data.arrays();
         check_shape(params, &arrays)?;
-        let (sections, mut buffer) = TileSections::plan(&TileCounts::of(&arrays));
-        sections.copy_in(&arrays, &mut buffer);
+        let mut store = TileStore::plan(&TileCounts::of(&arrays))?;
+        store.copy_in(&arrays);
         let place = TilePlace { tile_x: data.tile_x, tile_z: data.tile_z, layer: data.layer, origin_y: data.origin_y };
-        Self::assemble(params, fingerprint, place, sections, buffer)
+        Self::assemble(params, fingerprint, place, store)
     }
 
-    /// The tile whose arrays `buffer` holds as `sections` plans, once they
-    /// passed `check_shape`: derives the first edge of each polygon, checks
-    /// every other rule, then derives the rest.
+    /// The tile whose arrays `store` holds, once they passed `check_shape`:
+    /// derives the first edge of each polygon, checks every other rule,
+    /// then derives the rest.
     pub(crate) fn assemble(
         params: &NavMeshParams,
         fingerprint: BuildFingerprint,
         place: TilePlace,
-        sections: TileSections,
-        mut buffer: TileBuffer,
+        mut store: TileStore,
     ) -> Result<NavTile> {
-        let (reader, edge_starts) = buffer.split(sections.edge_starts);
+        let sections = *store.sections();
+        let (reader, edge_starts) = store.split(sections.edge_starts);
         fill_edge_starts(reader.get(sections.polygons), edge_starts);
-        check_contents(params, &sections.arrays(&place, &buffer), buffer.get(sections.edge_starts))?;
-        let (reader, portal_edges) = buffer.split(sections.portal_edges);
+        let edge_count = *store.get(|s| s.edge_starts).last().expect("one more edge start than polygons");
+        assert_eq!(edge_count as usize, sections.indices.len(), "check_shape ran: the vertex counts sum to the edges");
+        check_contents(params, &store.arrays(&place), store.get(|s| s.edge_starts))?;
+        let (reader, portal_edges) = store.split(sections.portal_edges);
         fill_portal_edges(reader.get(sections.edge_starts), reader.get(sections.portal_sides), portal_edges);
-        let (reader, polygon_bounds) = buffer.split(sections.polygon_bounds);
+        let (reader, polygon_bounds) = store.split(sections.polygon_bounds);
         let (vertices, indices) = (reader.get(sections.vertices), reader.get(sections.indices));
         for (out, edges) in polygon_bounds.iter_mut().zip(reader.get(sections.edge_starts).windows(2)) {
             *out = bounds(indices[edges[0] as usize..edges[1] as usize].iter().map(|&i| &vertices[i as usize]));
         }
-        let (reader, polygon_blocks) = buffer.split(sections.polygon_blocks);
+        let (reader, polygon_blocks) = store.split(sections.polygon_blocks);
         for (out, run) in polygon_blocks.iter_mut().zip(reader.get(sections.polygon_bounds).chunks(POLYGON_BLOCK)) {
             *out = bounds(run.iter().flatten());
         }
-        let (reader, portal_polygons) = buffer.split(sections.portal_polygons);
+        let (reader, portal_polygons) = store.split(sections.portal_polygons);
         let portal_polygon_starts = fill_portal_polygons(reader.get(sections.portal_edges), portal_polygons);
-        let vertex_bounds = bounds(buffer.get(sections.vertices).iter());
+        let vertex_bounds = bounds(store.get(|s| s.vertices).iter());
         let stitching = TileStitching::default();
-        let mut tile =
-            NavTile { place, fingerprint, sections, buffer, stitching, portal_polygon_starts, vertex_bounds };
+        let mut tile = NavTile { place, fingerprint, store, stitching, portal_polygon_starts, vertex_bounds };
         tile.stitching = TileStitching::of(params, &tile);
         Ok(tile)
     }
@@ -155,7 +159,7 @@ impl NavTile {
 
     /// The validated arrays, borrowed.
     pub fn data(&self) -> TileArrays<'_> {
-        self.sections.arrays(&self.place, &self.buffer)
+        self.store.arrays(&self.place)
     }
 
     /// Copies of the arrays, e.g. for a builder to edit and re-create.
@@ -164,58 +168,85 @@ impl NavTile {
     }
 
     pub fn vertices(&self) -> &[[f32; 3]] {
-        self.buffer.get(self.sections.vertices)
+        self.store.get(|s| s.vertices)
     }
 
     /// The polygons' flags and area records, read without building the
     /// other arrays (the path search reads one per crossing).
     pub fn polygon_records(&self) -> &[Polygon] {
-        self.buffer.get(self.sections.polygons)
+        self.store.get(|s| s.polygons)
     }
 
     pub fn polygon_count(&self) -> usize {
-        self.sections.polygons.len()
+        self.store.sections().polygons.len()
     }
 
     /// Total edge count (the sum of all polygons' vertex counts).
     pub fn edge_count(&self) -> usize {
-        self.sections.indices.len()
+        self.store.sections().indices.len()
     }
 
     /// Polygon `index`, or `None` beyond the polygon count.
+    #[inline]
     pub fn polygon(&self, index: usize) -> Option<PolygonView<'_>> {
         let record = *self.polygon_records().get(index)?;
-        let edges = self.edges_of(index);
+        let edges = self.edges_of(index)?;
         Some(PolygonView {
             record,
-            indices: &self.buffer.get(self.sections.indices)[edges.clone()],
-            neighbours: &self.buffer.get(self.sections.neighbours)[edges.clone()],
-            portal_sides: &self.buffer.get(self.sections.portal_sides)[edges],
+            indices: self.edge_entries(|s| s.indices, edges.clone()),
+            neighbours: self.edge_entries(|s| s.neighbours, edges.clone()),
+            portal_sides: self.edge_entries(|s| s.portal_sides, edges),
         })
     }
 
     /// Tile-local vertices of polygon `index`, in order.
     pub fn polygon_vertices(&self, index: usize) -> impl Iterator<Item = [f32; 3]> + '_ {
         let vertices = self.vertices();
-        self.buffer.get(self.sections.indices)[self.edges_of(index)].iter().map(|&i| vertices[i as usize])
+        let edges = self.edges_of(index).expect("a polygon of the tile");
+        self.edge_entries(|s| s.indices, edges).iter().map(|&i| vertices[i as usize])
     }
 
-    /// The per-edge entries of polygon `index`.
-    fn edges_of(&self, index: usize) -> std::ops::Range<usize> {
-        let starts = self.buffer.get(self.sections.edge_starts);
-        starts[index] as usize..starts[index + 1] as usize
+    /// The per-edge entries of polygon `index`, or `None` beyond the
+    /// polygon count.
+    #[inline]
+    fn edges_of(&self, index: usize) -> Option<std::ops::Range<usize>> {
+        if index >= self.polygon_count() {
+            return None;
+        }
+        let starts = self.store.get(|s| s.edge_starts);
+        // SAFETY: `TileSections::plan` gives `edge_starts` one entry more
+        // than the polygon count, and `index` is below that count.
+        let (start, end) = unsafe { (*starts.get_unchecked(index), *starts.get_unchecked(index + 1)) };
+        Some(start as usize..end as usize)
+    }
+
+    /// Entries `edges` (a range [`Self::edges_of`] gave) of the per-edge
+    /// section `pick` chooses.
+    #[inline]
+    fn edge_entries<T: Plain>(
+        &self,
+        pick: impl FnOnce(&TileSections) -> Section<T>,
+        edges: std::ops::Range<usize>,
+    ) -> &[T] {
+        let entries = self.store.get(pick);
+        debug_assert!(edges.start <= edges.end && edges.end <= entries.len());
+        // SAFETY: the edge starts ascend (`fill_edge_starts` adds vertex
+        // counts) and the last equals the per-edge sections' length
+        // (`assemble` asserts it; `TileSections::plan` gives the three one
+        // length), so every range `edges_of` gives lies within.
+        unsafe { entries.get_unchecked(edges) }
     }
 
     /// Portal edges in portal order (polygon index, edge index).
     pub fn portal_edges(&self) -> &[PortalEdge] {
-        self.buffer.get(self.sections.portal_edges)
+        self.store.get(|s| s.portal_edges)
     }
 
     /// The distinct polygons with a portal on `side`, ascending: what a
     /// re-stitch of that side touches, without reading the portals.
     pub(crate) fn portal_polygons_on(&self, side: u8) -> &[u32] {
         let (start, end) = (self.portal_polygon_starts[side as usize], self.portal_polygon_starts[side as usize + 1]);
-        &self.buffer.get(self.sections.portal_polygons)[start as usize..end as usize]
+        &self.store.get(|s| s.portal_polygons)[start as usize..end as usize]
     }
 
     /// What stitching derives from this tile alone.
@@ -233,19 +264,19 @@ impl NavTile {
     }
 
     pub fn detail_meshes(&self) -> &[DetailMesh] {
-        self.buffer.get(self.sections.detail_meshes)
+        self.store.get(|s| s.detail_meshes)
     }
 
     pub fn detail_vertices(&self) -> &[[f32; 3]] {
-        self.buffer.get(self.sections.detail_vertices)
+        self.store.get(|s| s.detail_vertices)
     }
 
     pub fn detail_triangles(&self) -> &[DetailTriangle] {
-        self.buffer.get(self.sections.detail_triangles)
+        self.store.get(|s| s.detail_triangles)
     }
 
     pub fn off_mesh_links(&self) -> &[OffMeshLinkSlot] {
-        self.buffer.get(self.sections.off_mesh_links)
+        self.store.get(|s| s.off_mesh_links)
     }
 
     /// Least and greatest tile-local vertex coordinates per axis (infinite
@@ -258,14 +289,14 @@ impl NavTile {
     /// The same for each polygon's corners, so a box search skips a
     /// polygon without visiting its corners.
     pub(crate) fn polygon_bounds(&self) -> &[[[f32; 3]; 2]] {
-        self.buffer.get(self.sections.polygon_bounds)
+        self.store.get(|s| s.polygon_bounds)
     }
 
     /// The union of the polygon bounds of each run of 16 polygons, in
     /// polygon order, so a box search passes over a block's polygons
     /// without reading their bounds.
     pub(crate) fn polygon_blocks(&self) -> &[[[f32; 3]; 2]] {
-        self.buffer.get(self.sections.polygon_blocks)
+        self.store.get(|s| s.polygon_blocks)
     }
 }
 
@@ -312,4 +343,17 @@ fn fill_portal_polygons(portal_edges: &[PortalEdge], out: &mut [u32]) -> [u32; 5
         starts[side as usize + 1] = filled as u32;
     }
     starts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 24: a one-polygon tile's resident bytes are mostly this
+    /// record, so its section table is `u32` offsets and counts (the
+    /// record was 480 bytes with `usize` ones).
+    #[test]
+    fn a_tile_record_stays_small() {
+        assert_eq!(std::mem::size_of::<NavTile>(), 352);
+    }
 }

@@ -30,12 +30,16 @@ unsafe impl Plain for DetailTriangle {}
 unsafe impl Plain for OffMeshLinkSlot {}
 unsafe impl Plain for PortalEdge {}
 
+/// The most bytes a buffer holds: sections are placed by `u32` offsets and
+/// counts, so a tile's section table is 8 bytes a section.
+pub(crate) const MAX_BUFFER_BYTES: u64 = u32::MAX as u64;
+
 /// Where `len` values of `T` lie in a buffer: `offset` bytes in, aligned
 /// for `T`.
 #[derive(Debug)]
 pub(crate) struct Section<T> {
-    offset: usize,
-    len: usize,
+    offset: u32,
+    len: u32,
     element: PhantomData<T>,
 }
 
@@ -49,14 +53,23 @@ impl<T> Copy for Section<T> {}
 
 impl<T> Section<T> {
     pub fn len(&self) -> usize {
-        self.len
+        self.len as usize
+    }
+
+    fn offset(&self) -> usize {
+        self.offset as usize
+    }
+
+    /// One past the section's last byte.
+    fn end(&self) -> usize {
+        self.offset() + self.len() * std::mem::size_of::<T>()
     }
 }
 
 /// Lays out sections one after another: each starts at the next offset
 /// aligned for its type.
 pub(crate) struct SectionPlanner {
-    end: usize,
+    end: u64,
     align: usize,
 }
 
@@ -65,20 +78,33 @@ impl SectionPlanner {
         SectionPlanner { end: 0, align: 1 }
     }
 
-    /// Reserves `len` values of `T`; the caller's counts are bounded by the
-    /// input's length, so the sum of sizes cannot overflow.
+    /// Reserves `len` values of `T`. The sizes add up in 64 bits, which
+    /// the caller's counts (each at most `u32::MAX` or a slice's length)
+    /// cannot overflow; a section of a plan past [`MAX_BUFFER_BYTES`] gets
+    /// clamped fields, and [`Self::allocate`] refuses that plan.
     pub fn section<T: Plain>(&mut self, len: usize) -> Section<T> {
         let align = std::mem::align_of::<T>();
-        let offset = self.end.next_multiple_of(align);
-        self.end = offset + len * std::mem::size_of::<T>();
+        let offset = self.end.next_multiple_of(align as u64);
+        self.end = offset.saturating_add((len as u64).saturating_mul(std::mem::size_of::<T>() as u64));
         self.align = self.align.max(align);
-        Section { offset, len, element: PhantomData }
+        let clamp = |value: u64| u32::try_from(value).unwrap_or(u32::MAX);
+        Section { offset: clamp(offset), len: clamp(len as u64), element: PhantomData }
     }
 
-    /// A zeroed buffer holding every section reserved so far.
-    pub fn allocate(self) -> TileBuffer {
-        let layout = Layout::from_size_align(self.end, self.align).expect("section sizes are bounded by the input");
-        TileBuffer::zeroed(layout)
+    /// Bytes of the sections reserved so far, padding included.
+    pub fn size(&self) -> u64 {
+        self.end
+    }
+
+    /// A zeroed buffer holding every section reserved so far, or `None`
+    /// past [`MAX_BUFFER_BYTES`] (then every section's offset and count
+    /// fit `u32`, as every section ends within the buffer).
+    pub fn allocate(self) -> Option<TileBuffer> {
+        if self.end > MAX_BUFFER_BYTES {
+            return None;
+        }
+        let layout = Layout::from_size_align(self.end as usize, self.align).expect("at most 4 GiB, aligned by a type");
+        Some(TileBuffer::zeroed(layout))
     }
 }
 
@@ -111,12 +137,22 @@ impl TileBuffer {
     /// The values of `section`, which was planned for this buffer.
     pub fn get<T: Plain>(&self, section: Section<T>) -> &[T] {
         self.check(&section);
-        // SAFETY: `check` keeps the section inside the block; its offset is
-        // aligned for `T` within a block aligned for every section; the
+        // SAFETY: `check` proved what `get_unchecked` requires.
+        unsafe { self.get_unchecked(section) }
+    }
+
+    /// The values of `section` without the check of [`Self::get`].
+    ///
+    /// # Safety
+    /// `section` must come from the plan that allocated this buffer (or
+    /// one of the same layout), so it lies inside the block.
+    pub unsafe fn get_unchecked<T: Plain>(&self, section: Section<T>) -> &[T] {
+        // SAFETY: the caller keeps the section inside the block; its offset
+        // is aligned for `T` within a block aligned for every section; the
         // bytes are initialised and valid for a `Plain` type.
         // BYTE-ORDER: the block holds typed values written through typed
         // sections, never format bytes, which are decoded before.
-        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr().add(section.offset).cast::<T>(), section.len) }
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr().add(section.offset()).cast::<T>(), section.len()) }
     }
 
     /// The values of `section`, to fill.
@@ -125,7 +161,7 @@ impl TileBuffer {
         // SAFETY: as in `get`; `&mut self` makes the borrow exclusive.
         // BYTE-ORDER: the block holds typed values written through typed
         // sections, never format bytes, which are decoded before.
-        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr().add(section.offset).cast::<T>(), section.len) }
+        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr().add(section.offset()).cast::<T>(), section.len()) }
     }
 
     /// `write`'s values to fill, and the rest of the buffer to read while
@@ -136,8 +172,9 @@ impl TileBuffer {
         // overlaps `write`, so the two borrows never alias.
         // BYTE-ORDER: the block holds typed values written through typed
         // sections, never format bytes, which are decoded before.
-        let out = unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr().add(write.offset).cast::<W>(), write.len) };
-        let excluded = write.offset..write.offset + write.len * std::mem::size_of::<W>();
+        let out =
+            unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr().add(write.offset()).cast::<W>(), write.len()) };
+        let excluded = write.offset()..write.end();
         (BufferReader { buffer: self, excluded }, out)
     }
 
@@ -147,9 +184,8 @@ impl TileBuffer {
     }
 
     fn check<T>(&self, section: &Section<T>) {
-        let end = section.offset + section.len * std::mem::size_of::<T>();
         assert!(
-            end <= self.layout.size() && section.offset.is_multiple_of(std::mem::align_of::<T>()),
+            section.end() <= self.layout.size() && section.offset().is_multiple_of(std::mem::align_of::<T>()),
             "a section of another buffer"
         );
     }
@@ -163,8 +199,8 @@ pub(crate) struct BufferReader<'a> {
 
 impl<'a> BufferReader<'a> {
     pub fn get<T: Plain>(&self, section: Section<T>) -> &'a [T] {
-        let end = section.offset + section.len * std::mem::size_of::<T>();
-        let disjoint = end <= self.excluded.start || section.offset >= self.excluded.end || end == section.offset;
+        let (start, end) = (section.offset(), section.end());
+        let disjoint = end <= self.excluded.start || start >= self.excluded.end || end == start;
         assert!(disjoint, "a section overlapping the one being filled");
         self.buffer.get(section)
     }
@@ -225,7 +261,7 @@ mod tests {
         let bytes = planner.section::<u8>(3);
         let words = planner.section::<u32>(2);
         let points = planner.section::<[f32; 3]>(1);
-        let mut buffer = planner.allocate();
+        let mut buffer = planner.allocate().expect("a small plan");
         buffer.get_mut(bytes).copy_from_slice(&[1, 2, 3]);
         buffer.get_mut(words).copy_from_slice(&[7, 8]);
         buffer.get_mut(points)[0] = [0.5, -1.0, 2.0];
@@ -242,7 +278,7 @@ mod tests {
         let mut planner = SectionPlanner::new();
         let input = planner.section::<u32>(3);
         let output = planner.section::<u32>(3);
-        let mut buffer = planner.allocate();
+        let mut buffer = planner.allocate().expect("a small plan");
         buffer.get_mut(input).copy_from_slice(&[1, 2, 3]);
         let (reader, out) = buffer.split(output);
         out.iter_mut().zip(reader.get(input)).for_each(|(o, i)| *o = i * 10);
@@ -254,7 +290,7 @@ mod tests {
     fn split_refuses_to_read_the_lent_section() {
         let mut planner = SectionPlanner::new();
         let output = planner.section::<u32>(3);
-        let mut buffer = planner.allocate();
+        let mut buffer = planner.allocate().expect("a small plan");
         let (reader, _out) = buffer.split(output);
         reader.get(output);
     }
@@ -263,9 +299,27 @@ mod tests {
     fn an_empty_buffer_gives_empty_sections() {
         let mut planner = SectionPlanner::new();
         let none = planner.section::<OffMeshLinkSlot>(0);
-        let buffer = planner.allocate();
+        let buffer = planner.allocate().expect("a small plan");
         assert!(buffer.get(none).is_empty());
         assert!(buffer.clone().get(none).is_empty());
+    }
+
+    #[test]
+    fn a_plan_past_four_gib_is_refused_before_allocating() {
+        let mut planner = SectionPlanner::new();
+        let points = planner.section::<[f32; 3]>(u32::MAX as usize);
+        assert_eq!(planner.size(), 12 * u64::from(u32::MAX));
+        assert_eq!(points.len(), u32::MAX as usize);
+        assert!(planner.allocate().is_none());
+    }
+
+    #[test]
+    fn a_plan_of_exactly_four_gib_less_one_byte_fits_the_offsets() {
+        let mut planner = SectionPlanner::new();
+        planner.section::<u8>(u32::MAX as usize - 1);
+        let last = planner.section::<u8>(1);
+        assert_eq!(planner.size(), MAX_BUFFER_BYTES);
+        assert_eq!((last.offset(), last.end()), (u32::MAX as usize - 1, u32::MAX as usize));
     }
 
     #[test]
@@ -273,6 +327,6 @@ mod tests {
     fn a_foreign_section_is_refused() {
         let mut big = SectionPlanner::new();
         let words = big.section::<u32>(8);
-        SectionPlanner::new().allocate().get(words);
+        SectionPlanner::new().allocate().expect("an empty plan").get(words);
     }
 }

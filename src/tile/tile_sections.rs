@@ -5,9 +5,10 @@
 //! polygon bounds), so a tile is one allocation. Four-byte sections come
 //! first and the byte array last, so no section needs padding.
 
+use crate::error::{NavMeshError, Result};
 use crate::tile::nav_tile::PortalEdge;
 use crate::tile::tile_arrays::TileArrays;
-use crate::tile::tile_buffer::{Section, SectionPlanner, SectionSource, TileBuffer};
+use crate::tile::tile_buffer::{Section, SectionPlanner, SectionSource, TileBuffer, MAX_BUFFER_BYTES};
 use crate::tile::tile_data::{DetailMesh, DetailTriangle, OffMeshLinkSlot, Polygon, NOT_PORTAL};
 
 /// Polygons per block of `TileSections::polygon_blocks`.
@@ -86,8 +87,9 @@ pub(crate) struct TileSections {
 }
 
 impl TileSections {
-    /// The sections for `counts` and a zeroed buffer holding them.
-    pub fn plan(counts: &TileCounts) -> (TileSections, TileBuffer) {
+    /// The sections for `counts` and a zeroed buffer holding them; a format
+    /// error if they need more than [`MAX_BUFFER_BYTES`].
+    pub fn plan(counts: &TileCounts) -> Result<(TileSections, TileBuffer)> {
         let mut planner = SectionPlanner::new();
         let sections = TileSections {
             vertices: planner.section(counts.vertices),
@@ -105,7 +107,13 @@ impl TileSections {
             portal_polygons: planner.section(counts.portals),
             portal_sides: planner.section(counts.edges),
         };
-        (sections, planner.allocate())
+        let size = planner.size();
+        let buffer = planner.allocate().ok_or_else(|| {
+            NavMeshError::format(format!(
+                "tile arrays need {size} bytes in memory, above the {MAX_BUFFER_BYTES} a tile may hold"
+            ))
+        })?;
+        Ok((sections, buffer))
     }
 
     /// The format's arrays as `source` holds them.
@@ -139,5 +147,36 @@ impl TileSections {
         buffer.get_mut(self.detail_vertices).copy_from_slice(data.detail_vertices);
         buffer.get_mut(self.detail_triangles).copy_from_slice(data.detail_triangles);
         buffer.get_mut(self.off_mesh_links).copy_from_slice(data.off_mesh_links);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn counts(vertices: usize, polygons: usize, edges: usize) -> TileCounts {
+        TileCounts {
+            vertices,
+            polygons,
+            edges,
+            detail_meshes: 0,
+            detail_vertices: 0,
+            detail_triangles: 0,
+            off_mesh_links: 0,
+            portals: 0,
+        }
+    }
+
+    #[test]
+    fn a_tile_past_four_gib_in_memory_is_a_format_error() {
+        let error = TileSections::plan(&counts(u32::MAX as usize, 0, 0)).unwrap_err();
+        assert!(matches!(error, NavMeshError::Format(ref m) if m.contains("51539607544 bytes")), "{error}");
+    }
+
+    #[test]
+    fn the_section_table_is_eight_bytes_a_section() {
+        let (sections, buffer) = TileSections::plan(&counts(4, 1, 4)).unwrap();
+        assert_eq!(std::mem::size_of::<TileSections>(), 14 * 8);
+        assert_eq!(buffer.get(sections.indices).len(), 4);
     }
 }

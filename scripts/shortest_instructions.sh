@@ -46,25 +46,35 @@ calls_from() {
     ' "$1"
 }
 
+# Over the current run ($run, $detour_calls, $onav): label $1's
+# instructions; Detour's find_path (label $1) + find_straight_path per
+# call; onav's count over $1.
+total() { awk -F'\t' -v l="$1" '$1 == l { print $4; found = 1 } END { if (!found) print 0 }' "$run.tsv"; }
+per_detour_call() {
+    awk -v p="$(total "$1")" -v s="$(total 'Detour find_straight_path')" -v n="$detour_calls" \
+        'BEGIN { if (n > 0) printf "%d", (p + s) / n; else print 0 }'
+}
+ratio() { awk -v d="$1" -v o="$onav" 'BEGIN { if (d > 0 && o > 0) printf "%.2f", o / d; else print "?" }'; }
+
 side='<onav_peer::%s as onav_peer::query_round::QuerySide>::shortest_path'
-printf '| %s | %s | %s | %s | %s | %s |\n' mesh pairs calls 'Detour find_path + find_straight_path' 'onav find_shortest_path' onav/Detour
-printf '| --- | --- | --- | --- | --- | --- |\n'
+printf '| %s | %s | %s | %s | %s | %s | %s |\n' mesh pairs calls 'Detour find_path + find_straight_path' \
+    '(without dtNodePool::clear)' 'onav find_shortest_path' 'onav/Detour (without clear)'
+printf '| --- | --- | --- | --- | --- | --- | --- |\n'
 for mesh in nav_test dungeon; do
     for kind in complete incomplete; do
         run="$out/$mesh-$kind"
         valgrind --tool=callgrind --collect-atstart=no --toggle-collect="*shortest_of_${kind}_pair*" \
             --callgrind-out-file="$run.out" "$bin" queries --smoke --input "$mesh" --meshes "$meshes" >/dev/null 2>&1
         per_call "$run.out" "$patterns" >"$run.tsv"
-        total() { awk -F'\t' -v l="$1" '$1 == l { print $4; found = 1 } END { if (!found) print 0 }' "$run.tsv"; }
         wrapper="onav_peer::query_round::shortest_of_${kind}_pair"
         detour_calls=$(calls_from "$run.out" "$wrapper" "$(printf "$side" detour_queries::DetourQueries)")
         onav_calls=$(calls_from "$run.out" "$wrapper" "$(printf "$side" onav_queries::OnavQueries)")
-        detour=$(awk -v p="$(total 'Detour find_path')" -v s="$(total 'Detour find_straight_path')" -v n="$detour_calls" \
-            'BEGIN { if (n > 0) printf "%d", (p + s) / n; else print 0 }')
+        detour=$(per_detour_call 'Detour find_path')
+        unclear=$(per_detour_call 'Detour find_path without dtNodePool::clear')
         onav=$(awk -v t="$(total onav)" -v b="$(total 'onav components')" -v n="$onav_calls" \
             'BEGIN { if (n > 0) printf "%d", (t - b) / n; else print 0 }')
         label=$([ "$kind" = complete ] && echo complete || echo unreachable)
-        printf '| %s | %s | %s | %s | %s | %s |\n' "$mesh" "$label" "$onav_calls" "$detour" "$onav" \
-            "$(awk -v d="$detour" -v o="$onav" 'BEGIN { if (d > 0 && o > 0) printf "%.2f", o / d; else print "?" }')"
+        printf '| %s | %s | %s | %s | %s | %s | %s (%s) |\n' "$mesh" "$label" "$onav_calls" "$detour" "$unclear" "$onav" \
+            "$(ratio "$detour")" "$(ratio "$unclear")"
     done
 done

@@ -39,8 +39,9 @@ pub(crate) fn for_each_exit(
     filter: &QueryFilter,
     mut visit: impl FnMut(EdgeExit),
 ) {
+    // `i` is `k` or `k + 1`: a compare wraps it, not a division.
     let corner = |i: usize| {
-        let i = i % polygon.corner_count();
+        let i = if i == polygon.corner_count() { 0 } else { i };
         let key = components.vertex_key(poly_ref, polygon.view.indices[i]);
         IntervalEnd { point: polygon.corner(i), key }
     };

@@ -1,5 +1,6 @@
 # Sourced by the scripts that count instructions with callgrind
-# (edit_work.sh, load_work.sh, query_work.sh, build_instructions.sh):
+# (edit_work.sh, load_work.sh, query_work.sh, build_instructions.sh,
+# query_instructions.sh, shortest_instructions.sh):
 # instruction counts are repeatable whatever else the machine does.
 
 command -v valgrind >/dev/null || { echo "$(basename "$0") needs valgrind" >&2; exit 1; }
@@ -15,4 +16,48 @@ bench_binary() {
 inclusive() {
     callgrind_annotate --inclusive=yes --threshold=100 "$1" 2>/dev/null |
         awk -v f="$2" '!found && index($0, ":" f " [") { gsub(",", "", $1); print $1; found = 1 }'
+}
+
+# Per call of each function named in the pattern list (name<TAB>label per
+# line, a name matching a whole callgrind function name or its end): sums
+# the `calls=` lines into it and the inclusive cost line under each, and
+# the instructions of dtNodePool::clear called from Detour's findPath.
+# Prints label<TAB>instructions per call<TAB>calls<TAB>instructions per
+# label.
+per_call() {
+    awk -F'\t' -v patterns="$2" '
+        BEGIN {
+            n = split(patterns, lines, "\n")
+            for (i = 1; i <= n; i++) { split(lines[i], f, "\t"); want[f[1]] = f[2] }
+        }
+        # fn and cfn share one table of compressed names: "(id) name" the
+        # first time, "(id)" after.
+        function name_of(spec,    id, rest) {
+            id = substr(spec, 1, index(spec, ")"))
+            rest = substr(spec, length(id) + 2)
+            if (rest != "") names[id] = rest
+            return names[id]
+        }
+        function label_of(name,    p) {
+            for (p in want) {
+                if (name == p || (length(name) > length(p) && substr(name, length(name) - length(p) + 1) == p)) return want[p]
+            }
+            return ""
+        }
+        /^fn=/ { caller = name_of(substr($0, 4)); next }
+        /^cfn=/ { callee = name_of(substr($0, 5)); next }
+        /^calls=/ { split(substr($0, 7), c, " "); pending = c[1]; next }
+        pending != "" {
+            m = split($0, cost, " ")
+            label = label_of(callee)
+            if (label != "") { calls[label] += pending; ir[label] += cost[m] }
+            if (callee == "dtNodePool::clear()" && label_of(caller) == "Detour find_path") clear += cost[m]
+            pending = ""
+        }
+        END {
+            for (label in calls) printf "%s\t%d\t%d\t%d\n", label, ir[label] / calls[label], calls[label], ir[label]
+            if (calls["Detour find_path"] > 0)
+                printf "Detour find_path without dtNodePool::clear\t%d\t%d\t%d\n", (ir["Detour find_path"] - clear) / calls["Detour find_path"], calls["Detour find_path"], ir["Detour find_path"] - clear
+        }
+    ' "$1"
 }

@@ -19,48 +19,6 @@ bin=peer/target/release/onav-peer
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-# Per call of each function named in the pattern list (name<TAB>label per
-# line, a name matching a whole callgrind function name or its end): sums
-# the `calls=` lines into it and the inclusive cost line under each, and
-# the instructions of dtNodePool::clear called from Detour's findPath.
-per_call() {
-    awk -F'\t' -v patterns="$2" '
-        BEGIN {
-            n = split(patterns, lines, "\n")
-            for (i = 1; i <= n; i++) { split(lines[i], f, "\t"); want[f[1]] = f[2] }
-        }
-        # fn and cfn share one table of compressed names: "(id) name" the
-        # first time, "(id)" after.
-        function name_of(spec,    id, rest) {
-            id = substr(spec, 1, index(spec, ")"))
-            rest = substr(spec, length(id) + 2)
-            if (rest != "") names[id] = rest
-            return names[id]
-        }
-        function label_of(name,    p) {
-            for (p in want) {
-                if (name == p || (length(name) > length(p) && substr(name, length(name) - length(p) + 1) == p)) return want[p]
-            }
-            return ""
-        }
-        /^fn=/ { caller = name_of(substr($0, 4)); next }
-        /^cfn=/ { callee = name_of(substr($0, 5)); next }
-        /^calls=/ { split(substr($0, 7), c, " "); pending = c[1]; next }
-        pending != "" {
-            m = split($0, cost, " ")
-            label = label_of(callee)
-            if (label != "") { calls[label] += pending; ir[label] += cost[m] }
-            if (callee == "dtNodePool::clear()" && label_of(caller) == "Detour find_path") clear += cost[m]
-            pending = ""
-        }
-        END {
-            for (label in calls) printf "%s\t%d\n", label, ir[label] / calls[label]
-            if (calls["Detour find_path"] > 0)
-                printf "Detour find_path without dtNodePool::clear\t%d\n", (ir["Detour find_path"] - clear) / calls["Detour find_path"]
-        }
-    ' "$1"
-}
-
 onav='onav::query::%s::<impl onav::query::nav_mesh_query::NavMeshQuery>::%s'
 patterns=$(printf '%s\t%s\n' \
     "$(printf "$onav" nearest_poly find_nearest_poly)" 'onav find_nearest_poly' \

@@ -8,14 +8,12 @@
 //! tile begins.
 
 use crate::mesh::poly_ref::PolyRef;
-use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::query::nav_mesh_query::QueryPolygon;
 use crate::query::polygon_geometry::lerp;
 use crate::query::query_filter::QueryFilter;
 use crate::query::shortest_path::mesh_components::MeshComponents;
-use crate::query::shortest_path::search_node::IntervalEnd;
+use crate::query::shortest_path::search_node::{IntervalEnd, SIBLING_ENTRY};
 use crate::stitch::links::LinkKind;
-use crate::stitch::portal_stitching::along_axis;
 use crate::tile::tile_data::NOT_PORTAL;
 
 /// A way out of a polygon through (part of) one edge: `start` then `end`
@@ -24,59 +22,51 @@ use crate::tile::tile_data::NOT_PORTAL;
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct EdgeExit {
     pub target: PolyRef,
-    /// The edge of the target it enters by.
+    /// The edge of the target it enters by, or [`SIBLING_ENTRY`] for a
+    /// target of the same tile.
     pub target_edge: u8,
     pub start: IntervalEnd,
     pub end: IntervalEnd,
 }
 
 /// The exits of edge `k` of `polygon` (named `poly_ref`) into polygons
-/// `filter` passes, in link order, each given to `visit`.
+/// `filter` passes, in link order, each given to `visit`; a portal's exit
+/// is the version's (`portal_exits.rs`).
 pub(crate) fn for_each_exit(
-    mesh: &TiledNavMesh,
     components: &MeshComponents,
     (poly_ref, polygon): (PolyRef, &QueryPolygon<'_>),
     k: usize,
     filter: &QueryFilter,
     mut visit: impl FnMut(EdgeExit),
 ) {
+    // `i` is `k` or `k + 1`: a compare wraps it, not a division.
     let corner = |i: usize| {
-        let i = i % polygon.corner_count();
+        let i = if i == polygon.corner_count() { 0 } else { i };
         let key = components.vertex_key(poly_ref, polygon.view.indices[i]);
         IntervalEnd { point: polygon.corner(i), key }
     };
     let neighbour = polygon.view.neighbours[k];
     if neighbour != 0 {
         let target_ref = poly_ref.tile_ref().polygon(neighbour - 1).expect("validated neighbour index");
-        let Some(target) = polygon.reach(mesh, poly_ref, target_ref) else { return };
-        if !filter.passes(target.view.record.flags, target.view.record.area) {
+        let Some(record) = polygon.sibling_record(target_ref.polygon() as usize) else { return };
+        if !filter.passes(record.flags, record.area) {
             return;
         }
-        let back = polygon.index as u32 + 1;
-        let target_edge = target.view.neighbours.iter().position(|&n| n == back).unwrap_or(0) as u8;
-        visit(EdgeExit { target: target_ref, target_edge, start: corner(k), end: corner(k + 1) });
+        visit(EdgeExit { target: target_ref, target_edge: SIBLING_ENTRY, start: corner(k), end: corner(k + 1) });
         return;
     }
     if polygon.view.portal_sides[k] == NOT_PORTAL {
         return;
     }
-    let (a, b) = (corner(k), corner(k + 1));
-    for link in polygon.links() {
+    let exits = components.portal_exits(poly_ref);
+    debug_assert_eq!(exits.len(), polygon.links().len(), "one entry per link of the version");
+    for (link, exit) in polygon.links().iter().zip(exits) {
         if link.kind != LinkKind::Portal || link.edge as usize != k {
             continue;
         }
-        let Some(target) = polygon.reach(mesh, poly_ref, link.target) else { continue };
-        if !filter.passes(target.view.record.flags, target.view.record.area) {
-            continue;
-        }
-        let te = link.target_edge as usize;
-        let target_corner = |i: usize| {
-            let i = i % target.corner_count();
-            IntervalEnd { point: target.corner(i), key: components.vertex_key(link.target, target.view.indices[i]) }
-        };
-        let (c, d) = (target_corner(te), target_corner(te + 1));
-        if let Some((start, end)) = overlap((a, b), (c, d), along_axis(link.side)) {
-            visit(EdgeExit { target: link.target, target_edge: link.target_edge, start, end });
+        let Some(exit) = exit else { continue };
+        if filter.passes(exit.flags, exit.area) {
+            visit(EdgeExit { target: link.target, target_edge: link.target_edge, start: exit.start, end: exit.end });
         }
     }
 }

@@ -6,8 +6,8 @@
 //! interval's line it is mirrored across the line first (a point of the
 //! line is as far from the end as from its mirror image).
 
-use crate::query::polygon_geometry::{distance_xz, orient_xz};
-use crate::query::shortest_path::interval::Cone;
+use crate::query::polygon_geometry::distance_xz;
+use crate::query::shortest_path::interval::{orient, Cone};
 
 /// The X/Z length from the root through the cone's interval to `goal`.
 pub(crate) fn lower_bound(cone: &Cone, root: [f64; 3], goal: [f64; 3]) -> f64 {
@@ -16,14 +16,14 @@ pub(crate) fn lower_bound(cone: &Cone, root: [f64; 3], goal: [f64; 3]) -> f64 {
     };
     // A cone without width (the root on the interval's line) bounds
     // nothing more than the straight distance does.
-    if orient_xz(root, right, left) <= 0.0 {
+    if orient(root, right, left) <= 0.0 {
         return distance_xz(root, goal);
     }
-    let (root_side, goal_side) = (orient_xz(right, left, root), orient_xz(right, left, goal));
+    let (root_side, goal_side) = (orient(right, left, root), orient(right, left, goal));
     let target = if root_side * goal_side > 0.0 { mirror(right, left, goal) } else { goal };
-    if orient_xz(root, right, target) < 0.0 {
+    if orient(root, right, target) < 0.0 {
         distance_xz(root, right) + distance_xz(right, target)
-    } else if orient_xz(root, left, target) > 0.0 {
+    } else if orient(root, left, target) > 0.0 {
         distance_xz(root, left) + distance_xz(left, target)
     } else {
         distance_xz(root, target)

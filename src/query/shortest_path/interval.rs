@@ -8,9 +8,18 @@
 //! point where a side crosses an edge is placed in f64 from the two
 //! orientation values, so the parts of an edge meet at one point.
 
-use crate::query::polygon_geometry::{lerp, orient_xz};
+use crate::query::polygon_geometry::{lerp, orient_around, orient_xz};
 use crate::query::shortest_path::mesh_components::NO_KEY;
 use crate::query::shortest_path::search_node::IntervalEnd;
+
+/// [`orient_xz`] with the floating-point filter inline
+/// ([`orient_around`]): the same value, the exact predicate called only
+/// when the filter cannot decide. The search takes about ten orientations
+/// per node it offers, so the call was a cost of its own.
+#[inline(always)]
+pub(crate) fn orient(a: [f64; 3], b: [f64; 3], p: [f64; 3]) -> f64 {
+    orient_around([a[0] - p[0], a[2] - p[2]], [b[0] - p[0], b[2] - p[2]], || orient_xz(a, b, p))
+}
 
 /// Where a point lies for a root looking through an interval.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,9 +56,9 @@ impl Cone {
         match *self {
             Cone::Whole => Sight::Seen,
             Cone::Through { root, right, left } => {
-                if orient_xz(root, right, p) < 0.0 {
+                if orient(root, right, p) < 0.0 {
                     Sight::Right
-                } else if orient_xz(root, left, p) > 0.0 {
+                } else if orient(root, left, p) > 0.0 {
                     Sight::Left
                 } else {
                     Sight::Seen
@@ -63,8 +72,8 @@ impl Cone {
         let Cone::Through { root, right, left } = *self else {
             return SegmentParts { seen: Some((0.0, 1.0)), ..SegmentParts::default() };
         };
-        let (right_a, right_b) = (orient_xz(root, right, a), orient_xz(root, right, b));
-        let (left_a, left_b) = (-orient_xz(root, left, a), -orient_xz(root, left, b));
+        let (right_a, right_b) = (orient(root, right, a), orient(root, right, b));
+        let (left_a, left_b) = (-orient(root, left, a), -orient(root, left, b));
         let seen = intersect(where_not_negative(right_a, right_b), where_not_negative(left_a, left_b));
         SegmentParts { seen, right: where_negative(right_a, right_b), left: where_negative(left_a, left_b) }
     }

@@ -2,7 +2,8 @@
 //! out once, the first time a version is searched: the numbering of the
 //! places a path can turn at (tile vertices and off-mesh link arrivals),
 //! which keys the best cost seen at each; which vertices end a wall
-//! (`wall_ends.rs`: the only ones a path turns at); the polygons' kinds
+//! (`wall_ends.rs`: the only ones a path turns at); what each portal link
+//! opens (`portal_exits.rs`); the polygons' kinds
 //! (flags and area), to tell whether a filter passes them all; and the
 //! directed components of the polygons (`directed_components.rs`), so a
 //! pair no chain of ways joins in its direction is answered without a
@@ -15,6 +16,7 @@ use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::query::nav_mesh_query::QueryPolygon;
 use crate::query::query_filter::QueryFilter;
 use crate::query::shortest_path::directed_components::DirectedComponents;
+use crate::query::shortest_path::portal_exits::{PortalExit, PortalExits};
 use crate::query::shortest_path::wall_ends::WallEnds;
 use crate::stitch::links::LinkKind;
 
@@ -36,6 +38,7 @@ pub(crate) struct MeshComponents {
     key_count: u32,
     components: DirectedComponents,
     wall_ends: WallEnds,
+    portal_exits: PortalExits,
     /// The (flags, area) pairs the polygons have, as queries read them
     /// (switches applied), sorted.
     polygon_kinds: Vec<(u16, u8)>,
@@ -53,13 +56,23 @@ impl MeshComponents {
     }
 
     /// Works the version out unless it already is.
+    #[inline]
     pub fn ensure_built(&mut self, mesh: &TiledNavMesh) {
-        if self.built {
-            return;
+        if !self.built {
+            self.build(mesh);
         }
+    }
+
+    /// Works the version out: once per version, out of line, so the check
+    /// every search makes stays a compare (and callgrind counts the build
+    /// apart, `scripts/shortest_instructions.sh`).
+    #[cold]
+    #[inline(never)]
+    fn build(&mut self, mesh: &TiledNavMesh) {
         self.number_places(mesh);
         self.find_components(mesh);
         self.wall_ends = WallEnds::build(mesh, self.key_count as usize, |poly, vertex| self.vertex_key(poly, vertex));
+        self.portal_exits = PortalExits::build(mesh, |poly, vertex| self.vertex_key(poly, vertex));
         self.built = true;
     }
 
@@ -137,6 +150,13 @@ impl MeshComponents {
     /// the only walls and a path turns only at [`Self::is_wall_end`].
     pub fn walls_hold_for(&self, filter: &QueryFilter) -> bool {
         self.polygon_kinds.iter().all(|&(flags, area)| filter.passes(flags, area))
+    }
+
+    /// The exits of `poly`'s links (valid in the built version), in the
+    /// order of [`QueryPolygon::links`]: `None` but for portals.
+    #[inline]
+    pub fn portal_exits(&self, poly: PolyRef) -> &[Option<PortalExit>] {
+        self.portal_exits.of_polygon(self.global(poly))
     }
 
     /// True when `key` is a vertex at the end of a wall of the mesh.

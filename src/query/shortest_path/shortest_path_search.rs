@@ -77,22 +77,25 @@ impl NavMeshQuery {
         check_uniform_costs(filter)?;
         let NavMeshQuery { mesh, shortest_path, nodes, .. } = self;
         let ShortestPathSearch { components, frontier, chain } = shortest_path;
-        let start_polygon = QueryPolygon::of(mesh, start_ref).ok_or_else(|| stale_reference("start_ref", start_ref))?;
-        let end_polygon = QueryPolygon::of(mesh, end_ref).ok_or_else(|| stale_reference("end_ref", end_ref))?;
-        let (flags, area) = (start_polygon.view.record.flags, start_polygon.view.record.area);
+        // Before any geometry: the two records (not the polygons) and the
+        // components decide an unreachable pair.
+        let start_record = mesh.polygon_record(start_ref).ok_or_else(|| stale_reference("start_ref", start_ref))?;
+        let end_record = mesh.polygon_record(end_ref).ok_or_else(|| stale_reference("end_ref", end_ref))?;
+        let (flags, area) = (start_record.flags, start_record.area);
         if !filter.passes(flags, area) {
             return Err(NavMeshError::out_of_range(format!(
                 "start_ref {:#x} (flags {flags:#06x}, area {area}) does not pass the filter",
                 start_ref.0
             )));
         }
-        // Before any geometry: an unreachable pair costs a lookup.
         components.ensure_built(mesh);
-        let end_passes = filter.passes(end_polygon.view.record.flags, end_polygon.view.record.area);
+        let end_passes = filter.passes(end_record.flags, end_record.area);
         if start_ref != end_ref && (!end_passes || !components.reaches(start_ref, end_ref)) {
             out.clear();
             return Ok(ShortestPathOutcome { status: ShortestPathStatus::Unreachable, length: 0.0, nodes: 0 });
         }
+        let start_polygon = QueryPolygon::of(mesh, start_ref).expect("a reference with a record names a polygon");
+        let end_polygon = QueryPolygon::of(mesh, end_ref).expect("a reference with a record names a polygon");
         let start = closest_point(&start_polygon, &start_polygon.world(), start).position;
         let end = closest_point(&end_polygon, &end_polygon.world(), end).position;
         out.clear();

@@ -15,14 +15,14 @@ use crate::mesh::poly_ref::PolyRef;
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::query::crossing::{link_crossing, CrossingKind};
 use crate::query::nav_mesh_query::QueryPolygon;
-use crate::query::polygon_geometry::{distance, distance_xz, orient_xz};
+use crate::query::polygon_geometry::{distance, distance_xz};
 use crate::query::query_filter::QueryFilter;
 use crate::query::shortest_path::edge_exits::{for_each_exit, EdgeExit};
 use crate::query::shortest_path::heuristic::lower_bound;
-use crate::query::shortest_path::interval::{end_at, Cone, Sight};
+use crate::query::shortest_path::interval::{end_at, orient, Cone, Sight};
 use crate::query::shortest_path::mesh_components::MeshComponents;
 use crate::query::shortest_path::search_frontier::SearchFrontier;
-use crate::query::shortest_path::search_node::{IntervalEnd, NodeView, SearchNode};
+use crate::query::shortest_path::search_node::{IntervalEnd, NodeView, SearchNode, SIBLING_ENTRY};
 use crate::query::shortest_path::search_root::{SearchRoot, NO_ROOT};
 use crate::stitch::links::LinkKind;
 
@@ -108,7 +108,7 @@ impl Expansion<'_> {
 /// there is on the boundary of the polygon beyond and sees it whole.
 fn lies_on(p: [f64; 3], a: [f64; 3], b: [f64; 3]) -> bool {
     let within = |axis: usize| a[axis].min(b[axis]) <= p[axis] && p[axis] <= a[axis].max(b[axis]);
-    orient_xz(a, b, p) == 0.0 && within(0) && within(2)
+    orient(a, b, p) == 0.0 && within(0) && within(2)
 }
 
 /// Expands node `index` (an interval or whole-polygon node) of `frontier`.
@@ -128,6 +128,7 @@ pub(crate) fn expand(
         NodeView::Whole | NodeView::Goal => (Cone::Whole, None, None),
     };
     let polygon = QueryPolygon::of(mesh, node.poly).expect("nodes name polygons of the frozen mesh");
+    let entry = entry.map(|(edge, from)| (entry_edge(&polygon, edge, from), from));
     let mut expansion = Expansion { frontier, components, goal, node, cone, ends, right_turn: None, left_turn: None };
     if node.poly == goal.poly {
         expansion.offer_goal();
@@ -142,13 +143,23 @@ pub(crate) fn expand(
             }
             _ => PolyRef::NULL,
         };
-        for_each_exit(mesh, components, (node.poly, &polygon), k, goal.filter, |exit| {
+        for_each_exit(components, (node.poly, &polygon), k, goal.filter, |exit| {
             if exit.target != from {
                 expansion.offer_exit(exit);
             }
         });
     }
     offer_links(mesh, components, &mut expansion, &polygon);
+}
+
+/// The edge a node entered `polygon` by, [`SIBLING_ENTRY`] looked up: the
+/// first edge whose neighbour is `from` (of the same tile).
+fn entry_edge(polygon: &QueryPolygon<'_>, edge: u8, from: PolyRef) -> u8 {
+    if edge != SIBLING_ENTRY {
+        return edge;
+    }
+    let back = from.polygon() + 1;
+    polygon.view.neighbours.iter().position(|&n| n == back).unwrap_or(0) as u8
 }
 
 /// The off-mesh links departing in the node's polygon, each a root at its

@@ -10,6 +10,26 @@ use crate::query::query_filter::{QueryFilter, AREA_COUNT};
 /// An invalid-operation error naming two included areas of different
 /// cost, if the filter has them.
 pub(crate) fn check_uniform_costs(filter: &QueryFilter) -> Result<()> {
+    if has_uniform_costs(filter) {
+        return Ok(());
+    }
+    name_unequal_costs(filter)
+}
+
+/// True when every included area costs the filter's cheapest cost: one
+/// pass without early exit over the 64 costs, which the compiler turns
+/// into vector compares (every exact search, unreachable pairs included,
+/// starts with this check).
+fn has_uniform_costs(filter: &QueryFilter) -> bool {
+    let cheapest = filter.heuristic_scale();
+    (0..AREA_COUNT as u8).fold(true, |uniform, area| {
+        let cost = filter.area_cost(area).unwrap_or(cheapest);
+        uniform & (cost == cheapest || !cost.is_finite())
+    })
+}
+
+/// The error for a filter [`has_uniform_costs`] refused.
+fn name_unequal_costs(filter: &QueryFilter) -> Result<()> {
     let mut included = (0..AREA_COUNT as u8).filter_map(|area| {
         let cost = filter.area_cost(area).expect("area below the count");
         cost.is_finite().then_some((area, cost))
@@ -36,5 +56,17 @@ mod tests {
         filter.set_area_cost(7, 2.0).unwrap();
         let err = check_uniform_costs(&filter).unwrap_err();
         assert!(matches!(&err, NavMeshError::InvalidOperation(m) if m.contains("area 7 costs 2")), "{err}");
+    }
+
+    #[test]
+    fn one_cost_everywhere_or_no_included_area_is_uniform() {
+        let mut filter = QueryFilter::default();
+        assert!(has_uniform_costs(&filter));
+        (0..AREA_COUNT as u8).for_each(|area| filter.set_area_cost(area, 3.0).unwrap());
+        assert!(has_uniform_costs(&filter), "all at 3");
+        filter.set_area_cost(63, 0.5).unwrap();
+        assert!(!has_uniform_costs(&filter), "the last area cheaper");
+        (0..AREA_COUNT as u8).for_each(|area| filter.set_area_cost(area, f64::INFINITY).unwrap());
+        assert!(has_uniform_costs(&filter) && check_uniform_costs(&filter).is_ok(), "nothing included");
     }
 }

@@ -17,6 +17,7 @@ use crate::world::nav_settings::NavSettings;
 use super::build_progress::{BuildProgress, ProgressCallback};
 use super::cell_settings::CellSettings;
 use super::geometry::TriangleGeometry;
+use super::raw_spans::RawSpans;
 use super::tile_bounds::{TileGrid, TriangleStrips};
 use super::tile_build::{build_tile, BuildInput};
 use super::walkable_slope::{triangle_area_codes, AreaCode};
@@ -38,11 +39,11 @@ pub(crate) fn build_tiles_3d(
     let progress = BuildProgress::new(callback, positions.len());
     let results: Vec<Result<Vec<NavTile>>> = positions
         .into_par_iter()
-        .map(|(x, z)| {
+        .map_init(RawSpans::default, |raw, (x, z)| {
             if progress.is_cancelled() {
                 return Ok(Vec::new());
             }
-            let column = build_tile(&input, x, z);
+            let column = build_tile(&input, raw, x, z);
             progress.tile_done();
             column
         })
@@ -70,7 +71,7 @@ pub(crate) fn build_tile_3d(
     let prepared = Prepared::new(settings, geometry)?;
     let grid = TileGrid { min_x: tile_x, min_z: tile_z, max_x: tile_x, max_z: tile_z };
     let strips = TriangleStrips::new(params, &grid, geometry, prepared.margin());
-    build_tile(&prepared.input(params, geometry, &strips), tile_x, tile_z)
+    build_tile(&prepared.input(params, geometry, &strips), &mut RawSpans::default(), tile_x, tile_z)
 }
 
 /// What every tile of a build shares: the settings in cells and the area

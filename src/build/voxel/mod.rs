@@ -6,8 +6,9 @@
 //! - [`cell_settings`]: the settings converted to cells.
 //! - [`walkable_slope`]: triangles steeper than AgentMaxSlope block.
 //! - [`tile_bounds`]: the tiles a build covers and their triangles.
-//! - [`heightfield`] and [`rasterize`] (with [`whole_cells`]): triangles
-//!   into a tile's spans, in tile-local coordinates.
+//! - [`heightfield`] and [`rasterize`] (with [`whole_cells`] and
+//!   [`raw_spans`]): triangles into a tile's spans, in tile-local
+//!   coordinates.
 //! - [`span_filters`]: low obstacles, ledges, low head room.
 //! - [`compact_heightfield`]: walkable floors and their connections.
 //! - [`erode`]: the agent radius; [`area_volumes`]: convex volumes.
@@ -44,6 +45,7 @@ mod layer_regions;
 mod monotone_regions;
 mod poly_mesh;
 mod rasterize;
+mod raw_spans;
 mod region_filter;
 mod region_graph;
 mod region_holes;

@@ -10,6 +10,7 @@ use crate::error::{NavMeshError, Result};
 use super::cell_settings::CellSettings;
 use super::geometry::TriangleGeometry;
 use super::heightfield::Heightfield;
+use super::raw_spans::{RawSpan, RawSpans};
 use super::walkable_slope::AreaCode;
 use super::whole_cells::{ceil_cell, floor_cell};
 
@@ -20,15 +21,6 @@ pub(crate) struct TileFrame {
     pub origin_x: f64,
     pub origin_z: f64,
     pub origin_y: f64,
-}
-
-/// A span before merging: column, bottom and top in world cells, area.
-#[derive(Debug, Clone, Copy)]
-struct RawSpan {
-    column: u32,
-    bottom: i64,
-    top: i64,
-    area: AreaCode,
 }
 
 /// Room for a piece: a triangle cut by four lines has at most 7 points; a
@@ -165,19 +157,19 @@ impl StripBuffers {
 }
 
 /// Rasterizes the `candidates` (ascending triangle indices) into the tile's
-/// heightfield. Heights whose range does not fit u32 cells are out of range
-/// naming CellHeight.
+/// heightfield, through `raw` (the calling thread's buffer, whatever it
+/// held before). Heights whose range does not fit u32 cells are out of
+/// range naming CellHeight.
 pub(crate) fn rasterize_tile(
     geometry: &TriangleGeometry,
     area_codes: &[AreaCode],
     candidates: &[u32],
     frame: &TileFrame,
     settings: &CellSettings,
+    raw: &mut RawSpans,
 ) -> Result<Heightfield> {
     let width = settings.heightfield_cells();
-    // Room for a span per column up front: a level's tile holds about that
-    // many or more, which regrowing from empty would copy several times.
-    let mut raw = Vec::with_capacity(width * width);
+    raw.start_tile(width * width);
     let (mut rows, mut cells) = (StripBuffers::EMPTY, StripBuffers::EMPTY);
     let mut triangle = Piece::EMPTY;
     for &t in candidates {
@@ -196,7 +188,7 @@ pub(crate) fn rasterize_tile(
             });
         });
     }
-    merge_spans(&raw, width, settings)
+    merge_spans(raw, width, settings)
 }
 
 /// World x or z in heightfield cells from the heightfield's corner.
@@ -257,9 +249,8 @@ fn coordinate_range(points: &[[f64; 3]], axis: usize) -> (f64, f64) {
 /// are bucketed by column first, so only each column's few are sorted, and
 /// by bottom alone: pieces of equal bottom join the same merged span in any
 /// order, so nothing else needs comparing.
-fn merge_spans(raw: &[RawSpan], width: usize, settings: &CellSettings) -> Result<Heightfield> {
-    let base_cell = raw.iter().map(|s| s.bottom).min().unwrap_or(0);
-    let top_cell = raw.iter().map(|s| s.top).max().unwrap_or(0);
+fn merge_spans(raw: &mut RawSpans, width: usize, settings: &CellSettings) -> Result<Heightfield> {
+    let (base_cell, top_cell) = raw.count();
     if top_cell - base_cell >= i64::from(u32::MAX) {
         return Err(NavMeshError::out_of_range(format!(
             "NavSettings.CellHeight = {}: a tile's heights span {} cells, more than u32 holds",
@@ -268,7 +259,8 @@ fn merge_spans(raw: &[RawSpan], width: usize, settings: &CellSettings) -> Result
         )));
     }
     let columns = width * width;
-    let (mut order, column_ends) = order_by_column(raw, columns);
+    let mut order = raw.column_order();
+    let raw = &*raw;
     // Merged spans are at most the raw ones: reserved once, never regrown.
     let mut field = Heightfield {
         width,
@@ -279,14 +271,15 @@ fn merge_spans(raw: &[RawSpan], width: usize, settings: &CellSettings) -> Result
         area: Vec::with_capacity(raw.len()),
     };
     let mut start = 0;
-    for (column, &end) in column_ends.iter().enumerate() {
+    for (column, &end) in raw.column_ends().iter().enumerate() {
         // The column's spans, sorted through their indices (no copies);
         // most columns hold one span and skip the sort.
+        let end = end as usize;
         let pieces = &mut order[start..end];
         if pieces.len() > 1 {
             sort_by_bottom(pieces, raw);
         }
-        let span = |k: usize| &raw[pieces[k] as usize];
+        let span = |k: usize| raw.get(pieces[k] as usize);
         let mut i = 0;
         while i < pieces.len() {
             let bottom = span(i).bottom;
@@ -313,45 +306,22 @@ fn merge_spans(raw: &[RawSpan], width: usize, settings: &CellSettings) -> Result
 /// its run and the highest area near it. Most columns hold one to a few
 /// spans, which an inline insertion sort orders for less than a library
 /// sort call costs; longer columns take the library's.
-fn sort_by_bottom(pieces: &mut [u32], raw: &[RawSpan]) {
+fn sort_by_bottom(pieces: &mut [u32], raw: &RawSpans) {
     const INSERTION_MAX: usize = 8;
     if pieces.len() > INSERTION_MAX {
-        pieces.sort_unstable_by_key(|&i| raw[i as usize].bottom);
+        pieces.sort_unstable_by_key(|&i| raw.get(i as usize).bottom);
         return;
     }
     for i in 1..pieces.len() {
         let piece = pieces[i];
-        let bottom = raw[piece as usize].bottom;
+        let bottom = raw.get(piece as usize).bottom;
         let mut j = i;
-        while j > 0 && raw[pieces[j - 1] as usize].bottom > bottom {
+        while j > 0 && raw.get(pieces[j - 1] as usize).bottom > bottom {
             pieces[j] = pieces[j - 1];
             j -= 1;
         }
         pieces[j] = piece;
     }
-}
-
-/// The indices of the spans in column order (a counting sort: within a
-/// column they keep their order in `raw`; indices, not span copies, to keep
-/// the tile's peak memory near one copy of the spans) and, per column, the
-/// end of its indices.
-fn order_by_column(raw: &[RawSpan], columns: usize) -> (Vec<u32>, Vec<usize>) {
-    let mut next = vec![0usize; columns];
-    for s in raw {
-        next[s.column as usize] += 1;
-    }
-    let mut start = 0;
-    for slot in next.iter_mut() {
-        let count = *slot;
-        *slot = start;
-        start += count;
-    }
-    let mut order = vec![0u32; raw.len()];
-    for (i, s) in raw.iter().enumerate() {
-        order[next[s.column as usize]] = i as u32;
-        next[s.column as usize] += 1;
-    }
-    (order, next)
 }
 
 #[cfg(test)]
@@ -389,7 +359,7 @@ mod tests {
         let geometry = floors();
         let codes = triangle_area_codes(&geometry, &settings);
         let frame = TileFrame { origin_x: 0.0, origin_z: 0.0, origin_y: 0.0 };
-        let field = rasterize_tile(&geometry, &codes, &[0], &frame, &settings).unwrap();
+        let field = rasterize_tile(&geometry, &codes, &[0], &frame, &settings, &mut RawSpans::default()).unwrap();
         let b = settings.border;
         // y = 1.2 is 2.4 cells of 0.5: the span runs from cell 2 to 3.
         assert_eq!(spans_of(&field, b, b), vec![(2, 3)]);
@@ -403,8 +373,10 @@ mod tests {
         let geometry = floors();
         let codes = triangle_area_codes(&geometry, &settings);
         let frame = TileFrame { origin_x: 0.0, origin_z: 0.0, origin_y: 0.0 };
-        let forward = rasterize_tile(&geometry, &codes, &[0, 1], &frame, &settings).unwrap();
-        let backward = rasterize_tile(&geometry, &codes, &[1, 0], &frame, &settings).unwrap();
+        // One buffer for both, as a build thread reuses it from tile to tile.
+        let mut raw = RawSpans::default();
+        let forward = rasterize_tile(&geometry, &codes, &[0, 1], &frame, &settings, &mut raw).unwrap();
+        let backward = rasterize_tile(&geometry, &codes, &[1, 0], &frame, &settings, &mut raw).unwrap();
         let b = settings.border;
         // 1.9 is 3.8 cells: the pieces [2, 3] and [3, 4] touch and merge.
         assert_eq!(spans_of(&forward, b + 1, b + 1), vec![(2, 4)]);

@@ -20,6 +20,7 @@ use super::layer_regions::layer_regions;
 use super::monotone_regions::monotone_regions;
 use super::poly_mesh::build_poly_mesh;
 use super::rasterize::{rasterize_tile, TileFrame};
+use super::raw_spans::RawSpans;
 use super::region_filter::filter_small_regions;
 use super::region_holes::merge_region_holes;
 use super::region_merge::merge_small_regions;
@@ -40,8 +41,9 @@ pub(crate) struct BuildInput<'a> {
 }
 
 /// The tiles of column (tile_x, tile_z), one per layer of overlapping
-/// floors, lowest first; empty when no walkable polygon is left.
-pub(crate) fn build_tile(input: &BuildInput<'_>, tile_x: i32, tile_z: i32) -> Result<Vec<NavTile>> {
+/// floors, lowest first; empty when no walkable polygon is left. `raw` is
+/// the calling thread's raw span buffer, reused from tile to tile.
+pub(crate) fn build_tile(input: &BuildInput<'_>, raw: &mut RawSpans, tile_x: i32, tile_z: i32) -> Result<Vec<NavTile>> {
     let settings = input.settings;
     let (origin_x, origin_z) = input.params.tile_origin(tile_x, tile_z);
     let frame = TileFrame { origin_x, origin_z, origin_y: input.params.origin_y };
@@ -50,7 +52,7 @@ pub(crate) fn build_tile(input: &BuildInput<'_>, tile_x: i32, tile_z: i32) -> Re
     if !candidates.iter().any(|&t| input.area_codes[t as usize] != NULL_AREA) {
         return Ok(Vec::new());
     }
-    let mut field = rasterize_tile(input.geometry, input.area_codes, candidates, &frame, settings)?;
+    let mut field = rasterize_tile(input.geometry, input.area_codes, candidates, &frame, settings, raw)?;
     if !has_walkable_span(&field) {
         return Ok(Vec::new());
     }

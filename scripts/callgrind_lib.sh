@@ -11,6 +11,15 @@ bench_binary() {
     ls -t target/release/deps/"$1"-* | grep -v '\.d$' | head -1
 }
 
+# Builds the peer harness (under the build lock) and sets `bin` to it and
+# `out` to a scratch directory removed when the script exits.
+build_peer_with_scratch() {
+    flock /tmp/onav-build.lock cargo build --release --locked --manifest-path peer/Cargo.toml 2>/dev/null
+    bin=peer/target/release/onav-peer
+    out=$(mktemp -d)
+    trap 'rm -rf "$out"' EXIT
+}
+
 # Inclusive instructions of the function whose path ends with $2 in
 # callgrind output $1. The whole listing is read, so the pipe never breaks.
 inclusive() {

@@ -14,10 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/callgrind_lib.sh
 meshes=${1:-${ONAV_PEER_MESHES:-/work/shared/data/meshes}}
-flock /tmp/onav-build.lock cargo build --release --locked --manifest-path peer/Cargo.toml 2>/dev/null
-bin=peer/target/release/onav-peer
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+build_peer_with_scratch
 
 onav='onav::query::%s::<impl onav::query::nav_mesh_query::NavMeshQuery>::%s'
 patterns=$(printf '%s\t%s\n' \

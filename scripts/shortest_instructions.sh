@@ -17,10 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/callgrind_lib.sh
 meshes=${1:-${ONAV_PEER_MESHES:-/work/shared/data/meshes}}
-flock /tmp/onav-build.lock cargo build --release --locked --manifest-path peer/Cargo.toml 2>/dev/null
-bin=peer/target/release/onav-peer
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+build_peer_with_scratch
 
 patterns=$(printf '%s\t%s\n' \
     'onav::query::shortest_path::shortest_path_search::<impl onav::query::nav_mesh_query::NavMeshQuery>::find_shortest_path' 'onav' \

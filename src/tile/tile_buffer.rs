@@ -168,12 +168,12 @@ impl TileBuffer {
     /// filling them.
     pub fn split<W: Plain>(&mut self, write: Section<W>) -> (BufferReader<'_>, &mut [W]) {
         self.check(&write);
+        let (offset, len) = (write.offset(), write.len());
         // SAFETY: as in `get_mut`; the reader refuses every section that
         // overlaps `write`, so the two borrows never alias.
         // BYTE-ORDER: the block holds typed values written through typed
         // sections, never format bytes, which are decoded before.
-        let out =
-            unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr().add(write.offset()).cast::<W>(), write.len()) };
+        let out = unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr().add(offset).cast::<W>(), len) };
         let excluded = write.offset()..write.end();
         (BufferReader { buffer: self, excluded }, out)
     }

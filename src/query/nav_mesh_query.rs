@@ -238,6 +238,14 @@ pub(crate) fn check_position(name: &str, position: [f64; 3]) -> Result<()> {
     if position.iter().all(|&value| is_within_bound(value)) {
         return Ok(());
     }
+    position_error(name, position)
+}
+
+/// The error of [`check_position`] for a position outside the rule: kept
+/// out of line, so the check every query makes inlines to three compares.
+#[cold]
+#[inline(never)]
+fn position_error(name: &str, position: [f64; 3]) -> Result<()> {
     for (axis, value) in ["x", "y", "z"].iter().zip(position) {
         if !is_within_bound(value) {
             check_world(&format!("{name}.{axis}"), value)?;

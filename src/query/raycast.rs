@@ -234,6 +234,9 @@ impl<'a> Ray<'a> {
     }
 
     /// Where the ray leaves `polygon`, if it meets it ([`exit_of`]).
+    /// Inlined, so the polygon each step enters is clipped where it lies
+    /// rather than copied out for a call.
+    #[inline(always)]
     fn exit_of(&self, polygon: &QueryPolygon<'_>) -> Option<Exit> {
         exit_of(polygon.corner_count(), |i| polygon.corner_xz(i), self.start, self.end)
     }

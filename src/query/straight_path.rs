@@ -162,8 +162,12 @@ impl PathWriter<'_> {
                 let crossing = self.crossings[k as usize];
                 (crossing.start, crossing.end)
             };
-            if orient_xz(funnel.apex, funnel.right, right) >= 0.0 {
-                if funnel.apex == funnel.right || !past_side(funnel.apex, funnel.left, funnel.right, right, 1.0) {
+            // A side still at the apex turns by exactly 0 toward any point:
+            // it is tested first, so the exact predicate is not run on a
+            // degenerate triangle (which its filter cannot decide).
+            let right_at_apex = funnel.apex == funnel.right;
+            if right_at_apex || orient_xz(funnel.apex, funnel.right, right) >= 0.0 {
+                if right_at_apex || !past_side(funnel.apex, funnel.left, funnel.right, right, 1.0) {
                     (funnel.right, funnel.right_at) = (right, k);
                 } else {
                     funnel = self.turn(funnel.apex_at, funnel.left, funnel.left_at);
@@ -171,8 +175,9 @@ impl PathWriter<'_> {
                     continue;
                 }
             }
-            if orient_xz(funnel.apex, funnel.left, left) <= 0.0 {
-                if funnel.apex == funnel.left || !past_side(funnel.apex, funnel.right, funnel.left, left, -1.0) {
+            let left_at_apex = funnel.apex == funnel.left;
+            if left_at_apex || orient_xz(funnel.apex, funnel.left, left) <= 0.0 {
+                if left_at_apex || !past_side(funnel.apex, funnel.right, funnel.left, left, -1.0) {
                     (funnel.left, funnel.left_at) = (left, k);
                 } else if funnel.right_at == end as isize {
                     // The right side just closed on `to`: `to` is visible.
@@ -217,11 +222,16 @@ impl PathWriter<'_> {
 /// sign of the common factor (a rounded difference keeps its sign and is
 /// zero only when exact) and no product of differences underflows.
 fn past_side(apex: [f64; 3], side: [f64; 3], other: [f64; 3], p: [f64; 3], sign: f64) -> bool {
+    // A side at the apex turns by exactly 0 (counted as past): tested
+    // before the predicate, which its filter cannot decide there.
+    if side == apex {
+        return true;
+    }
     let turn = orient_xz(apex, side, p) * sign;
     if turn != 0.0 {
         return turn > 0.0;
     }
-    if side == apex || p == apex {
+    if p == apex {
         return true;
     }
     let on_ray = |through: [f64; 3]| {

@@ -8,8 +8,9 @@
 //! checked on every run, so any change to the bytes is caught. Every case
 //! also reads back and writes the same bytes. `queries.sha256` holds the
 //! digests of the answers of a fixed set of queries on those meshes
-//! (`golden/query_answers.rs`), which are answers, not a layout, so they
-//! have no read-back.
+//! (`golden/query_answers.rs`) and `shortest_paths.sha256` those of the
+//! exact shortest paths between the same pairs; they are answers, not a
+//! layout, so they have no read-back.
 //!
 //! A deliberate layout change (which is format version 3, see "Version
 //! policy") regenerates the files with
@@ -58,6 +59,7 @@ const GOLDEN_FILES: &[GoldenFile] = &[
     GoldenFile { file: "nav_meshes.sha256", generate: cases::nav_meshes, reread: Some(cases::reread_nav_mesh) },
     GoldenFile { file: "nav_worlds.sha256", generate: cases::nav_worlds, reread: Some(cases::reread_nav_world) },
     GoldenFile { file: "queries.sha256", generate: query_answers::cases, reread: None },
+    GoldenFile { file: "shortest_paths.sha256", generate: query_answers::shortest_path_cases, reread: None },
 ];
 
 const UPDATE_VARIABLE: &str = "ONAV_UPDATE_GOLDEN";

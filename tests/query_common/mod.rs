@@ -302,6 +302,38 @@ impl Recorder<'_> {
 
 /// Runs, for pairs of positions picked by fixed strides: the nearest
 /// polygon, the polygons in a box, the height and the boundary point, a
+/// The exact shortest path (`find_shortest_path`) between the same pairs
+/// as [`answer_queries`] (start and end snapped the same way), as bytes:
+/// status, length, search nodes and every corner with its flags and
+/// polygon.
+pub fn answer_shortest_paths(query: &mut onav::NavMeshQuery, positions: &[[f64; 3]], pairs: usize) -> QueryAnswers {
+    let mesh = query.mesh().clone();
+    let mut r = Recorder { mesh: &mesh, answers: QueryAnswers { bytes: Vec::new(), refs: Vec::new() } };
+    let filter = QueryFilter::default();
+    let n = positions.len();
+    let mut path = Vec::new();
+    for k in 0..pairs {
+        let (from, to) = (positions[(k * 7) % n], positions[(k * 13 + 5) % n]);
+        let probe = [from[0] + 0.25, from[1] + 0.3, from[2] - 0.125];
+        let start = query.find_nearest_poly(probe, [2.0, 1.0, 2.0], &filter).unwrap();
+        let end = query.find_nearest_poly(to, [2.0, 1.0, 2.0], &filter).unwrap();
+        let (Some(start), Some(end)) = (start, end) else {
+            r.tag(0);
+            continue;
+        };
+        let outcome = query.find_shortest_path(start.poly_ref, end.poly_ref, start.position, to, &filter, &mut path).unwrap();
+        r.tag(outcome.status as u8);
+        r.f64(outcome.length);
+        r.f64(outcome.nodes as f64);
+        for v in path.clone() {
+            r.point(v.position);
+            r.tag(v.flags.0);
+            r.poly(v.poly);
+        }
+    }
+    r.answers
+}
+
 /// path under two filters and its straight path with each crossing option.
 pub fn answer_queries(query: &mut onav::NavMeshQuery, positions: &[[f64; 3]], pairs: usize) -> QueryAnswers {
     use onav::{PathCrossings, StraightPathOptions};

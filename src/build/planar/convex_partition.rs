@@ -68,7 +68,9 @@ impl ConvexPolygons {
                 first_equal[at] = group[0].1;
             }
         }
-        let mut ids: Vec<u32> = (0..known as u32).collect();
+        self.points.reserve(added.len());
+        let mut ids: Vec<u32> = Vec::with_capacity(known + added.len());
+        ids.extend(0..known as u32);
         for (at, point) in added.iter().enumerate().map(|(i, p)| (known + i, p)) {
             let id = if first_equal[at] == at {
                 self.points.push(*point);
@@ -112,6 +114,10 @@ fn merge_convex(
     let mut polygons: Vec<Option<Range<usize>>> = (0..triangles.len()).map(|t| Some(3 * t..3 * t + 3)).collect();
     let mut merged_into: Vec<usize> = (0..triangles.len()).collect();
     let mut merged = Vec::with_capacity(max_verts);
+    // A polygon of k triangles has k + 2 corners: at most a polygon and
+    // three corners per triangle.
+    vertex_counts.reserve(triangles.len());
+    indices.reserve(3 * triangles.len());
     for Diagonal { a, b, left, right, .. } in diagonals_longest_first(points, triangles) {
         let (p, q) = (polygon_of(&mut merged_into, left), polygon_of(&mut merged_into, right));
         if p == q {

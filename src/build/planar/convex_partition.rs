@@ -13,11 +13,15 @@ use i_triangle::int::triangulator::IntTriangulator;
 use crate::build::planar::boolean_ops::Shape;
 use crate::build::planar::lattice_geometry::{cross, LatticePoint};
 
-/// Convex counter-clockwise polygons over shared, distinct points.
+/// Convex counter-clockwise polygons over shared, distinct points, in the
+/// flat layout the 2D hand-over reads (no vector per polygon).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ConvexPolygons {
     pub points: Vec<LatticePoint>,
-    pub polygons: Vec<Vec<u32>>,
+    /// Corner count of each polygon.
+    pub vertex_counts: Vec<u8>,
+    /// Point indices, polygon after polygon.
+    pub indices: Vec<u32>,
 }
 
 impl ConvexPolygons {
@@ -36,7 +40,7 @@ impl ConvexPolygons {
         let corners: Vec<LatticePoint> =
             triangulations.iter().flat_map(|t| t.points.iter().map(|p| [p.x, p.y])).collect();
         let ids = self.share_points(&corners);
-        let mut triangles = Vec::new();
+        let mut triangles = Vec::with_capacity(triangulations.iter().map(|t| t.indices.len() / 3).sum());
         let mut first_id = 0;
         for triangulation in &triangulations {
             let ids = &ids[first_id..first_id + triangulation.points.len()];
@@ -48,7 +52,7 @@ impl ConvexPolygons {
                 }
             }
         }
-        self.polygons.extend(merge_convex(&self.points, &triangles, max_verts));
+        merge_convex(&self.points, &triangles, max_verts, &mut self.vertex_counts, &mut self.indices);
     }
 
     /// The index of each of `added` among the points, appending the ones
@@ -64,7 +68,9 @@ impl ConvexPolygons {
                 first_equal[at] = group[0].1;
             }
         }
-        let mut ids: Vec<u32> = (0..known as u32).collect();
+        self.points.reserve(added.len());
+        let mut ids: Vec<u32> = Vec::with_capacity(known + added.len());
+        ids.extend(0..known as u32);
         for (at, point) in added.iter().enumerate().map(|(i, p)| (known + i, p)) {
             let id = if first_equal[at] == at {
                 self.points.push(*point);
@@ -92,13 +98,26 @@ fn counter_clockwise(points: &[LatticePoint], [a, b, c]: [u32; 3]) -> Option<[u3
 /// Each polygon lives at the index of one of its triangles, and
 /// `merged_into` leads from every triangle there, so finding the polygons
 /// on a diagonal's two sides takes no search. Polygons are ranges of one
-/// corner array (a merge appends the merged polygon), so only the polygons
-/// returned are allocated on their own.
-fn merge_convex(points: &[LatticePoint], triangles: &[[u32; 3]], max_verts: usize) -> Vec<Vec<u32>> {
-    let mut corners: Vec<u32> = triangles.iter().flatten().copied().collect();
+/// corner array (a merge appends the merged polygon); the polygons left
+/// are appended to `vertex_counts` and `indices`.
+fn merge_convex(
+    points: &[LatticePoint],
+    triangles: &[[u32; 3]],
+    max_verts: usize,
+    vertex_counts: &mut Vec<u8>,
+    indices: &mut Vec<u32>,
+) {
+    // The triangles' corners, then each merged polygon appended: room for
+    // about as many merged corners again as the triangles hold.
+    let mut corners: Vec<u32> = Vec::with_capacity(6 * triangles.len());
+    corners.extend(triangles.iter().flatten());
     let mut polygons: Vec<Option<Range<usize>>> = (0..triangles.len()).map(|t| Some(3 * t..3 * t + 3)).collect();
     let mut merged_into: Vec<usize> = (0..triangles.len()).collect();
     let mut merged = Vec::with_capacity(max_verts);
+    // A polygon of k triangles has k + 2 corners: at most a polygon and
+    // three corners per triangle.
+    vertex_counts.reserve(triangles.len());
+    indices.reserve(3 * triangles.len());
     for Diagonal { a, b, left, right, .. } in diagonals_longest_first(points, triangles) {
         let (p, q) = (polygon_of(&mut merged_into, left), polygon_of(&mut merged_into, right));
         if p == q {
@@ -113,7 +132,10 @@ fn merge_convex(points: &[LatticePoint], triangles: &[[u32; 3]], max_verts: usiz
         polygons[p] = Some(corners.len()..corners.len() + merged.len());
         corners.extend_from_slice(&merged);
     }
-    polygons.into_iter().flatten().map(|range| corners[range].to_vec()).collect()
+    for range in polygons.into_iter().flatten() {
+        vertex_counts.push(range.len() as u8);
+        indices.extend_from_slice(&corners[range]);
+    }
 }
 
 /// An edge a→b (a < b) shared by triangle `left` (holding a→b) and
@@ -131,15 +153,20 @@ struct Diagonal {
 /// edges the later triangle's counts.
 fn diagonals_longest_first(points: &[LatticePoint], triangles: &[[u32; 3]]) -> Vec<Diagonal> {
     let outgoing = OutgoingEdges::of(points.len(), triangles);
-    let mut diagonals: Vec<Diagonal> = (0..points.len() as u32)
-        .flat_map(|a| outgoing.from(a).iter().map(move |&(b, left)| (a, b, left)))
-        .filter(|&(a, b, left)| a < b && outgoing.owner(a, b) == Some(left))
-        .filter_map(|(a, b, left)| {
-            let right = outgoing.owner(b, a)?;
-            let minus_squared_length = -squared_length(points[a as usize], points[b as usize]);
-            Some(Diagonal { minus_squared_length, a, b, left, right })
-        })
-        .collect();
+    let mut diagonals = Vec::with_capacity(3 * triangles.len() / 2);
+    for (left, triangle) in triangles.iter().enumerate() {
+        for (a, b) in edges(triangle) {
+            if a >= b || outgoing.owner(a, b) != Some(left) {
+                continue;
+            }
+            if let Some(right) = outgoing.owner(b, a) {
+                let minus_squared_length = -squared_length(points[a as usize], points[b as usize]);
+                diagonals.push(Diagonal { minus_squared_length, a, b, left, right });
+            }
+        }
+    }
+    // (a, b) is one diagonal's alone, so the order does not depend on the
+    // order the diagonals were found in.
     diagonals.sort_unstable();
     diagonals
 }

@@ -83,17 +83,21 @@ fn octagon(r: i64) -> [LatticePoint; 8] {
 /// the direction the ring turns there.
 fn raw_offset_curve(octagon: &[LatticePoint; 8], ring: &[LatticePoint]) -> Vec<LatticePoint> {
     let n = ring.len();
-    let direction = |i: usize| {
-        let (a, b) = (ring[i % n], ring[(i + 1) % n]);
-        [b[0] - a[0], b[1] - a[1]]
-    };
-    let corners: Vec<usize> = (0..n).map(|i| farthest_corner(octagon, left_normal(direction(i)))).collect();
+    let next_of = |i: usize| if i + 1 == n { 0 } else { i + 1 };
+    let directions: Vec<LatticePoint> = (0..n)
+        .map(|i| {
+            let (a, b) = (ring[i], ring[next_of(i)]);
+            [b[0] - a[0], b[1] - a[1]]
+        })
+        .collect();
+    let corners: Vec<usize> = directions.iter().map(|&d| farthest_corner(left_normal(d))).collect();
     let moved = |p: LatticePoint, k: usize| [p[0] + octagon[k][0], p[1] + octagon[k][1]];
     let mut curve = Vec::with_capacity(2 * n);
     for i in 0..n {
-        let (start, end, next) = (ring[i], ring[(i + 1) % n], corners[(i + 1) % n]);
+        let j = next_of(i);
+        let (start, end, next) = (ring[i], ring[j], corners[j]);
         curve.push(moved(start, corners[i]));
-        let step = if cross([0, 0], direction(i), direction(i + 1)) >= 0 { 1 } else { 7 };
+        let step = if cross([0, 0], directions[i], directions[j]) >= 0 { 1 } else { 7 };
         let mut k = corners[i];
         while k != next {
             curve.push(moved(end, k));
@@ -123,12 +127,45 @@ fn left_normal(d: LatticePoint) -> LatticePoint {
 /// The octagon corner farthest along `normal`; of two tied corners (the
 /// normal is a side's), the later counter-clockwise, so the corner only
 /// advances counter-clockwise as the normal turns counter-clockwise and
-/// consecutive edges' corners are at most four steps apart.
-/// Each corner's reach is computed once (the search reads it twice).
-fn farthest_corner(octagon: &[LatticePoint; 8], normal: LatticePoint) -> usize {
-    let reach: [i128; 8] = std::array::from_fn(|k| {
-        i128::from(octagon[k][0]) * i128::from(normal[0]) + i128::from(octagon[k][1]) * i128::from(normal[1])
-    });
-    let far = reach.iter().copied().max().unwrap_or(0);
-    (0..8).find(|&k| reach[k] == far && reach[(k + 1) % 8] < far).unwrap_or(0)
+/// consecutive edges' corners are at most four steps apart; corner 0 for
+/// a zero normal.
+///
+/// The farthest corner k is where the reach along the normal stops
+/// growing: side k−1 (corner k−1 to k) does not point against the normal
+/// and side k does. On a convex polygon that happens at one corner only,
+/// so only the signs of the sides' dot products with the normal are
+/// needed. For the octagon of [`octagon`] (r > s > 0, as for every
+/// clearance of 3 or more) side k is a positive multiple of (0, 1),
+/// (−1, 1), (−1, 0), (−1, −1), (0, −1), (1, −1), (1, 0), (1, 1), which
+/// gives the signs below without a product.
+fn farthest_corner(normal: LatticePoint) -> usize {
+    let (x, y) = (i128::from(normal[0]), i128::from(normal[1]));
+    let along_side = [y, y - x, -x, -x - y, -y, x - y, x, x + y];
+    (0..8).find(|&k| along_side[(k + 7) % 8] >= 0 && along_side[k] < 0).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The corner with the largest reach (the later of two tied), found by
+    /// computing every corner's reach.
+    fn farthest_by_reach(octagon: &[LatticePoint; 8], normal: LatticePoint) -> usize {
+        let reach = |k: usize| i128::from(octagon[k][0]) * i128::from(normal[0]) + i128::from(octagon[k][1]) * i128::from(normal[1]);
+        let far = (0..8).map(reach).max().unwrap_or(0);
+        (0..8).find(|&k| reach(k) == far && reach((k + 1) % 8) < far).unwrap_or(0)
+    }
+
+    #[test]
+    fn the_side_signs_pick_the_corner_of_largest_reach() {
+        for r in [3, 4, 7, 514, 1 << 20] {
+            let octagon = octagon(r);
+            for (x, y) in (-40..=40).flat_map(|x| (-40..=40).map(move |y| (x, y))) {
+                for scale in [1, 1 << 40] {
+                    let normal = [x * scale, y * scale];
+                    assert_eq!(farthest_corner(normal), farthest_by_reach(&octagon, normal), "r {r}, normal {normal:?}");
+                }
+            }
+        }
+    }
 }

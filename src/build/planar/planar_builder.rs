@@ -86,24 +86,24 @@ fn tile_input(
     let mut flags = Vec::new();
     for ((area, flag), pieces) in cut {
         let Some(pieces) = pieces.get(&(tile_z, tile_x)) else { continue };
-        let before = polygons.polygons.len();
+        let before = polygons.vertex_counts.len();
         polygons.add_partition(pieces, max_verts);
-        let added = polygons.polygons.len() - before;
+        let added = polygons.vertex_counts.len() - before;
         areas.extend(std::iter::repeat_n(*area, added));
         flags.extend(std::iter::repeat_n(*flag, added));
     }
     let (origin_x, origin_z) = params.tile_origin(tile_x, tile_z);
+    let ConvexPolygons { points, vertex_counts, indices } = polygons;
     TileInput2d {
         tile_x,
         tile_z,
         layer: 0,
-        vertices: polygons
-            .points
+        vertices: points
             .iter()
             .map(|p| [origin_x + lattice.local(p[0], tile_x), origin_z + lattice.local(p[1], tile_z)])
             .collect(),
-        vertex_counts: polygons.polygons.iter().map(|p| p.len() as u8).collect(),
-        indices: polygons.polygons.concat(),
+        vertex_counts,
+        indices,
         areas: Some(areas),
         flags: Some(flags),
     }

@@ -16,7 +16,7 @@
 use crate::error::{NavMeshError, Result};
 use crate::mesh::poly_ref::PolyRef;
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
-use crate::query::crossing::{collect_crossings, CrossingKind};
+use crate::query::crossing::{collect_crossings, BackStep, CrossingKind};
 use crate::query::nav_mesh_query::{check_position, NavMeshQuery, QueryPolygon};
 use crate::query::node_pool::{Node, NodePool, NodeState, NO_NODE};
 use crate::query::polygon_geometry::distance;
@@ -190,17 +190,15 @@ impl NavMeshQuery {
         let polygon = QueryPolygon::of(mesh, node.poly).expect("a node's polygon is in the frozen mesh");
         let own_area = polygon.view.record.area;
         let filter = &search.filter;
-        collect_crossings(mesh, node.poly, &polygon, crossings);
+        // Back into the polygon the node was entered from, at the very
+        // point it was entered: that costs nothing, and every way on from
+        // there costs at least what it costs from the node that made this
+        // one (triangle inequality), so the step can make no cheaper
+        // corridor (docs/QUERIES.md, "Back-steps"); it is not even placed.
+        let back = BackStep { from: node.from, position: node.position };
+        collect_crossings(mesh, node.poly, &polygon, back, crossings);
         for crossing in crossings.iter() {
             let entry = crossing.entry();
-            // Back into the polygon the node was entered from, at the very
-            // point it was entered: that costs nothing, and every way on
-            // from there costs at least what it costs from the node that
-            // made this one (triangle inequality), so the step can make no
-            // cheaper corridor (docs/QUERIES.md, "Back-steps").
-            if crossing.target == node.from && entry == node.position {
-                continue;
-            }
             let target = if crossing.target.tile_ref() == node.poly.tile_ref() {
                 polygon.sibling_record(crossing.target.polygon() as usize)
             } else {

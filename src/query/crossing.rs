@@ -11,11 +11,12 @@
 
 use crate::mesh::poly_ref::PolyRef;
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
-use crate::mesh::tile_switches::is_link_enabled;
+use crate::mesh::tile_switches::{is_link_enabled, TileSwitches};
 use crate::query::nav_mesh_query::{NavMeshQuery, QueryPolygon};
 use crate::query::polygon_geometry::{lerp, tile_origin, to_world};
 use crate::query::query_filter::QueryFilter;
 use crate::stitch::links::{Link, LinkKind};
+use crate::tile::nav_tile::NavTile;
 
 /// What a crossing passes through.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -192,9 +193,10 @@ const RANGE_FRACTIONS: [f64; 256] = {
 /// The crossing a stitched link makes; `None` for an off-mesh link
 /// switched off in its owning tile (either direction: it is as if not
 /// stitched) or whose owning tile is gone (a stitched mesh never has one).
-/// The portal case, nearly every link a search walks, is inlined; the
-/// off-mesh cases are a call.
-#[inline]
+/// Always inlined (the path search walks a link for nearly every polygon
+/// it expands, and the call kept its polygon in memory); the off-mesh
+/// cases are a call.
+#[inline(always)]
 pub(crate) fn link_crossing(mesh: &TiledNavMesh, polygon: &QueryPolygon<'_>, link: &Link) -> Option<Crossing> {
     match link.kind {
         LinkKind::Portal => {
@@ -203,22 +205,30 @@ pub(crate) fn link_crossing(mesh: &TiledNavMesh, polygon: &QueryPolygon<'_>, lin
             let end = lerp(a, b, RANGE_FRACTIONS[link.range_max as usize]);
             Some(Crossing { target: link.target, kind: CrossingKind::Edge, start, end })
         }
-        LinkKind::OffMesh | LinkKind::OffMeshReverse => off_mesh_crossing(mesh, polygon, link),
+        LinkKind::OffMesh | LinkKind::OffMeshReverse => {
+            off_mesh_crossing(mesh, (polygon.tile.as_ref(), polygon.switches, polygon.origin), link)
+        }
     }
 }
 
-/// [`link_crossing`] for an off-mesh link, forward or reverse.
+/// [`link_crossing`] for an off-mesh link, forward or reverse, out of a
+/// polygon of `own` (its tile, switches and origin: passing the whole
+/// polygon kept it in memory in the path search's loop).
 #[inline(never)]
-fn off_mesh_crossing(mesh: &TiledNavMesh, polygon: &QueryPolygon<'_>, link: &Link) -> Option<Crossing> {
+fn off_mesh_crossing(
+    mesh: &TiledNavMesh,
+    own: (&NavTile, Option<&TileSwitches>, [f64; 3]),
+    link: &Link,
+) -> Option<Crossing> {
     let target = link.target;
     if link.kind == LinkKind::OffMesh {
-        if !polygon.is_link_enabled(link.off_mesh_index as usize) {
+        let (tile, switches, origin) = own;
+        if !is_link_enabled(switches, link.off_mesh_index as usize) {
             return None;
         }
-        let slot = polygon.tile.off_mesh_links().get(link.off_mesh_index as usize)?;
+        let slot = tile.off_mesh_links().get(link.off_mesh_index as usize)?;
         let kind = CrossingKind::OffMesh { area: slot.area, flags: slot.flags };
-        let (start, end) = (to_world(polygon.origin, slot.start), to_world(polygon.origin, slot.end));
-        return Some(Crossing { target, kind, start, end });
+        return Some(Crossing { target, kind, start: to_world(origin, slot.start), end: to_world(origin, slot.end) });
     }
     let (owner, _, switches) = mesh.tile_and_links(target.tile_ref())?;
     if !is_link_enabled(switches, link.off_mesh_index as usize) {

@@ -124,6 +124,7 @@ mod tests {
                 cost,
                 total,
                 state: NodeState::Open,
+                area: 0,
             };
             let index = pool.create(node).unwrap();
             open.push(&pool, index);

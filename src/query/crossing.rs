@@ -11,11 +11,12 @@
 
 use crate::mesh::poly_ref::PolyRef;
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
-use crate::mesh::tile_switches::is_link_enabled;
+use crate::mesh::tile_switches::{is_link_enabled, TileSwitches};
 use crate::query::nav_mesh_query::{NavMeshQuery, QueryPolygon};
 use crate::query::polygon_geometry::{lerp, tile_origin, to_world};
 use crate::query::query_filter::QueryFilter;
 use crate::stitch::links::{Link, LinkKind};
+use crate::tile::nav_tile::NavTile;
 
 /// What a crossing passes through.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,26 +61,49 @@ impl Crossing {
     }
 }
 
+/// The step a search node would take back into the polygon it was entered
+/// from, at the very point it was entered (docs/QUERIES.md, "Back-steps"):
+/// [`collect_crossings`] leaves it out, so it is never placed in the list
+/// nor offered. [`BackStep::NONE`] leaves nothing out.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct BackStep {
+    /// The polygon the node was entered from ([`PolyRef::NULL`], which no
+    /// crossing targets, for none).
+    pub from: PolyRef,
+    /// Where the node was entered.
+    pub position: [f64; 3],
+}
+
+impl BackStep {
+    pub const NONE: BackStep = BackStep { from: PolyRef::NULL, position: [0.0; 3] };
+}
+
 /// Replaces `out` with the canonical crossings out of `polygon` (named
-/// `poly_ref`), one per neighbour, in the order of the module text.
+/// `poly_ref`), one per neighbour, in the order of the module text, less
+/// `back` when the canonical crossing into its polygon is that step.
+/// Always inlined: in the path search the polygon then needs no copy and
+/// the call no frame (it was not inlined on its own).
+#[inline(always)]
 pub(crate) fn collect_crossings(
     mesh: &TiledNavMesh,
     poly_ref: PolyRef,
     polygon: &QueryPolygon<'_>,
+    back: BackStep,
     out: &mut Vec<Crossing>,
 ) {
     out.clear();
+    let mut canonical = Canonical { own: poly_ref, back, back_decided: false };
     let tile_ref = poly_ref.tile_ref();
     for (k, &neighbour) in polygon.view.neighbours.iter().enumerate() {
         if neighbour != 0 {
             let target = tile_ref.polygon(neighbour - 1).expect("validated neighbour index");
             let (start, end) = polygon.edge(k);
-            push_first(out, Crossing { target, kind: CrossingKind::Edge, start, end }, poly_ref);
+            canonical.push(out, Crossing { target, kind: CrossingKind::Edge, start, end });
         }
     }
     for link in polygon.links() {
         if let Some(crossing) = link_crossing(mesh, polygon, link) {
-            push_first(out, crossing, poly_ref);
+            canonical.push(out, crossing);
         }
     }
 }
@@ -94,7 +118,7 @@ impl NavMeshQuery {
         let (Some(polygon), Some(target)) = (QueryPolygon::of(mesh, from), mesh.polygon_record(to)) else {
             return false;
         };
-        collect_crossings(mesh, from, &polygon, crossings);
+        collect_crossings(mesh, from, &polygon, BackStep::NONE, crossings);
         crossings.iter().any(|c| c.target == to && c.passes(filter, target.flags, target.area))
     }
 }
@@ -121,11 +145,34 @@ pub(crate) fn crossing_to(
     polygon.links().iter().filter(|link| link.target == target).find_map(|link| link_crossing(mesh, polygon, link))
 }
 
-/// Adds `crossing` unless it leads back into `from` or an earlier crossing
-/// already reaches its target.
-#[inline]
-fn push_first(out: &mut Vec<Crossing>, crossing: Crossing, from: PolyRef) {
-    if crossing.target != from && !out.iter().any(|c| c.target == crossing.target) {
+/// Which crossings [`collect_crossings`] keeps as it places them.
+struct Canonical {
+    own: PolyRef,
+    back: BackStep,
+    /// True once the first (canonical) crossing into `back.from` was seen,
+    /// listed or left out.
+    back_decided: bool,
+}
+
+impl Canonical {
+    /// Adds `crossing` unless it leads back into the own polygon, an
+    /// earlier crossing already reaches its target, or it is the back-step.
+    #[inline]
+    fn push(&mut self, out: &mut Vec<Crossing>, crossing: Crossing) {
+        if crossing.target == self.own {
+            return;
+        }
+        if crossing.target == self.back.from {
+            if self.back_decided {
+                return;
+            }
+            self.back_decided = true;
+            if crossing.entry() == self.back.position {
+                return;
+            }
+        } else if out.iter().any(|c| c.target == crossing.target) {
+            return;
+        }
         out.push(crossing);
     }
 }
@@ -146,35 +193,51 @@ const RANGE_FRACTIONS: [f64; 256] = {
 /// The crossing a stitched link makes; `None` for an off-mesh link
 /// switched off in its owning tile (either direction: it is as if not
 /// stitched) or whose owning tile is gone (a stitched mesh never has one).
+/// Always inlined (the path search walks a link for nearly every polygon
+/// it expands, and the call kept its polygon in memory); the off-mesh
+/// cases are a call.
+#[inline(always)]
 pub(crate) fn link_crossing(mesh: &TiledNavMesh, polygon: &QueryPolygon<'_>, link: &Link) -> Option<Crossing> {
-    let target = link.target;
     match link.kind {
         LinkKind::Portal => {
             let (a, b) = polygon.edge(link.edge as usize);
             let start = lerp(a, b, RANGE_FRACTIONS[link.range_min as usize]);
             let end = lerp(a, b, RANGE_FRACTIONS[link.range_max as usize]);
-            Some(Crossing { target, kind: CrossingKind::Edge, start, end })
+            Some(Crossing { target: link.target, kind: CrossingKind::Edge, start, end })
         }
-        LinkKind::OffMesh => {
-            if !polygon.is_link_enabled(link.off_mesh_index as usize) {
-                return None;
-            }
-            let slot = polygon.tile.off_mesh_links().get(link.off_mesh_index as usize)?;
-            let kind = CrossingKind::OffMesh { area: slot.area, flags: slot.flags };
-            let (start, end) = (to_world(polygon.origin, slot.start), to_world(polygon.origin, slot.end));
-            Some(Crossing { target, kind, start, end })
-        }
-        LinkKind::OffMeshReverse => {
-            let (owner, _, switches) = mesh.tile_and_links(target.tile_ref())?;
-            if !is_link_enabled(switches, link.off_mesh_index as usize) {
-                return None;
-            }
-            let slot = owner.off_mesh_links().get(link.off_mesh_index as usize)?;
-            let origin = tile_origin(mesh.params(), owner);
-            let kind = CrossingKind::OffMesh { area: slot.area, flags: slot.flags };
-            Some(Crossing { target, kind, start: to_world(origin, slot.end), end: to_world(origin, slot.start) })
+        LinkKind::OffMesh | LinkKind::OffMeshReverse => {
+            off_mesh_crossing(mesh, (polygon.tile.as_ref(), polygon.switches, polygon.origin), link)
         }
     }
+}
+
+/// [`link_crossing`] for an off-mesh link, forward or reverse, out of a
+/// polygon of `own` (its tile, switches and origin: passing the whole
+/// polygon kept it in memory in the path search's loop).
+#[inline(never)]
+fn off_mesh_crossing(
+    mesh: &TiledNavMesh,
+    own: (&NavTile, Option<&TileSwitches>, [f64; 3]),
+    link: &Link,
+) -> Option<Crossing> {
+    let target = link.target;
+    if link.kind == LinkKind::OffMesh {
+        let (tile, switches, origin) = own;
+        if !is_link_enabled(switches, link.off_mesh_index as usize) {
+            return None;
+        }
+        let slot = tile.off_mesh_links().get(link.off_mesh_index as usize)?;
+        let kind = CrossingKind::OffMesh { area: slot.area, flags: slot.flags };
+        return Some(Crossing { target, kind, start: to_world(origin, slot.start), end: to_world(origin, slot.end) });
+    }
+    let (owner, _, switches) = mesh.tile_and_links(target.tile_ref())?;
+    if !is_link_enabled(switches, link.off_mesh_index as usize) {
+        return None;
+    }
+    let slot = owner.off_mesh_links().get(link.off_mesh_index as usize)?;
+    let origin = tile_origin(mesh.params(), owner);
+    let kind = CrossingKind::OffMesh { area: slot.area, flags: slot.flags };
+    Some(Crossing { target, kind, start: to_world(origin, slot.end), end: to_world(origin, slot.start) })
 }
 
 #[cfg(test)]

@@ -15,8 +15,7 @@
 
 use crate::error::{NavMeshError, Result};
 use crate::mesh::poly_ref::PolyRef;
-use crate::mesh::tiled_nav_mesh::TiledNavMesh;
-use crate::query::crossing::{collect_crossings, CrossingKind};
+use crate::query::crossing::{collect_crossings, BackStep, CrossingKind};
 use crate::query::nav_mesh_query::{check_position, NavMeshQuery, QueryPolygon};
 use crate::query::node_pool::{Node, NodePool, NodeState, NO_NODE};
 use crate::query::polygon_geometry::distance;
@@ -77,20 +76,14 @@ fn nearer_goal(nodes: &NodePool, (distance, cost): (f64, f64), best: u32, best_d
 /// position, walking straight across the polygon, for no more than
 /// `index` cost: then every way on from `index` costs at least as much
 /// from that node (triangle inequality), and that node has offered them
-/// all already (docs/QUERIES.md, "Dominated entries"). The polygon's area
-/// is looked up only when there is such a node to compare.
-fn is_dominated(mesh: &TiledNavMesh, nodes: &NodePool, index: u32, filter: &QueryFilter) -> bool {
+/// all already (docs/QUERIES.md, "Dominated entries").
+fn is_dominated(nodes: &NodePool, index: u32, filter: &QueryFilter) -> bool {
     let node = nodes.get(index);
-    let mut expanded = nodes
+    nodes
         .of_polygon(node.poly)
         .map(|other| nodes.get(other))
         .filter(|other| other.state == NodeState::Closed && other.from != node.from)
-        .peekable();
-    if expanded.peek().is_none() {
-        return false;
-    }
-    let area = mesh.polygon_record(node.poly).expect("a node's polygon is in the frozen mesh").area;
-    expanded.any(|other| other.cost + filter.cost(area, distance(other.position, node.position)) <= node.cost)
+        .any(|other| other.cost + filter.cost(node.area, distance(other.position, node.position)) <= node.cost)
 }
 
 impl NavMeshQuery {
@@ -162,6 +155,7 @@ impl NavMeshQuery {
             cost,
             total,
             state: NodeState::Open,
+            area,
         };
         let index = self.nodes.create(node).expect("a budget of at least one node");
         self.open.push(&self.nodes, index);
@@ -183,24 +177,22 @@ impl NavMeshQuery {
             search.phase = Phase::Finished;
             return;
         }
-        if is_dominated(mesh, nodes, current, &search.filter) {
+        if is_dominated(nodes, current, &search.filter) {
             return;
         }
         // Nodes are created only for polygons of the query's frozen mesh.
         let polygon = QueryPolygon::of(mesh, node.poly).expect("a node's polygon is in the frozen mesh");
         let own_area = polygon.view.record.area;
         let filter = &search.filter;
-        collect_crossings(mesh, node.poly, &polygon, crossings);
+        // Back into the polygon the node was entered from, at the very
+        // point it was entered: that costs nothing, and every way on from
+        // there costs at least what it costs from the node that made this
+        // one (triangle inequality), so the step can make no cheaper
+        // corridor (docs/QUERIES.md, "Back-steps"); it is not even placed.
+        let back = BackStep { from: node.from, position: node.position };
+        collect_crossings(mesh, node.poly, &polygon, back, crossings);
         for crossing in crossings.iter() {
             let entry = crossing.entry();
-            // Back into the polygon the node was entered from, at the very
-            // point it was entered: that costs nothing, and every way on
-            // from there costs at least what it costs from the node that
-            // made this one (triangle inequality), so the step can make no
-            // cheaper corridor (docs/QUERIES.md, "Back-steps").
-            if crossing.target == node.from && entry == node.position {
-                continue;
-            }
             let target = if crossing.target.tile_ref() == node.poly.tile_ref() {
                 polygon.sibling_record(crossing.target.polygon() as usize)
             } else {
@@ -242,6 +234,7 @@ impl NavMeshQuery {
                         cost,
                         total,
                         state: NodeState::Open,
+                        area: target.area,
                     };
                     let Some(index) = nodes.create(created) else {
                         search.out_of_nodes = true;

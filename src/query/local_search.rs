@@ -26,7 +26,7 @@ pub(crate) enum Reached {
 }
 
 fn node(poly: PolyRef, parent: u32, position: [f64; 3], cost: f64) -> Node {
-    Node { poly, from: PolyRef::NULL, parent, position, cost, total: cost, state: NodeState::Open }
+    Node { poly, from: PolyRef::NULL, parent, position, cost, total: cost, state: NodeState::Open, area: 0 }
 }
 
 /// Forgets the last search and makes the start node (number 0), open.

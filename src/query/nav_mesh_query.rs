@@ -9,7 +9,7 @@ use std::sync::Arc;
 use crate::error::{NavMeshError, Result};
 use crate::mesh::poly_ref::PolyRef;
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
-use crate::mesh::tile_switches::{effective_record, is_link_enabled, switched_view, TileSwitches};
+use crate::mesh::tile_switches::{effective_record, switched_view, TileSwitches};
 use crate::query::crossing::Crossing;
 use crate::query::find_path::PathSearch;
 use crate::query::edge_openings::EdgeOpening;
@@ -99,12 +99,6 @@ impl<'a> QueryPolygon<'a> {
     #[inline]
     pub fn sibling_record(&self, index: usize) -> Option<Polygon> {
         Some(effective_record(self.switches, index, *self.tile.polygon_records().get(index)?))
-    }
-
-    /// True unless this tile's off-mesh link `index` is switched off.
-    #[inline]
-    pub fn is_link_enabled(&self, index: usize) -> bool {
-        is_link_enabled(self.switches, index)
     }
 
     /// The links leaving the polygon, in the text's order.

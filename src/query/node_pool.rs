@@ -42,6 +42,10 @@ pub(crate) struct Node {
     /// `cost` plus the heuristic to the goal.
     pub total: f64,
     pub state: NodeState,
+    /// The polygon's area as the path search's filter reads it, kept for
+    /// its dominance test (in the node's spare bytes, so no look-up);
+    /// the local searches, which do not read it, leave 0.
+    pub area: u8,
 }
 
 /// The nodes of one search and the PolyRef lookup.
@@ -172,6 +176,7 @@ mod tests {
             cost: 0.0,
             total: 0.0,
             state: NodeState::Open,
+            area: 0,
         }
     }
 

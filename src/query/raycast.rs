@@ -80,7 +80,10 @@ impl Exit {
 /// and Z `corner(i)` gives, in order (Cyrus–Beck) in X/Z: where it leaves,
 /// or `None` when it misses the polygon. Each corner is read once, and its
 /// offset from `start` computed once for the two edges that share it; the
-/// last edge wraps to the first corner by a comparison.
+/// last edge wraps to the first corner by a comparison. Always inlined
+/// (left to LLVM it stayed a call, fat LTO too): as a call it cost a
+/// frame, the polygon stored for it and the answer read back, each step.
+#[inline(always)]
 fn exit_of(n: usize, corner: impl Fn(usize) -> [f64; 2], start: [f64; 3], end: [f64; 3]) -> Option<Exit> {
     if n == 0 {
         return None;
@@ -222,10 +225,7 @@ impl<'a> Ray<'a> {
                 let (a, b) = current.edge(used);
                 [crossing[0], lerp(a, b, crossing_parameter(&current, used, crossing).clamp(0.0, 1.0))[1], crossing[2]]
             });
-            let entered = next
-                .filter(|(n, _)| !self.visited[same_t_from..].contains(n))
-                .and_then(|(next_ref, next)| Some((next_ref, self.exit_of(&next)?, next)));
-            let Some((next_ref, next_exit, next)) = entered else {
+            let Some((next_ref, next_exit, next)) = self.enter(next, same_t_from) else {
                 return self.hit(t, current_ref, &current, k);
             };
             self.visited.push(next_ref);
@@ -239,6 +239,24 @@ impl<'a> Ray<'a> {
     #[inline(always)]
     fn exit_of(&self, polygon: &QueryPolygon<'_>) -> Option<Exit> {
         exit_of(polygon.corner_count(), |i| polygon.corner_xz(i), self.start, self.end)
+    }
+
+    /// The polygon `next` names and where the ray leaves it, unless it is
+    /// none, was met among `visited[same_t_from..]` (the polygons left at
+    /// the current t) or the ray misses it. Inlined and written without
+    /// borrowing the pair, so the polygon is not stored once more for a
+    /// closure.
+    #[inline(always)]
+    fn enter(
+        &self,
+        next: Option<(PolyRef, QueryPolygon<'a>)>,
+        same_t_from: usize,
+    ) -> Option<(PolyRef, Exit, QueryPolygon<'a>)> {
+        let (next_ref, next) = next?;
+        if self.visited[same_t_from..].contains(&next_ref) {
+            return None;
+        }
+        Some((next_ref, self.exit_of(&next)?, next))
     }
 
     /// The edge the ray leaves by at `exit.t` (the crossing): the first of

@@ -194,7 +194,7 @@ fn inside(ring: &[Point], p: Point) -> Option<bool> {
     for k in 0..n {
         let (a, b) = (ring[k], ring[(k + 1) % n]);
         let side = cross(a, b, p);
-        if side == 0 && dot(a, p, b) <= 0 {
+        if side == 0 && dot(p, a, b) <= 0 {
             return None;
         }
         if a[1] <= p[1] && b[1] > p[1] && side > 0 {
@@ -281,6 +281,17 @@ mod tests {
         assert_eq!(components.len(), 2);
         assert!(components[0].holes.is_empty());
         assert_eq!(components[1].holes.len(), 1);
+    }
+
+    #[test]
+    fn inside_is_strict_and_exact() {
+        let ring = [[0, 0], [4, 0], [4, 4], [2, 2], [0, 4]];
+        assert_eq!(inside(&ring, [1, 1]), Some(true));
+        assert_eq!(inside(&ring, [2, 3]), Some(false));
+        assert_eq!(inside(&ring, [6, 0]), Some(false), "beyond an edge's end, on its line");
+        assert_eq!(inside(&ring, [2, 0]), None);
+        assert_eq!(inside(&ring, [3, 3]), None);
+        assert_eq!(inside(&ring, [4, 4]), None);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The side-by-side harness: onav against Recast/Detour in one process, on
 //! the same tiles, the two libraries alternating round by round.
 //!
-//! `cargo run --release --manifest-path peer/Cargo.toml -- [edits|queries|build|crowd|planar|all|write-fixtures] [--rounds N] [--smoke] [--meshes DIR]`
+//! `cargo run --release --manifest-path peer/Cargo.toml -- [edits|queries|build|crowd|planar|planar-count|all|write-fixtures] [--rounds N] [--smoke] [--meshes DIR]`
 
 mod build;
 mod build_count;
@@ -11,6 +11,7 @@ mod build_report;
 mod build_settings;
 mod churn_order;
 mod clipper_pipeline;
+mod convex_lower_bound;
 mod crowd;
 mod crowd_params;
 mod crowd_placement;
@@ -43,6 +44,9 @@ mod onav_edits;
 mod onav_queries;
 mod path_measure;
 mod planar;
+mod planar_count;
+mod planar_count_inputs;
+mod planar_count_report;
 mod planar_report;
 mod plaza;
 mod polygon_components;
@@ -55,6 +59,8 @@ mod radius_clearance;
 mod recast_build;
 mod recast_builds;
 mod recast_recipe;
+mod region_boundary;
+mod region_hertel_mehlhorn;
 mod resident_bytes;
 mod shortest_report;
 mod stage_clock;
@@ -71,12 +77,13 @@ use std::process::ExitCode;
 static ALLOCATOR: resident_bytes::CountingAllocator = resident_bytes::CountingAllocator;
 
 const USAGE: &str =
-    "usage: onav-peer [edits|queries|build|crowd|planar|all|write-fixtures] [--rounds N] [--smoke] [--meshes DIR]
+    "usage: onav-peer [edits|queries|build|crowd|planar|planar-count|all|write-fixtures] [--rounds N] [--smoke] [--meshes DIR]
        onav-peer build-count --input dungeon|nav_test|flat --partition watershed|monotone [--meshes DIR]
   --rounds N    rounds per measurement (default 7)
   --smoke       one round on the smallest input, to show the harness still runs
   --input NAME  queries: measure only that mesh (dungeon or nav_test), as for counting instructions
   --meshes DIR  the shared meshes (default ../shared/data/meshes from the repository root, or $ONAV_PEER_MESHES)
+  planar-count  polygons per tile of onav's 2D builder against Hertel–Mehlhorn of the same region and a lower bound
   build-count   one untimed build of one `build` row by each library, to count instructions under callgrind";
 
 const DEFAULT_ROUNDS: usize = 7;
@@ -127,6 +134,7 @@ fn run(options: &Options) -> Result<(), String> {
         "build" => build::build(&meshes, options.rounds, options.smoke),
         "crowd" => crowd::crowd(&meshes, options.rounds, options.smoke),
         "planar" => planar::planar(options.rounds, options.smoke),
+        "planar-count" => planar_count::planar_count(options.smoke),
         "all" => {
             edits::edits(&meshes, options.rounds, options.smoke)?;
             println!();

@@ -42,7 +42,7 @@ pub struct PlanarMeasured {
     pub clipper_coverage: f64,
 }
 
-fn settings() -> Result<NavSettings, String> {
+pub fn settings() -> Result<NavSettings, String> {
     let mut s = NavSettings::default();
     s.set_tile_size(TILE_SIZE)
         .and_then(|s| s.set_cell_size(CELL_SIZE))

@@ -32,7 +32,7 @@ pub fn report(measured: &[Measured], rounds: usize, pairs: usize, stages: &[&str
          and `dtCreateNavMeshData`, timed around `build_tile` with the tile's triangles selected beforehand \
          (as RecastDemo's chunky mesh hands them over). onav: the time between two calls of \
          `build_3d_with_progress`'s callback on a 1-thread rayon pool, which is one tile's whole pipeline \
-         through `NavTile::create` (onav builds no detail mesh yet, so its tiles do less work there); onav's \
+         through `NavTile::create`, its detail mesh included; onav's \
          first tile also carries the build's one-off work (geometry checks, slope marking, triangle \
          bucketing). Both over the same tiles: those whose heightfield box (tile plus border) holds a \
          triangle. Whole build: Recast selects every tile's triangles, builds every tile and adds them to a \

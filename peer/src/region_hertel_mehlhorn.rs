@@ -4,7 +4,7 @@
 //! `hertel_mehlhorn` under the same corner cap.
 
 use crate::hertel_mehlhorn::hertel_mehlhorn;
-use crate::region_boundary::Component;
+use crate::region_boundary::{twice_signed_area, Component, Point};
 
 /// The partition's polygon count, and twice its area (to hold against the
 /// region's: ear clipping may drop area where rings touch themselves).
@@ -30,16 +30,11 @@ pub fn region_hertel_mehlhorn(components: &[Component], cap: usize) -> Result<Re
         let triangles: Vec<[usize; 3]> = corners.chunks_exact(3).map(|t| [t[0], t[1], t[2]]).collect();
         for polygon in hertel_mehlhorn(&points, &triangles, cap) {
             partition.polygons += 1;
-            partition.twice_area += twice_area(&points, &polygon);
+            let ring: Vec<Point> = polygon.iter().map(|&k| points[k].map(|c| c as i64)).collect();
+            partition.twice_area += twice_signed_area(&ring);
         }
     }
     Ok(partition)
-}
-
-fn twice_area(points: &[[f64; 2]], polygon: &[usize]) -> i128 {
-    let n = polygon.len();
-    let corner = |k: usize| points[polygon[k % n]].map(|c| c as i128);
-    (0..n).map(|k| corner(k)[0] * corner(k + 1)[1] - corner(k)[1] * corner(k + 1)[0]).sum()
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! Figures of the exact 2D builder (issue 22): polygon count against the
-//! lower bound from reflex vertices and against uncapped Hertel–Mehlhorn
-//! (MaxVertsPerPoly 16), and build time per tile for inputs of about 1000
+//! lower bound from reflex vertices and against the nearly uncapped
+//! partition (MaxVertsPerPoly 16), and build time per tile for inputs of about 1000
 //! outline vertices (median of interleaved runs). Run with
 //! `cargo bench --bench planar`.
 
@@ -92,7 +92,7 @@ fn main() {
         let capped = NavMesh::build_planar(settings(6), outlines).unwrap();
         let uncapped = NavMesh::build_planar(settings(16), outlines).unwrap();
         println!(
-            "{label}: {} tiles; polygons {} at MaxVertsPerPoly 6 (lower bound {}), {} at 16 (Hertel–Mehlhorn uncapped; lower bound {})",
+            "{label}: {} tiles; polygons {} at MaxVertsPerPoly 6 (lower bound {}), {} at 16 (nearly uncapped; lower bound {})",
             capped.mesh().tile_count(),
             polygon_count(&capped),
             lower_bound(outlines, 6),

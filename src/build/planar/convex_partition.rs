@@ -3,7 +3,9 @@
 //! goes when the polygons on its two sides merge into a convex polygon of
 //! at most MaxVertsPerPoly vertices. Diagonals are tried longest first
 //! (long diagonals split the most), ties by their vertex indices, so the
-//! result is one fixed function of the input.
+//! result is one fixed function of the input. Hertel–Mehlhorn only removes
+//! diagonals, so a bad early removal is never undone: the polygons then go
+//! through `convex_regroup`, which can move a cut.
 
 use std::ops::Range;
 
@@ -11,6 +13,7 @@ use i_overlay::i_float::int::point::IntPoint;
 use i_triangle::int::triangulator::IntTriangulator;
 
 use crate::build::planar::boolean_ops::Shape;
+use crate::build::planar::convex_regroup::ConvexRegroup;
 use crate::build::planar::lattice_geometry::{cross, LatticePoint};
 
 /// Convex counter-clockwise polygons over shared, distinct points, in the
@@ -94,12 +97,12 @@ fn counter_clockwise(points: &[LatticePoint], [a, b, c]: [u32; 3]) -> Option<[u3
     }
 }
 
-/// Hertel–Mehlhorn over the triangles (module comment for the order).
-/// Each polygon lives at the index of one of its triangles, and
-/// `merged_into` leads from every triangle there, so finding the polygons
-/// on a diagonal's two sides takes no search. Polygons are ranges of one
-/// corner array (a merge appends the merged polygon); the polygons left
-/// are appended to `vertex_counts` and `indices`.
+/// Hertel–Mehlhorn over the triangles (module comment for the order),
+/// then the regroup pass. Each polygon lives at the index of one of its
+/// triangles, and `merged_into` leads from every triangle there, so finding
+/// the polygons on a diagonal's two sides takes no search. Polygons are
+/// ranges of one corner array (a merge appends the merged polygon); the
+/// polygons left are appended to `vertex_counts` and `indices`.
 fn merge_convex(
     points: &[LatticePoint],
     triangles: &[[u32; 3]],
@@ -114,11 +117,8 @@ fn merge_convex(
     let mut polygons: Vec<Option<Range<usize>>> = (0..triangles.len()).map(|t| Some(3 * t..3 * t + 3)).collect();
     let mut merged_into: Vec<usize> = (0..triangles.len()).collect();
     let mut merged = Vec::with_capacity(max_verts);
-    // A polygon of k triangles has k + 2 corners: at most a polygon and
-    // three corners per triangle.
-    vertex_counts.reserve(triangles.len());
-    indices.reserve(3 * triangles.len());
-    for Diagonal { a, b, left, right, .. } in diagonals_longest_first(points, triangles) {
+    let outgoing = OutgoingEdges::of(points.len(), triangles);
+    for Diagonal { a, b, left, right, .. } in diagonals_longest_first(points, triangles, &outgoing) {
         let (p, q) = (polygon_of(&mut merged_into, left), polygon_of(&mut merged_into, right));
         if p == q {
             continue;
@@ -132,10 +132,25 @@ fn merge_convex(
         polygons[p] = Some(corners.len()..corners.len() + merged.len());
         corners.extend_from_slice(&merged);
     }
-    for range in polygons.into_iter().flatten() {
-        vertex_counts.push(range.len() as u8);
-        indices.extend_from_slice(&corners[range]);
+    // The polygons left, numbered in order; each edge's neighbour is the
+    // polygon of the triangle holding the edge reversed.
+    let mut number = vec![0; triangles.len()];
+    let mut count = 0;
+    for (t, _) in polygons.iter().enumerate().filter(|(_, range)| range.is_some()) {
+        number[t] = count;
+        count += 1;
     }
+    let mut regroup = ConvexRegroup::with_capacity(count as usize, 3 * triangles.len());
+    for range in polygons.iter().flatten() {
+        let ring = &corners[range.clone()];
+        let across = edges(ring).map(|(a, b)| outgoing.owner(b, a).map(|t| number[polygon_of(&mut merged_into, t)]));
+        regroup.push(ring, across);
+    }
+    // A polygon of k triangles has k + 2 corners: at most a polygon and
+    // three corners per triangle.
+    vertex_counts.reserve(triangles.len());
+    indices.reserve(3 * triangles.len());
+    regroup.regroup_into(points, max_verts, vertex_counts, indices);
 }
 
 /// An edge a→b (a < b) shared by triangle `left` (holding a→b) and
@@ -151,8 +166,7 @@ struct Diagonal {
 
 /// Every edge two triangles share, longest first; of equal directed
 /// edges the later triangle's counts.
-fn diagonals_longest_first(points: &[LatticePoint], triangles: &[[u32; 3]]) -> Vec<Diagonal> {
-    let outgoing = OutgoingEdges::of(points.len(), triangles);
+fn diagonals_longest_first(points: &[LatticePoint], triangles: &[[u32; 3]], outgoing: &OutgoingEdges) -> Vec<Diagonal> {
     let mut diagonals = Vec::with_capacity(3 * triangles.len() / 2);
     for (left, triangle) in triangles.iter().enumerate() {
         for (a, b) in edges(triangle) {

@@ -10,11 +10,13 @@
 //! - [`inward_offset`]: taking the agent radius off free space.
 //! - [`tile_cut`]: slicing on tile borders so neighbours' points coincide.
 //! - [`convex_partition`]: triangulation and Hertel–Mehlhorn merging.
+//! - [`convex_regroup`]: three neighbouring convex polygons into two.
 //! - [`planar_builder`]: the pipeline, `NavMesh::build_planar`,
 //!   `NavWorld::build_planar` and the per-tile rebuild.
 
 pub mod boolean_ops;
 pub mod convex_partition;
+pub mod convex_regroup;
 pub mod free_space;
 pub mod inward_offset;
 pub mod lattice;

@@ -127,7 +127,7 @@ impl Report {
 
 /// The length of the straight path from `from` to `goal`, measured with the
 /// query layer.
-pub fn remaining(query: &mut NavMeshQuery, from: [f64; 3], goal: [f64; 3]) -> f64 {
+fn remaining(query: &mut NavMeshQuery, from: [f64; 3], goal: [f64; 3]) -> f64 {
     let filter = QueryFilter::default();
     let start = query.find_nearest_poly(from, [0.5, 1.0, 0.5], &filter).unwrap().expect("agent on the mesh");
     let end = query.find_nearest_poly(goal, [0.5, 1.0, 0.5], &filter).unwrap().expect("goal on the mesh");
@@ -213,64 +213,5 @@ fn check_on_mesh(query: &mut NavMeshQuery, agents: &[&onav::CrowdAgent], tick: u
         if !found.is_some_and(|f| f.over_polygon) && report.off_mesh.len() < 10 {
             report.off_mesh.push(format!("agent {i} at {:?}, tick {tick}", agent.position()));
         }
-    }
-}
-
-/// Not a check but a measurement, for judging a remedy quickly: steps the
-/// crowd like `run` (up to `bound_seconds`) and prints, each second, how
-/// many agents crossed the line z = `line_z` northward (+Z) and southward,
-/// then each agent's longest interval without progress (progress as `run`
-/// counts it, sampled each second), where it ended, longest first.
-pub fn print_flow(crowd: &mut Crowd, handles: &[AgentHandle], goals: &[[f64; 3]], bound_seconds: f64, line_z: f64) {
-    let mut query = NavMeshQuery::new(crowd.mesh(), 4096).unwrap();
-    let dt = crowd.settings().dt;
-    let per_second = (1.0 / dt).round() as u64;
-    let n = handles.len();
-    let (mut best, mut last_progress) = (vec![f64::INFINITY; n], vec![0u64; n]);
-    let mut longest = vec![(0u64, 0u64, [0.0; 3]); n];
-    let mut north_side: Vec<bool> = handles.iter().map(|&h| crowd.agent(h).unwrap().position()[2] > line_z).collect();
-    let (mut north, mut south, mut flow) = (0, 0, String::new());
-    for tick in 1..=(bound_seconds / dt).ceil() as u64 {
-        crowd.step();
-        let agents: Vec<_> = handles.iter().map(|&h| crowd.agent(h).unwrap()).collect();
-        for (i, agent) in agents.iter().enumerate() {
-            let now_north = agent.position()[2] > line_z;
-            if now_north != north_side[i] {
-                *(if now_north { &mut north } else { &mut south }) += 1;
-                north_side[i] = now_north;
-            }
-        }
-        if tick % per_second != 0 {
-            continue;
-        }
-        flow += &format!(" {}:{north}/{south}", tick / per_second);
-        (north, south) = (0, 0);
-        for (i, agent) in agents.iter().enumerate() {
-            if agent.state() == AgentState::Arrived {
-                last_progress[i] = tick;
-                continue;
-            }
-            let left = remaining(&mut query, agent.position(), goals[i]);
-            if left < best[i] - 0.05 {
-                best[i] = left;
-                last_progress[i] = tick;
-            } else if tick - last_progress[i] > longest[i].0 {
-                longest[i] = (tick - last_progress[i], tick, agent.position());
-            }
-        }
-        if agents.iter().all(|a| a.state() == AgentState::Arrived) {
-            eprintln!("all arrived after {} s", tick / per_second);
-            break;
-        }
-    }
-    eprintln!("crossings each second (s:north/south):{flow}");
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by_key(|&i| (std::cmp::Reverse(longest[i].0), i));
-    let stuck = order.iter().filter(|&&i| longest[i].0 as f64 * dt >= 5.0).count();
-    eprintln!("{stuck} agents with 5 s or more without progress; the longest waits:");
-    for &i in order.iter().take(stuck.max(5)) {
-        let (wait, end, p) = longest[i];
-        let seconds = |t: u64| t / per_second;
-        eprintln!("  agent {i}: {} s, ending at {} s at ({:.2}, {:.2})", seconds(wait), seconds(end), p[0], p[2]);
     }
 }

@@ -17,12 +17,12 @@ use crate::query::crossing::{link_crossing, CrossingKind};
 use crate::query::nav_mesh_query::QueryPolygon;
 use crate::query::polygon_geometry::{distance, distance_xz};
 use crate::query::query_filter::QueryFilter;
-use crate::query::shortest_path::edge_exits::{for_each_exit, EdgeExit};
+use crate::query::shortest_path::edge_exits::EdgeExit;
 use crate::query::shortest_path::heuristic::lower_bound;
-use crate::query::shortest_path::interval::{end_at, orient, Cone, Sight};
+use crate::query::shortest_path::interval::{end_at, orient, Cone, Range, Sight};
 use crate::query::shortest_path::mesh_components::MeshComponents;
 use crate::query::shortest_path::search_frontier::SearchFrontier;
-use crate::query::shortest_path::search_node::{IntervalEnd, NodeView, SearchNode, SIBLING_ENTRY};
+use crate::query::shortest_path::search_node::{IntervalEnd, NodeView, SearchNode};
 use crate::query::shortest_path::search_root::{SearchRoot, NO_ROOT};
 use crate::stitch::links::LinkKind;
 
@@ -73,28 +73,37 @@ impl Expansion<'_> {
         Some((root, at.g + distance_xz(at.position, p)))
     }
 
-    fn offer_exit(&mut self, exit: EdgeExit) {
-        if exit.target != self.goal.poly && self.components.is_dead_end_from(exit.target, self.node.poly) {
+    /// Offers the parts of `exit` right of the cone, seen, and left of it,
+    /// in that order.
+    #[inline(always)]
+    fn offer_exit(&mut self, exit: &EdgeExit) {
+        if exit.into_dead_end && exit.target != self.goal.poly {
             return;
         }
         let parts = self.cone.parts(exit.start.point, exit.end.point);
-        for (range, sight) in [(parts.right, Sight::Right), (parts.seen, Sight::Seen), (parts.left, Sight::Left)] {
-            let Some((t0, t1)) = range else { continue };
-            let Some(root) = self.root_for(sight) else { continue };
-            let (right, left) = (end_at(exit.start, exit.end, t0), end_at(exit.start, exit.end, t1));
-            let at = self.frontier.roots[root as usize];
-            let (cone, view) = if lies_on(at.position, right.point, left.point) {
-                if !self.frontier.first_sight_whole(root, exit.target) {
-                    continue;
-                }
-                (Cone::Whole, NodeView::Whole)
-            } else {
-                let cone = Cone::Through { root: at.position, right: right.point, left: left.point };
-                (cone, NodeView::Interval { right, left, entry_edge: exit.target_edge, from: self.node.poly })
-            };
-            let f = at.g + lower_bound(&cone, at.position, self.goal.position);
-            self.frontier.push(SearchNode { poly: exit.target, view, root, g: at.g, f });
-        }
+        self.offer_part(exit, parts.right, Sight::Right);
+        self.offer_part(exit, parts.seen, Sight::Seen);
+        self.offer_part(exit, parts.left, Sight::Left);
+    }
+
+    /// A node for the part `range` of `exit`, which lies at `sight`.
+    #[inline(always)]
+    fn offer_part(&mut self, exit: &EdgeExit, range: Option<Range>, sight: Sight) {
+        let Some((t0, t1)) = range else { return };
+        let Some(root) = self.root_for(sight) else { return };
+        let (right, left) = (end_at(exit.start, exit.end, t0), end_at(exit.start, exit.end, t1));
+        let at = self.frontier.roots[root as usize];
+        let (cone, view) = if lies_on(at.position, right.point, left.point) {
+            if !self.frontier.first_sight_whole(root, exit.target) {
+                return;
+            }
+            (Cone::Whole, NodeView::Whole)
+        } else {
+            let cone = Cone::Through { root: at.position, right: right.point, left: left.point };
+            (cone, NodeView::Interval { right, left, entry_edge: exit.target_edge, from: self.node.poly })
+        };
+        let f = at.g + lower_bound(&cone, at.position, self.goal.position);
+        self.frontier.push(SearchNode { poly: exit.target, view, root, g: at.g, f });
     }
 
     fn offer_goal(&mut self) {
@@ -127,57 +136,43 @@ pub(crate) fn expand(
         }
         NodeView::Whole | NodeView::Goal => (Cone::Whole, None, None),
     };
-    let polygon = QueryPolygon::of(mesh, node.poly).expect("nodes name polygons of the frozen mesh");
-    let entry = entry.map(|(edge, from)| (entry_edge(&polygon, edge, from), from));
+    let (exits, off_mesh) = components.exits(node.poly);
     let mut expansion = Expansion { frontier, components, goal, node, cone, ends, right_turn: None, left_turn: None };
     if node.poly == goal.poly {
         expansion.offer_goal();
     }
-    for k in 0..polygon.corner_count() {
-        let from = match entry {
-            Some((edge, from)) if edge as usize == k => {
-                if polygon.view.neighbours[k] != 0 {
-                    continue;
-                }
-                from
-            }
-            _ => PolyRef::NULL,
-        };
-        for_each_exit(components, (node.poly, &polygon), k, goal.filter, |exit| {
-            if exit.target != from {
-                expansion.offer_exit(exit);
-            }
-        });
+    for exit in exits {
+        if goal.filter.passes(exit.flags, exit.area) && !leads_back(entry, exit) {
+            expansion.offer_exit(exit);
+        }
     }
-    offer_links(mesh, components, &mut expansion, &polygon);
+    if off_mesh {
+        offer_links(mesh, components, &mut expansion);
+    }
 }
 
-/// The edge a node entered `polygon` by, [`SIBLING_ENTRY`] looked up: the
-/// first edge whose neighbour is `from` (of the same tile).
-fn entry_edge(polygon: &QueryPolygon<'_>, edge: u8, from: PolyRef) -> u8 {
-    if edge != SIBLING_ENTRY {
-        return edge;
-    }
-    let back = from.polygon() + 1;
-    polygon.view.neighbours.iter().position(|&n| n == back).unwrap_or(0) as u8
+/// True when `exit` goes back the way the node came in (`entry`: its edge
+/// and the polygon before): an in-tile edge's only exit, or at a tile
+/// border the exit into that polygon (the edge's other exits lead on).
+#[inline(always)]
+fn leads_back(entry: Option<(u8, PolyRef)>, exit: &EdgeExit) -> bool {
+    matches!(entry, Some((edge, from)) if edge == exit.edge && (exit.in_tile || exit.target == from))
 }
 
 /// The off-mesh links departing in the node's polygon, each a root at its
-/// arrival seeing the landing polygon whole.
-fn offer_links(
-    mesh: &TiledNavMesh,
-    components: &MeshComponents,
-    expansion: &mut Expansion<'_>,
-    polygon: &QueryPolygon<'_>,
-) {
+/// arrival seeing the landing polygon whole: out of line, as few polygons
+/// have them.
+#[inline(never)]
+fn offer_links(mesh: &TiledNavMesh, components: &MeshComponents, expansion: &mut Expansion<'_>) {
     let filter = expansion.goal.filter;
+    let polygon = QueryPolygon::of(mesh, expansion.node.poly).expect("nodes name polygons of the frozen mesh");
     for link in polygon.links() {
         let reverse = match link.kind {
             LinkKind::Portal => continue,
             LinkKind::OffMesh => false,
             LinkKind::OffMeshReverse => true,
         };
-        let Some(crossing) = link_crossing(mesh, polygon, link) else { continue };
+        let Some(crossing) = link_crossing(mesh, &polygon, link) else { continue };
         let Some(target) = mesh.polygon_record(link.target) else { continue };
         if link.target == expansion.node.poly || !crossing.passes(filter, target.flags, target.area) {
             continue;

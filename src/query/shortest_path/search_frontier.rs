@@ -1,7 +1,11 @@
 //! `SearchFrontier`: the nodes, roots and open list of the exact search,
 //! and the best length seen at each place the search turned at (Polyanya's
 //! root-level pruning: a root reached again no shorter than before is not
-//! searched from again). All of it lives in the `NavMeshQuery` and is
+//! searched from again). The entry pushed last is held out of the heap
+//! while it is the least: most expansions make one node that is expanded
+//! next, and it then never enters the heap (the order nodes leave in is
+//! the heap's alone, as every key is distinct). All of it lives in the
+//! `NavMeshQuery` and is
 //! reused, so a warm search does not allocate: the best lengths carry the
 //! number of the search that wrote them instead of being cleared.
 
@@ -36,6 +40,9 @@ pub(crate) struct SearchFrontier {
     pub nodes: Vec<SearchNode>,
     pub roots: Vec<SearchRoot>,
     open: BinaryHeap<Reverse<OpenEntry>>,
+    /// An open entry kept out of `open`: the least pushed since the last
+    /// pop, which the next pop takes when it is below all of `open`.
+    held: Option<OpenEntry>,
     /// The polygons each root has seen whole: (polygon, the root's
     /// previous entry), chained from [`SearchRoot::seen_whole`].
     seen_whole: Vec<(PolyRef, u32)>,
@@ -55,6 +62,7 @@ impl SearchFrontier {
         self.nodes.clear();
         self.roots.clear();
         self.open.clear();
+        self.held = None;
         self.seen_whole.clear();
         if self.best.len() != key_count {
             self.best.clear();
@@ -70,22 +78,38 @@ impl SearchFrontier {
         self.out_of_nodes = false;
     }
 
-    /// Adds a node to the open list; false (and out of nodes) when the
-    /// budget is spent.
-    pub fn push(&mut self, node: SearchNode) -> bool {
+    /// Adds a node of bound `f` to the open list; false (and out of nodes)
+    /// when the budget is spent.
+    #[inline(always)]
+    pub fn push(&mut self, node: SearchNode, f: f64) -> bool {
         if self.nodes.len() >= self.budget {
             self.out_of_nodes = true;
             return false;
         }
-        let index = self.nodes.len() as u32;
-        self.open.push(Reverse(OpenEntry::new(node.f, index)));
+        let entry = OpenEntry::new(f, self.nodes.len() as u32);
         self.nodes.push(node);
+        let to_heap = match self.held {
+            None => {
+                self.held = Some(entry);
+                return true;
+            }
+            Some(held) if entry < held => std::mem::replace(&mut self.held, Some(entry)).expect("held"),
+            Some(_) => entry,
+        };
+        self.open.push(Reverse(to_heap));
         true
     }
 
-    /// The open node of least bound.
+    /// The open node of least bound (ties: the first created).
+    #[inline(always)]
     pub fn pop(&mut self) -> Option<u32> {
-        self.open.pop().map(|Reverse(entry)| entry.index)
+        match self.held {
+            Some(held) if self.open.peek().is_none_or(|Reverse(top)| held < *top) => {
+                self.held = None;
+                Some(held.index)
+            }
+            _ => self.open.pop().map(|Reverse(entry)| entry.index),
+        }
     }
 
     /// Adds a root, unless its place was reached shorter before (then

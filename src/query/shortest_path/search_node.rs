@@ -28,14 +28,12 @@ pub(crate) enum NodeView {
     Goal,
 }
 
-/// One node: the polygon it leads into, its view, its root (an index into
-/// the search's roots), the length to the root and the lower bound of the
-/// length through the node to the end.
+/// One node: the polygon it leads into, its view and its root (an index
+/// into the search's roots, which holds the length to it). The lower bound
+/// of the length through the node to the end is its open-list key only.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct SearchNode {
     pub poly: PolyRef,
     pub view: NodeView,
     pub root: u32,
-    pub g: f64,
-    pub f: f64,
 }

@@ -103,12 +103,12 @@ impl Expansion<'_> {
             (cone, NodeView::Interval { right, left, entry_edge: exit.target_edge, from: self.node.poly })
         };
         let f = at.g + lower_bound(&cone, at.position, self.goal.position);
-        self.frontier.push(SearchNode { poly: exit.target, view, root, g: at.g, f });
+        self.frontier.push(SearchNode { poly: exit.target, view, root }, f);
     }
 
     fn offer_goal(&mut self) {
         if let Some((root, length)) = self.reach(self.goal.position) {
-            self.frontier.push(SearchNode { poly: self.goal.poly, view: NodeView::Goal, root, g: length, f: length });
+            self.frontier.push(SearchNode { poly: self.goal.poly, view: NodeView::Goal, root }, length);
         }
     }
 }
@@ -194,6 +194,6 @@ fn offer_links(mesh: &TiledNavMesh, components: &MeshComponents, expansion: &mut
             continue;
         }
         let f = arrival.g + distance_xz(arrival.position, expansion.goal.position);
-        expansion.frontier.push(SearchNode { poly: link.target, view: NodeView::Whole, root, g: arrival.g, f });
+        expansion.frontier.push(SearchNode { poly: link.target, view: NodeView::Whole, root }, f);
     }
 }

@@ -18,7 +18,7 @@ use crate::query::nav_mesh_query::QueryPolygon;
 use crate::query::polygon_geometry::{distance, distance_xz};
 use crate::query::query_filter::QueryFilter;
 use crate::query::shortest_path::edge_exits::EdgeExit;
-use crate::query::shortest_path::heuristic::lower_bound;
+use crate::query::shortest_path::heuristic::lower_bound_through;
 use crate::query::shortest_path::interval::{end_at, orient, Cone, Range, Sight};
 use crate::query::shortest_path::mesh_components::MeshComponents;
 use crate::query::shortest_path::search_frontier::SearchFrontier;
@@ -93,17 +93,17 @@ impl Expansion<'_> {
         let Some(root) = self.root_for(sight) else { return };
         let (right, left) = (end_at(exit.start, exit.end, t0), end_at(exit.start, exit.end, t1));
         let at = self.frontier.roots[root as usize];
-        let (cone, view) = if lies_on(at.position, right.point, left.point) {
+        let root_side = orient(right.point, left.point, at.position);
+        let (bound, view) = if lies_on(root_side, at.position, right.point, left.point) {
             if !self.frontier.first_sight_whole(root, exit.target) {
                 return;
             }
-            (Cone::Whole, NodeView::Whole)
+            (distance_xz(at.position, self.goal.position), NodeView::Whole)
         } else {
-            let cone = Cone::Through { root: at.position, right: right.point, left: left.point };
-            (cone, NodeView::Interval { right, left, entry_edge: exit.target_edge, from: self.node.poly })
+            let bound = lower_bound_through(at.position, (right.point, left.point), root_side, self.goal.position);
+            (bound, NodeView::Interval { right, left, entry_edge: exit.target_edge, from: self.node.poly })
         };
-        let f = at.g + lower_bound(&cone, at.position, self.goal.position);
-        self.frontier.push(SearchNode { poly: exit.target, view, root }, f);
+        self.frontier.push(SearchNode { poly: exit.target, view, root }, at.g + bound);
     }
 
     fn offer_goal(&mut self) {
@@ -113,11 +113,13 @@ impl Expansion<'_> {
     }
 }
 
-/// True when `p` lies on the segment `a`–`b` in X/Z (exactly): a root
-/// there is on the boundary of the polygon beyond and sees it whole.
-fn lies_on(p: [f64; 3], a: [f64; 3], b: [f64; 3]) -> bool {
+/// True when `p` lies on the segment `a`–`b` in X/Z (exactly), given
+/// `side`, `orient(a, b, p)`: a root there is on the boundary of the
+/// polygon beyond and sees it whole.
+#[inline(always)]
+fn lies_on(side: f64, p: [f64; 3], a: [f64; 3], b: [f64; 3]) -> bool {
     let within = |axis: usize| a[axis].min(b[axis]) <= p[axis] && p[axis] <= a[axis].max(b[axis]);
-    orient(a, b, p) == 0.0 && within(0) && within(2)
+    side == 0.0 && within(0) && within(2)
 }
 
 /// Expands node `index` (an interval or whole-polygon node) of `frontier`.

@@ -118,7 +118,7 @@ impl NavMeshQuery {
                 return Ok(ShortestPathOutcome { status: ShortestPathStatus::Complete, length, nodes: frontier.nodes.len() });
             }
             if !frontier.is_superseded(node.root) {
-                expand(mesh, components, frontier, goal, index);
+                expand(mesh, components, frontier, &goal, index);
             }
         }
         let status = if frontier.out_of_nodes { ShortestPathStatus::OutOfNodes } else { ShortestPathStatus::Unreachable };

@@ -20,7 +20,7 @@ use crate::query::query_filter::QueryFilter;
 use crate::query::shortest_path::edge_exits::EdgeExit;
 use crate::query::shortest_path::heuristic::lower_bound_through;
 use crate::query::shortest_path::interval::{end_at, orient, Cone, Range, Sight};
-use crate::query::shortest_path::mesh_components::MeshComponents;
+use crate::query::shortest_path::mesh_components::{MeshComponents, NO_KEY};
 use crate::query::shortest_path::search_frontier::SearchFrontier;
 use crate::query::shortest_path::search_node::{IntervalEnd, NodeView, SearchNode};
 use crate::query::shortest_path::search_root::{SearchRoot, NO_ROOT};
@@ -41,28 +41,37 @@ pub(crate) struct Goal<'f> {
 /// (`None` when the end is no vertex or was reached shorter).
 type Turn = Option<Option<u32>>;
 
-/// One expansion in progress.
+/// One expansion in progress: the node's polygon, root and cone (not the
+/// node itself: only these are read, and copying less keeps them in
+/// registers).
 struct Expansion<'a> {
     frontier: &'a mut SearchFrontier,
     components: &'a MeshComponents,
-    goal: Goal<'a>,
-    node: SearchNode,
+    goal: &'a Goal<'a>,
+    poly: PolyRef,
+    root: u32,
     cone: Cone,
-    ends: Option<(IntervalEnd, IntervalEnd)>,
+    /// The keys of the cone's right and left ends (through an interval).
+    end_keys: (u32, u32),
     right_turn: Turn,
     left_turn: Turn,
 }
 
 impl Expansion<'_> {
     /// The root that reaches what lies at `sight`.
+    #[inline(always)]
     fn root_for(&mut self, sight: Sight) -> Option<u32> {
-        let (turn, end) = match (sight, self.ends) {
-            (Sight::Seen, _) | (_, None) => return Some(self.node.root),
-            (Sight::Right, Some((right, _))) => (&mut self.right_turn, right),
-            (Sight::Left, Some((_, left))) => (&mut self.left_turn, left),
+        let (turn, end) = match (sight, self.cone) {
+            (Sight::Seen, _) | (_, Cone::Whole) => return Some(self.root),
+            (Sight::Right, Cone::Through { right, .. }) => {
+                (&mut self.right_turn, IntervalEnd { point: right, key: self.end_keys.0 })
+            }
+            (Sight::Left, Cone::Through { left, .. }) => {
+                (&mut self.left_turn, IntervalEnd { point: left, key: self.end_keys.1 })
+            }
         };
         let may_turn = !self.goal.walls_hold || self.components.is_wall_end(end.key);
-        *turn.get_or_insert_with(|| if may_turn { self.frontier.turn(self.node.root, end, self.node.poly) } else { None })
+        *turn.get_or_insert_with(|| if may_turn { self.frontier.turn(self.root, end, self.poly) } else { None })
     }
 
     /// The root reaching `p` and the length to `p` through it.
@@ -101,7 +110,7 @@ impl Expansion<'_> {
             (distance_xz(at.position, self.goal.position), NodeView::Whole)
         } else {
             let bound = lower_bound_through(at.position, (right.point, left.point), root_side, self.goal.position);
-            (bound, NodeView::Interval { right, left, entry_edge: exit.target_edge, from: self.node.poly })
+            (bound, NodeView::Interval { right, left, entry_edge: exit.target_edge, from: self.poly })
         };
         self.frontier.push(SearchNode { poly: exit.target, view, root }, at.g + bound);
     }
@@ -127,20 +136,22 @@ pub(crate) fn expand(
     mesh: &TiledNavMesh,
     components: &MeshComponents,
     frontier: &mut SearchFrontier,
-    goal: Goal<'_>,
+    goal: &Goal<'_>,
     index: u32,
 ) {
-    let node = frontier.nodes[index as usize];
-    let root = frontier.roots[node.root as usize].position;
-    let (cone, ends, entry) = match node.view {
+    let SearchNode { poly, view, root } = frontier.nodes[index as usize];
+    let position = frontier.roots[root as usize].position;
+    let (cone, end_keys, entry) = match view {
         NodeView::Interval { right, left, entry_edge, from } => {
-            (Cone::Through { root, right: right.point, left: left.point }, Some((right, left)), Some((entry_edge, from)))
+            let cone = Cone::Through { root: position, right: right.point, left: left.point };
+            (cone, (right.key, left.key), Some((entry_edge, from)))
         }
-        NodeView::Whole | NodeView::Goal => (Cone::Whole, None, None),
+        NodeView::Whole | NodeView::Goal => (Cone::Whole, (NO_KEY, NO_KEY), None),
     };
-    let (exits, off_mesh) = components.exits(node.poly);
-    let mut expansion = Expansion { frontier, components, goal, node, cone, ends, right_turn: None, left_turn: None };
-    if node.poly == goal.poly {
+    let (exits, off_mesh) = components.exits(poly);
+    let mut expansion =
+        Expansion { frontier, components, goal, poly, root, cone, end_keys, right_turn: None, left_turn: None };
+    if poly == goal.poly {
         expansion.offer_goal();
     }
     for exit in exits {
@@ -167,7 +178,7 @@ fn leads_back(entry: Option<(u8, PolyRef)>, exit: &EdgeExit) -> bool {
 #[inline(never)]
 fn offer_links(mesh: &TiledNavMesh, components: &MeshComponents, expansion: &mut Expansion<'_>) {
     let filter = expansion.goal.filter;
-    let polygon = QueryPolygon::of(mesh, expansion.node.poly).expect("nodes name polygons of the frozen mesh");
+    let polygon = QueryPolygon::of(mesh, expansion.poly).expect("nodes name polygons of the frozen mesh");
     for link in polygon.links() {
         let reverse = match link.kind {
             LinkKind::Portal => continue,
@@ -176,12 +187,12 @@ fn offer_links(mesh: &TiledNavMesh, components: &MeshComponents, expansion: &mut
         };
         let Some(crossing) = link_crossing(mesh, &polygon, link) else { continue };
         let Some(target) = mesh.polygon_record(link.target) else { continue };
-        if link.target == expansion.node.poly || !crossing.passes(filter, target.flags, target.area) {
+        if link.target == expansion.poly || !crossing.passes(filter, target.flags, target.area) {
             continue;
         }
         debug_assert!(matches!(crossing.kind, CrossingKind::OffMesh { .. }));
         let Some((departure_root, to_departure)) = expansion.reach(crossing.start) else { continue };
-        let owner = if reverse { link.target } else { expansion.node.poly };
+        let owner = if reverse { link.target } else { expansion.poly };
         let arrival = SearchRoot {
             position: crossing.end,
             parent: departure_root,

@@ -19,7 +19,7 @@ use crate::query::polygon_geometry::{distance, distance_xz};
 use crate::query::query_filter::QueryFilter;
 use crate::query::shortest_path::edge_exits::EdgeExit;
 use crate::query::shortest_path::heuristic::lower_bound_through;
-use crate::query::shortest_path::interval::{end_at, orient, Cone, Range, Sight};
+use crate::query::shortest_path::interval::{end_at, orient, Cone, Range, SegmentParts, Sight};
 use crate::query::shortest_path::mesh_components::{MeshComponents, NO_KEY};
 use crate::query::shortest_path::search_frontier::SearchFrontier;
 use crate::query::shortest_path::search_node::{IntervalEnd, NodeView, SearchNode};
@@ -33,7 +33,8 @@ pub(crate) struct Goal<'f> {
     pub position: [f64; 3],
     pub filter: &'f QueryFilter,
     /// The filter passes every polygon, so the mesh's walls are all the
-    /// walls and a path turns only at their ends.
+    /// walls and a path turns only at their ends (and no exit needs the
+    /// filter asked).
     pub walls_hold: bool,
 }
 
@@ -89,7 +90,7 @@ impl Expansion<'_> {
         if exit.into_dead_end && exit.target != self.goal.poly {
             return;
         }
-        let parts = self.cone.parts(exit.start.point, exit.end.point);
+        let parts = SegmentParts::between(self.cone.sides(exit.start.point), self.cone.sides(exit.end.point));
         self.offer_part(exit, parts.right, Sight::Right);
         self.offer_part(exit, parts.seen, Sight::Seen);
         self.offer_part(exit, parts.left, Sight::Left);
@@ -155,7 +156,8 @@ pub(crate) fn expand(
         expansion.offer_goal();
     }
     for exit in exits {
-        if goal.filter.passes(exit.flags, exit.area) && !leads_back(entry, exit) {
+        let passes = goal.walls_hold || goal.filter.passes(exit.flags, exit.area);
+        if passes && !leads_back(entry, exit) {
             expansion.offer_exit(exit);
         }
     }

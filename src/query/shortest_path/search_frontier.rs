@@ -20,18 +20,23 @@ use crate::query::shortest_path::search_root::{SearchRoot, NO_ROOT};
 
 /// An open node by its bound, ties to the node created first. A bound is
 /// a sum of lengths, never negative, and the bits of non-negative floats
-/// (-0 made +0) order as the floats do: one integer compare for the
-/// bound instead of `total_cmp`'s two conversions.
+/// (-0 made +0) order as the floats do: the bound's bits above the node's
+/// index make one integer that orders as (bound, index), so the heap
+/// compares one `u128` instead of two fields.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-struct OpenEntry {
-    f_bits: u64,
-    index: u32,
-}
+struct OpenEntry(u128);
 
 impl OpenEntry {
+    #[inline(always)]
     fn new(f: f64, index: u32) -> OpenEntry {
         debug_assert!(f >= 0.0, "a bound is a length");
-        OpenEntry { f_bits: (f + 0.0).to_bits(), index }
+        OpenEntry(u128::from((f + 0.0).to_bits()) << 32 | u128::from(index))
+    }
+
+    #[inline(always)]
+    fn index(self) -> u32 {
+        // The low 32 bits are the index.
+        self.0 as u32
     }
 }
 
@@ -106,9 +111,9 @@ impl SearchFrontier {
         match self.held {
             Some(held) if self.open.peek().is_none_or(|Reverse(top)| held < *top) => {
                 self.held = None;
-                Some(held.index)
+                Some(held.index())
             }
-            _ => self.open.pop().map(|Reverse(entry)| entry.index),
+            _ => self.open.pop().map(|Reverse(entry)| entry.index()),
         }
     }
 

@@ -151,7 +151,7 @@ mod tests {
         [x, 0.0, z]
     }
 
-    fn parts(cone: &Cone, a: [f64; 3], b: [f64; 3]) -> SegmentParts {
+    fn split(cone: &Cone, a: [f64; 3], b: [f64; 3]) -> SegmentParts {
         SegmentParts::between(cone.sides(a), cone.sides(b))
     }
 
@@ -159,7 +159,7 @@ mod tests {
     fn a_cone_splits_an_edge_into_right_seen_and_left() {
         // Root below the interval 1..2 on z = 0; the edge z = 2 from x 0 to 6.
         let cone = Cone::Through { root: p(0.0, -2.0), right: p(2.0, 0.0), left: p(1.0, 0.0) };
-        let parts = parts(&cone, p(6.0, 2.0), p(0.0, 2.0));
+        let parts = split(&cone, p(6.0, 2.0), p(0.0, 2.0));
         // Rays reach z = 2 at x = 4 (right) and x = 2 (left).
         assert_eq!(parts.right, Some((0.0, 1.0 / 3.0)));
         assert_eq!(parts.seen, Some((1.0 / 3.0, 2.0 / 3.0)));
@@ -172,11 +172,11 @@ mod tests {
     #[test]
     fn a_root_on_the_interval_sees_everything_and_one_beyond_it_nothing() {
         let on = Cone::Through { root: p(1.0, 0.0), right: p(1.0, 0.0), left: p(0.0, 0.0) };
-        assert_eq!(parts(&on, p(4.0, 3.0), p(-4.0, 3.0)).seen, Some((0.0, 1.0)));
+        assert_eq!(split(&on, p(4.0, 3.0), p(-4.0, 3.0)).seen, Some((0.0, 1.0)));
         // Collinear beyond the right end: everything is right of the cone.
         let beyond = Cone::Through { root: p(3.0, 0.0), right: p(2.0, 0.0), left: p(1.0, 0.0) };
-        let parts = parts(&beyond, p(4.0, 3.0), p(-4.0, 3.0));
-        assert_eq!(parts(&Cone::Whole, p(4.0, 3.0), p(-4.0, 3.0)), SegmentParts { seen: Some((0.0, 1.0)), right: None, left: None });
+        let parts = split(&beyond, p(4.0, 3.0), p(-4.0, 3.0));
+        assert_eq!(split(&Cone::Whole, p(4.0, 3.0), p(-4.0, 3.0)), SegmentParts { seen: Some((0.0, 1.0)), right: None, left: None });
         assert_eq!((parts.seen, parts.right, parts.left), (None, Some((0.0, 1.0)), None));
     }
 }

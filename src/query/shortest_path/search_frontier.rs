@@ -98,7 +98,10 @@ impl SearchFrontier {
                 self.held = Some(entry);
                 return true;
             }
-            Some(held) if entry < held => std::mem::replace(&mut self.held, Some(entry)).expect("held"),
+            Some(held) if entry < held => {
+                self.held = Some(entry);
+                held
+            }
             Some(_) => entry,
         };
         self.open.push(Reverse(to_heap));

@@ -1,7 +1,7 @@
 //! The exact search's work on the peer harness's Recast meshes
 //! (`tests/data/detour/*.mset`, imported), between random points of random
-//! polygons (a fixed seed): search nodes per complete search (median and
-//! p99), µs per call (median) of complete and unreachable pairs, and a
+//! polygons (a fixed seed): search nodes per complete search (median, p99
+//! and total), µs per call (median) of complete and unreachable pairs, and a
 //! SHA-256 of every answer (status, length, vertices) to show that speed
 //! work left the answers bit for bit as they were. The
 //! search's function is never inlined, so callgrind counts its
@@ -88,11 +88,12 @@ fn main() {
         }
     }
     println!(
-        "{name}: {} complete, nodes median {:?} p99 {:?}, µs median {:.2?}; {} unreachable, µs median {:.3?}; \
+        "{name}: {} complete, nodes median {:?} p99 {:?} total {}, µs median {:.2?}; {} unreachable, µs median {:.3?}; \
          answers sha256 {:x}",
         nodes.len(),
         quantile(&mut nodes, 0.5),
         quantile(&mut nodes, 0.99),
+        nodes.iter().sum::<usize>(),
         quantile(&mut complete_us, 0.5),
         unreachable_us.len(),
         quantile(&mut unreachable_us, 0.5),

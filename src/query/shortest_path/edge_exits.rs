@@ -5,69 +5,99 @@
 //! neighbouring polygon ends. Each end of an exit is a vertex of one of
 //! the two tiles and carries that vertex's key, so the search may turn
 //! there: a portal end inside the edge is where a wall of the neighbouring
-//! tile begins.
+//! tile begins. They depend on the mesh version alone and are worked out
+//! once per version (`polygon_exits.rs`), not per expansion.
 
 use crate::mesh::poly_ref::PolyRef;
+use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::query::nav_mesh_query::QueryPolygon;
 use crate::query::polygon_geometry::lerp;
-use crate::query::query_filter::QueryFilter;
-use crate::query::shortest_path::mesh_components::MeshComponents;
-use crate::query::shortest_path::search_node::{IntervalEnd, SIBLING_ENTRY};
+use crate::query::shortest_path::search_node::IntervalEnd;
 use crate::stitch::links::LinkKind;
+use crate::stitch::portal_stitching::along_axis;
 use crate::tile::tile_data::NOT_PORTAL;
 
 /// A way out of a polygon through (part of) one edge: `start` then `end`
 /// in the polygon's counter-clockwise order, so `start` is on the right of
-/// a walker leaving through it.
+/// a walker leaving through it; with what the search needs to take it
+/// without reading either polygon.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct EdgeExit {
     pub target: PolyRef,
-    /// The edge of the target it enters by, or [`SIBLING_ENTRY`] for a
-    /// target of the same tile.
-    pub target_edge: u8,
     pub start: IntervalEnd,
     pub end: IntervalEnd,
+    /// The target's flags and area as queries read them.
+    pub flags: u16,
+    pub area: u8,
+    /// The edge of the polygon it leaves by.
+    pub edge: u8,
+    /// The edge of the target it enters by (for a target of the same
+    /// tile, the target's first edge whose neighbour is the polygon).
+    pub target_edge: u8,
+    /// Into a neighbour of the same tile: the edge's only exit.
+    pub in_tile: bool,
+    /// The target is a dead end whose only way out leads back here.
+    pub into_dead_end: bool,
 }
 
-/// The exits of edge `k` of `polygon` (named `poly_ref`) into polygons
-/// `filter` passes, in link order, each given to `visit`; a portal's exit
-/// is the version's (`portal_exits.rs`).
+/// The exits of edge `k` of `polygon` (named `poly_ref`) into polygons of
+/// the mesh, in link order, each given to `visit`; `key` numbers the tile
+/// vertices (`MeshComponents::vertex_key`). `into_dead_end` is left false.
 pub(crate) fn for_each_exit(
-    components: &MeshComponents,
+    mesh: &TiledNavMesh,
     (poly_ref, polygon): (PolyRef, &QueryPolygon<'_>),
     k: usize,
-    filter: &QueryFilter,
+    key: &impl Fn(PolyRef, u32) -> u32,
     mut visit: impl FnMut(EdgeExit),
 ) {
-    // `i` is `k` or `k + 1`: a compare wraps it, not a division.
-    let corner = |i: usize| {
-        let i = if i == polygon.corner_count() { 0 } else { i };
-        let key = components.vertex_key(poly_ref, polygon.view.indices[i]);
-        IntervalEnd { point: polygon.corner(i), key }
+    let end_of = |p: (PolyRef, &QueryPolygon<'_>), i: usize| {
+        let i = i % p.1.corner_count();
+        IntervalEnd { point: p.1.corner(i), key: key(p.0, p.1.view.indices[i]) }
     };
+    let own = (end_of((poly_ref, polygon), k), end_of((poly_ref, polygon), k + 1));
     let neighbour = polygon.view.neighbours[k];
     if neighbour != 0 {
         let target_ref = poly_ref.tile_ref().polygon(neighbour - 1).expect("validated neighbour index");
-        let Some(record) = polygon.sibling_record(target_ref.polygon() as usize) else { return };
-        if !filter.passes(record.flags, record.area) {
-            return;
-        }
-        visit(EdgeExit { target: target_ref, target_edge: SIBLING_ENTRY, start: corner(k), end: corner(k + 1) });
+        let Some(target) = polygon.sibling(target_ref.polygon() as usize) else { return };
+        let back = polygon.index as u32 + 1;
+        let target_edge = target.view.neighbours.iter().position(|&n| n == back).unwrap_or(0) as u8;
+        let record = target.view.record;
+        visit(EdgeExit {
+            target: target_ref,
+            start: own.0,
+            end: own.1,
+            flags: record.flags,
+            area: record.area,
+            edge: k as u8,
+            target_edge,
+            in_tile: true,
+            into_dead_end: false,
+        });
         return;
     }
     if polygon.view.portal_sides[k] == NOT_PORTAL {
         return;
     }
-    let exits = components.portal_exits(poly_ref);
-    debug_assert_eq!(exits.len(), polygon.links().len(), "one entry per link of the version");
-    for (link, exit) in polygon.links().iter().zip(exits) {
+    for link in polygon.links() {
         if link.kind != LinkKind::Portal || link.edge as usize != k {
             continue;
         }
-        let Some(exit) = exit else { continue };
-        if filter.passes(exit.flags, exit.area) {
-            visit(EdgeExit { target: link.target, target_edge: link.target_edge, start: exit.start, end: exit.end });
-        }
+        let Some(target) = polygon.reach(mesh, poly_ref, link.target) else { continue };
+        let te = link.target_edge as usize;
+        let other = (end_of((link.target, &target), te), end_of((link.target, &target), te + 1));
+        let Some((start, end)) = overlap(own, other, along_axis(link.side)) else { continue };
+        let record = target.view.record;
+        visit(EdgeExit {
+            target: link.target,
+            start,
+            end,
+            flags: record.flags,
+            area: record.area,
+            edge: k as u8,
+            target_edge: link.target_edge,
+            in_tile: false,
+            into_dead_end: false,
+        });
     }
 }
 

@@ -7,19 +7,19 @@
 //! line is as far from the end as from its mirror image).
 
 use crate::query::polygon_geometry::distance_xz;
-use crate::query::shortest_path::interval::{orient, Cone};
+use crate::query::shortest_path::interval::orient;
 
-/// The X/Z length from the root through the cone's interval to `goal`.
-pub(crate) fn lower_bound(cone: &Cone, root: [f64; 3], goal: [f64; 3]) -> f64 {
-    let Cone::Through { root: _, right, left } = *cone else {
-        return distance_xz(root, goal);
-    };
+/// The X/Z length from `root` through the interval `right`–`left` to
+/// `goal`. `root_side` is `orient(right, left, root)`, which the caller
+/// has already taken to tell whether the root lies on the interval.
+#[inline(always)]
+pub(crate) fn lower_bound_through(root: [f64; 3], (right, left): ([f64; 3], [f64; 3]), root_side: f64, goal: [f64; 3]) -> f64 {
     // A cone without width (the root on the interval's line) bounds
     // nothing more than the straight distance does.
     if orient(root, right, left) <= 0.0 {
         return distance_xz(root, goal);
     }
-    let (root_side, goal_side) = (orient(right, left, root), orient(right, left, goal));
+    let goal_side = orient(right, left, goal);
     let target = if root_side * goal_side > 0.0 { mirror(right, left, goal) } else { goal };
     if orient(root, right, target) < 0.0 {
         distance_xz(root, right) + distance_xz(right, target)
@@ -49,11 +49,11 @@ mod tests {
     #[test]
     fn the_bound_runs_straight_through_or_round_an_end_and_mirrors_a_goal_behind() {
         let root = p(0.0, -1.0);
-        let cone = Cone::Through { root, right: p(1.0, 0.0), left: p(-1.0, 0.0) };
-        assert_eq!(lower_bound(&cone, root, p(0.0, 3.0)), 4.0, "straight through");
-        assert_eq!(lower_bound(&cone, root, p(5.0, 2.0)), 2f64.sqrt() + 20f64.sqrt(), "round the right end");
+        let (right, left) = (p(1.0, 0.0), p(-1.0, 0.0));
+        let bound = |goal| lower_bound_through(root, (right, left), orient(right, left, root), goal);
+        assert_eq!(bound(p(0.0, 3.0)), 4.0, "straight through");
+        assert_eq!(bound(p(5.0, 2.0)), 2f64.sqrt() + 20f64.sqrt(), "round the right end");
         // Behind the line on the root's side: mirrored to (0, 1).
-        assert_eq!(lower_bound(&cone, root, p(0.0, -1.0)), 2.0);
-        assert_eq!(lower_bound(&Cone::Whole, root, p(3.0, 3.0)), 5.0);
+        assert_eq!(bound(p(0.0, -1.0)), 2.0);
     }
 }

@@ -43,6 +43,15 @@ pub(crate) enum Cone {
 /// Parts of a segment as edge parameters `(t0, t1)`, `t0 < t1`.
 pub(crate) type Range = (f64, f64);
 
+/// A point's orientation against the cone's sides: against the ray through
+/// the right end (negative beyond it) and, negated, the ray through the
+/// left end (negative beyond it).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Sides {
+    right: f64,
+    left: f64,
+}
+
 /// A segment's parts by [`Sight`]: seen, right of the cone, left of it.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub(crate) struct SegmentParts {
@@ -67,15 +76,24 @@ impl Cone {
         }
     }
 
-    /// The parts of segment `a`–`b` (a part of an edge of the polygon).
-    pub fn parts(&self, a: [f64; 3], b: [f64; 3]) -> SegmentParts {
-        let Cone::Through { root, right, left } = *self else {
-            return SegmentParts { seen: Some((0.0, 1.0)), ..SegmentParts::default() };
-        };
-        let (right_a, right_b) = (orient(root, right, a), orient(root, right, b));
-        let (left_a, left_b) = (-orient(root, left, a), -orient(root, left, b));
-        let seen = intersect(where_not_negative(right_a, right_b), where_not_negative(left_a, left_b));
-        SegmentParts { seen, right: where_negative(right_a, right_b), left: where_negative(left_a, left_b) }
+    /// Where `p` lies against the cone's sides (a whole cone has none:
+    /// zeros, on neither side's far side, so everything is seen).
+    #[inline(always)]
+    pub fn sides(&self, p: [f64; 3]) -> Sides {
+        match *self {
+            Cone::Whole => Sides { right: 0.0, left: 0.0 },
+            Cone::Through { root, right, left } => Sides { right: orient(root, right, p), left: -orient(root, left, p) },
+        }
+    }
+}
+
+impl SegmentParts {
+    /// The parts of a segment (a part of an edge of the polygon) whose
+    /// ends lie at `a` and `b` against a cone's sides.
+    #[inline(always)]
+    pub fn between(a: Sides, b: Sides) -> SegmentParts {
+        let seen = intersect(where_not_negative(a.right, b.right), where_not_negative(a.left, b.left));
+        SegmentParts { seen, right: where_negative(a.right, b.right), left: where_negative(a.left, b.left) }
     }
 }
 
@@ -133,11 +151,15 @@ mod tests {
         [x, 0.0, z]
     }
 
+    fn split(cone: &Cone, a: [f64; 3], b: [f64; 3]) -> SegmentParts {
+        SegmentParts::between(cone.sides(a), cone.sides(b))
+    }
+
     #[test]
     fn a_cone_splits_an_edge_into_right_seen_and_left() {
         // Root below the interval 1..2 on z = 0; the edge z = 2 from x 0 to 6.
         let cone = Cone::Through { root: p(0.0, -2.0), right: p(2.0, 0.0), left: p(1.0, 0.0) };
-        let parts = cone.parts(p(6.0, 2.0), p(0.0, 2.0));
+        let parts = split(&cone, p(6.0, 2.0), p(0.0, 2.0));
         // Rays reach z = 2 at x = 4 (right) and x = 2 (left).
         assert_eq!(parts.right, Some((0.0, 1.0 / 3.0)));
         assert_eq!(parts.seen, Some((1.0 / 3.0, 2.0 / 3.0)));
@@ -150,10 +172,11 @@ mod tests {
     #[test]
     fn a_root_on_the_interval_sees_everything_and_one_beyond_it_nothing() {
         let on = Cone::Through { root: p(1.0, 0.0), right: p(1.0, 0.0), left: p(0.0, 0.0) };
-        assert_eq!(on.parts(p(4.0, 3.0), p(-4.0, 3.0)).seen, Some((0.0, 1.0)));
+        assert_eq!(split(&on, p(4.0, 3.0), p(-4.0, 3.0)).seen, Some((0.0, 1.0)));
         // Collinear beyond the right end: everything is right of the cone.
         let beyond = Cone::Through { root: p(3.0, 0.0), right: p(2.0, 0.0), left: p(1.0, 0.0) };
-        let parts = beyond.parts(p(4.0, 3.0), p(-4.0, 3.0));
+        let parts = split(&beyond, p(4.0, 3.0), p(-4.0, 3.0));
+        assert_eq!(split(&Cone::Whole, p(4.0, 3.0), p(-4.0, 3.0)), SegmentParts { seen: Some((0.0, 1.0)), right: None, left: None });
         assert_eq!((parts.seen, parts.right, parts.left), (None, Some((0.0, 1.0)), None));
     }
 }

@@ -2,8 +2,8 @@
 //! out once, the first time a version is searched: the numbering of the
 //! places a path can turn at (tile vertices and off-mesh link arrivals),
 //! which keys the best cost seen at each; which vertices end a wall
-//! (`wall_ends.rs`: the only ones a path turns at); what each portal link
-//! opens (`portal_exits.rs`); the polygons' kinds
+//! (`wall_ends.rs`: the only ones a path turns at); every polygon's exits
+//! (`polygon_exits.rs`); the polygons' kinds
 //! (flags and area), to tell whether a filter passes them all; and the
 //! directed components of the polygons (`directed_components.rs`), so a
 //! pair no chain of ways joins in its direction is answered without a
@@ -16,7 +16,8 @@ use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::query::nav_mesh_query::QueryPolygon;
 use crate::query::query_filter::QueryFilter;
 use crate::query::shortest_path::directed_components::DirectedComponents;
-use crate::query::shortest_path::portal_exits::{PortalExit, PortalExits};
+use crate::query::shortest_path::edge_exits::EdgeExit;
+use crate::query::shortest_path::polygon_exits::PolygonExits;
 use crate::query::shortest_path::wall_ends::WallEnds;
 use crate::stitch::links::LinkKind;
 
@@ -38,7 +39,7 @@ pub(crate) struct MeshComponents {
     key_count: u32,
     components: DirectedComponents,
     wall_ends: WallEnds,
-    portal_exits: PortalExits,
+    exits: PolygonExits,
     /// The (flags, area) pairs the polygons have, as queries read them
     /// (switches applied), sorted.
     polygon_kinds: Vec<(u16, u8)>,
@@ -72,7 +73,11 @@ impl MeshComponents {
         self.number_places(mesh);
         self.find_components(mesh);
         self.wall_ends = WallEnds::build(mesh, self.key_count as usize, |poly, vertex| self.vertex_key(poly, vertex));
-        self.portal_exits = PortalExits::build(mesh, |poly, vertex| self.vertex_key(poly, vertex));
+        self.exits = PolygonExits::build(
+            mesh,
+            |poly, vertex| self.vertex_key(poly, vertex),
+            |target, source| self.is_dead_end_from(target, source),
+        );
         self.built = true;
     }
 
@@ -128,6 +133,7 @@ impl MeshComponents {
         self.components.build(&first, &targets);
     }
 
+    #[inline(always)]
     fn global(&self, poly: PolyRef) -> u32 {
         self.polygon_base[poly.slot() as usize] + poly.polygon()
     }
@@ -142,7 +148,7 @@ impl MeshComponents {
 
     /// True when `poly` is a dead end whose only way out leads to `from`:
     /// a path from `from` into it could only come back.
-    pub fn is_dead_end_from(&self, poly: PolyRef, from: PolyRef) -> bool {
+    fn is_dead_end_from(&self, poly: PolyRef, from: PolyRef) -> bool {
         self.dead_end_of[self.global(poly) as usize] == self.global(from)
     }
 
@@ -152,11 +158,11 @@ impl MeshComponents {
         self.polygon_kinds.iter().all(|&(flags, area)| filter.passes(flags, area))
     }
 
-    /// The exits of `poly`'s links (valid in the built version), in the
-    /// order of [`QueryPolygon::links`]: `None` but for portals.
-    #[inline]
-    pub fn portal_exits(&self, poly: PolyRef) -> &[Option<PortalExit>] {
-        self.portal_exits.of_polygon(self.global(poly))
+    /// The exits of `poly` (valid in the built version) in edge and link
+    /// order, and whether it has off-mesh links.
+    #[inline(always)]
+    pub fn exits(&self, poly: PolyRef) -> (&[EdgeExit], bool) {
+        self.exits.of_polygon(self.global(poly))
     }
 
     /// True when `key` is a vertex at the end of a wall of the mesh.

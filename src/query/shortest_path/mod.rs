@@ -11,7 +11,7 @@ pub(crate) mod edge_exits;
 pub(crate) mod heuristic;
 pub(crate) mod interval;
 pub(crate) mod mesh_components;
-pub(crate) mod portal_exits;
+pub(crate) mod polygon_exits;
 pub(crate) mod search_frontier;
 pub(crate) mod search_node;
 pub(crate) mod search_root;

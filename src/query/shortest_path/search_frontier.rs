@@ -1,7 +1,11 @@
 //! `SearchFrontier`: the nodes, roots and open list of the exact search,
 //! and the best length seen at each place the search turned at (Polyanya's
 //! root-level pruning: a root reached again no shorter than before is not
-//! searched from again). All of it lives in the `NavMeshQuery` and is
+//! searched from again). The entry pushed last is held out of the heap
+//! while it is the least: most expansions make one node that is expanded
+//! next, and it then never enters the heap (the order nodes leave in is
+//! the heap's alone, as every key is distinct). All of it lives in the
+//! `NavMeshQuery` and is
 //! reused, so a warm search does not allocate: the best lengths carry the
 //! number of the search that wrote them instead of being cleared.
 
@@ -16,18 +20,23 @@ use crate::query::shortest_path::search_root::{SearchRoot, NO_ROOT};
 
 /// An open node by its bound, ties to the node created first. A bound is
 /// a sum of lengths, never negative, and the bits of non-negative floats
-/// (-0 made +0) order as the floats do: one integer compare for the
-/// bound instead of `total_cmp`'s two conversions.
+/// (-0 made +0) order as the floats do: the bound's bits above the node's
+/// index make one integer that orders as (bound, index), so the heap
+/// compares one `u128` instead of two fields.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-struct OpenEntry {
-    f_bits: u64,
-    index: u32,
-}
+struct OpenEntry(u128);
 
 impl OpenEntry {
+    #[inline(always)]
     fn new(f: f64, index: u32) -> OpenEntry {
         debug_assert!(f >= 0.0, "a bound is a length");
-        OpenEntry { f_bits: (f + 0.0).to_bits(), index }
+        OpenEntry(u128::from((f + 0.0).to_bits()) << 32 | u128::from(index))
+    }
+
+    #[inline(always)]
+    fn index(self) -> u32 {
+        // The low 32 bits are the index.
+        self.0 as u32
     }
 }
 
@@ -36,6 +45,9 @@ pub(crate) struct SearchFrontier {
     pub nodes: Vec<SearchNode>,
     pub roots: Vec<SearchRoot>,
     open: BinaryHeap<Reverse<OpenEntry>>,
+    /// An open entry kept out of `open`: the least pushed since the last
+    /// pop, which the next pop takes when it is below all of `open`.
+    held: Option<OpenEntry>,
     /// The polygons each root has seen whole: (polygon, the root's
     /// previous entry), chained from [`SearchRoot::seen_whole`].
     seen_whole: Vec<(PolyRef, u32)>,
@@ -55,6 +67,7 @@ impl SearchFrontier {
         self.nodes.clear();
         self.roots.clear();
         self.open.clear();
+        self.held = None;
         self.seen_whole.clear();
         if self.best.len() != key_count {
             self.best.clear();
@@ -70,22 +83,41 @@ impl SearchFrontier {
         self.out_of_nodes = false;
     }
 
-    /// Adds a node to the open list; false (and out of nodes) when the
-    /// budget is spent.
-    pub fn push(&mut self, node: SearchNode) -> bool {
+    /// Adds a node of bound `f` to the open list; false (and out of nodes)
+    /// when the budget is spent.
+    #[inline(always)]
+    pub fn push(&mut self, node: SearchNode, f: f64) -> bool {
         if self.nodes.len() >= self.budget {
             self.out_of_nodes = true;
             return false;
         }
-        let index = self.nodes.len() as u32;
-        self.open.push(Reverse(OpenEntry::new(node.f, index)));
+        let entry = OpenEntry::new(f, self.nodes.len() as u32);
         self.nodes.push(node);
+        let to_heap = match self.held {
+            None => {
+                self.held = Some(entry);
+                return true;
+            }
+            Some(held) if entry < held => {
+                self.held = Some(entry);
+                held
+            }
+            Some(_) => entry,
+        };
+        self.open.push(Reverse(to_heap));
         true
     }
 
-    /// The open node of least bound.
+    /// The open node of least bound (ties: the first created).
+    #[inline(always)]
     pub fn pop(&mut self) -> Option<u32> {
-        self.open.pop().map(|Reverse(entry)| entry.index)
+        match self.held {
+            Some(held) if self.open.peek().is_none_or(|Reverse(top)| held < *top) => {
+                self.held = None;
+                Some(held.index())
+            }
+            _ => self.open.pop().map(|Reverse(entry)| entry.index()),
+        }
     }
 
     /// Adds a root, unless its place was reached shorter before (then

@@ -15,19 +15,12 @@ pub(crate) struct IntervalEnd {
     pub key: u32,
 }
 
-/// An entry edge not looked up yet: the edge of the node's polygon whose
-/// neighbour is `from`, a polygon of the same tile, found when the node is
-/// expanded (many nodes never are), so offering an exit into a neighbour
-/// of the same tile reads only the neighbour's record.
-pub(crate) const SIBLING_ENTRY: u8 = u8::MAX;
-
 /// What a node stands for.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum NodeView {
     /// The root sees the polygon through the interval `right`–`left` (ends
     /// as a walker entering the polygon has them) on the polygon's edge
-    /// `entry_edge` ([`SIBLING_ENTRY`] until expanded), entered from the
-    /// polygon `from`.
+    /// `entry_edge`, entered from the polygon `from`.
     Interval { right: IntervalEnd, left: IntervalEnd, entry_edge: u8, from: PolyRef },
     /// The root lies in the polygon (or on its boundary) and sees it whole.
     Whole,
@@ -35,14 +28,12 @@ pub(crate) enum NodeView {
     Goal,
 }
 
-/// One node: the polygon it leads into, its view, its root (an index into
-/// the search's roots), the length to the root and the lower bound of the
-/// length through the node to the end.
+/// One node: the polygon it leads into, its view and its root (an index
+/// into the search's roots, which holds the length to it). The lower bound
+/// of the length through the node to the end is its open-list key only.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct SearchNode {
     pub poly: PolyRef,
     pub view: NodeView,
     pub root: u32,
-    pub g: f64,
-    pub f: f64,
 }

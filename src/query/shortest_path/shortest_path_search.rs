@@ -108,7 +108,7 @@ impl NavMeshQuery {
         frontier.begin(components.key_count(), nodes.capacity());
         let root = frontier.add_root(origin).expect("the start has no key to prune");
         frontier.first_sight_whole(root, start_ref);
-        frontier.push(SearchNode { poly: start_ref, view: NodeView::Whole, root, g: 0.0, f: distance_xz(start, end) });
+        frontier.push(SearchNode { poly: start_ref, view: NodeView::Whole, root }, distance_xz(start, end));
         let goal = Goal { poly: end_ref, position: end, filter, walls_hold: components.walls_hold_for(filter) };
         while let Some(index) = frontier.pop() {
             let node = frontier.nodes[index as usize];
@@ -118,7 +118,7 @@ impl NavMeshQuery {
                 return Ok(ShortestPathOutcome { status: ShortestPathStatus::Complete, length, nodes: frontier.nodes.len() });
             }
             if !frontier.is_superseded(node.root) {
-                expand(mesh, components, frontier, goal, index);
+                expand(mesh, components, frontier, &goal, index);
             }
         }
         let status = if frontier.out_of_nodes { ShortestPathStatus::OutOfNodes } else { ShortestPathStatus::Unreachable };

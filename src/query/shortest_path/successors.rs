@@ -17,12 +17,12 @@ use crate::query::crossing::{link_crossing, CrossingKind};
 use crate::query::nav_mesh_query::QueryPolygon;
 use crate::query::polygon_geometry::{distance, distance_xz};
 use crate::query::query_filter::QueryFilter;
-use crate::query::shortest_path::edge_exits::{for_each_exit, EdgeExit};
-use crate::query::shortest_path::heuristic::lower_bound;
-use crate::query::shortest_path::interval::{end_at, orient, Cone, Sight};
-use crate::query::shortest_path::mesh_components::MeshComponents;
+use crate::query::shortest_path::edge_exits::EdgeExit;
+use crate::query::shortest_path::heuristic::lower_bound_through;
+use crate::query::shortest_path::interval::{end_at, orient, Cone, Range, SegmentParts, Sight};
+use crate::query::shortest_path::mesh_components::{MeshComponents, NO_KEY};
 use crate::query::shortest_path::search_frontier::SearchFrontier;
-use crate::query::shortest_path::search_node::{IntervalEnd, NodeView, SearchNode, SIBLING_ENTRY};
+use crate::query::shortest_path::search_node::{IntervalEnd, NodeView, SearchNode};
 use crate::query::shortest_path::search_root::{SearchRoot, NO_ROOT};
 use crate::stitch::links::LinkKind;
 
@@ -33,7 +33,8 @@ pub(crate) struct Goal<'f> {
     pub position: [f64; 3],
     pub filter: &'f QueryFilter,
     /// The filter passes every polygon, so the mesh's walls are all the
-    /// walls and a path turns only at their ends.
+    /// walls and a path turns only at their ends (and no exit needs the
+    /// filter asked).
     pub walls_hold: bool,
 }
 
@@ -41,28 +42,37 @@ pub(crate) struct Goal<'f> {
 /// (`None` when the end is no vertex or was reached shorter).
 type Turn = Option<Option<u32>>;
 
-/// One expansion in progress.
+/// One expansion in progress: the node's polygon, root and cone (not the
+/// node itself: only these are read, and copying less keeps them in
+/// registers).
 struct Expansion<'a> {
     frontier: &'a mut SearchFrontier,
     components: &'a MeshComponents,
-    goal: Goal<'a>,
-    node: SearchNode,
+    goal: &'a Goal<'a>,
+    poly: PolyRef,
+    root: u32,
     cone: Cone,
-    ends: Option<(IntervalEnd, IntervalEnd)>,
+    /// The keys of the cone's right and left ends (through an interval).
+    end_keys: (u32, u32),
     right_turn: Turn,
     left_turn: Turn,
 }
 
 impl Expansion<'_> {
     /// The root that reaches what lies at `sight`.
+    #[inline(always)]
     fn root_for(&mut self, sight: Sight) -> Option<u32> {
-        let (turn, end) = match (sight, self.ends) {
-            (Sight::Seen, _) | (_, None) => return Some(self.node.root),
-            (Sight::Right, Some((right, _))) => (&mut self.right_turn, right),
-            (Sight::Left, Some((_, left))) => (&mut self.left_turn, left),
+        let (turn, end) = match (sight, self.cone) {
+            (Sight::Seen, _) | (_, Cone::Whole) => return Some(self.root),
+            (Sight::Right, Cone::Through { right, .. }) => {
+                (&mut self.right_turn, IntervalEnd { point: right, key: self.end_keys.0 })
+            }
+            (Sight::Left, Cone::Through { left, .. }) => {
+                (&mut self.left_turn, IntervalEnd { point: left, key: self.end_keys.1 })
+            }
         };
         let may_turn = !self.goal.walls_hold || self.components.is_wall_end(end.key);
-        *turn.get_or_insert_with(|| if may_turn { self.frontier.turn(self.node.root, end, self.node.poly) } else { None })
+        *turn.get_or_insert_with(|| if may_turn { self.frontier.turn(self.root, end, self.poly) } else { None })
     }
 
     /// The root reaching `p` and the length to `p` through it.
@@ -73,42 +83,53 @@ impl Expansion<'_> {
         Some((root, at.g + distance_xz(at.position, p)))
     }
 
-    fn offer_exit(&mut self, exit: EdgeExit) {
-        if exit.target != self.goal.poly && self.components.is_dead_end_from(exit.target, self.node.poly) {
+    /// Offers the parts of `exit` right of the cone, seen, and left of it,
+    /// in that order.
+    #[inline(always)]
+    fn offer_exit(&mut self, exit: &EdgeExit) {
+        if exit.into_dead_end && exit.target != self.goal.poly {
             return;
         }
-        let parts = self.cone.parts(exit.start.point, exit.end.point);
-        for (range, sight) in [(parts.right, Sight::Right), (parts.seen, Sight::Seen), (parts.left, Sight::Left)] {
-            let Some((t0, t1)) = range else { continue };
-            let Some(root) = self.root_for(sight) else { continue };
-            let (right, left) = (end_at(exit.start, exit.end, t0), end_at(exit.start, exit.end, t1));
-            let at = self.frontier.roots[root as usize];
-            let (cone, view) = if lies_on(at.position, right.point, left.point) {
-                if !self.frontier.first_sight_whole(root, exit.target) {
-                    continue;
-                }
-                (Cone::Whole, NodeView::Whole)
-            } else {
-                let cone = Cone::Through { root: at.position, right: right.point, left: left.point };
-                (cone, NodeView::Interval { right, left, entry_edge: exit.target_edge, from: self.node.poly })
-            };
-            let f = at.g + lower_bound(&cone, at.position, self.goal.position);
-            self.frontier.push(SearchNode { poly: exit.target, view, root, g: at.g, f });
-        }
+        let parts = SegmentParts::between(self.cone.sides(exit.start.point), self.cone.sides(exit.end.point));
+        self.offer_part(exit, parts.right, Sight::Right);
+        self.offer_part(exit, parts.seen, Sight::Seen);
+        self.offer_part(exit, parts.left, Sight::Left);
+    }
+
+    /// A node for the part `range` of `exit`, which lies at `sight`.
+    #[inline(always)]
+    fn offer_part(&mut self, exit: &EdgeExit, range: Option<Range>, sight: Sight) {
+        let Some((t0, t1)) = range else { return };
+        let Some(root) = self.root_for(sight) else { return };
+        let (right, left) = (end_at(exit.start, exit.end, t0), end_at(exit.start, exit.end, t1));
+        let at = self.frontier.roots[root as usize];
+        let root_side = orient(right.point, left.point, at.position);
+        let (bound, view) = if lies_on(root_side, at.position, right.point, left.point) {
+            if !self.frontier.first_sight_whole(root, exit.target) {
+                return;
+            }
+            (distance_xz(at.position, self.goal.position), NodeView::Whole)
+        } else {
+            let bound = lower_bound_through(at.position, (right.point, left.point), root_side, self.goal.position);
+            (bound, NodeView::Interval { right, left, entry_edge: exit.target_edge, from: self.poly })
+        };
+        self.frontier.push(SearchNode { poly: exit.target, view, root }, at.g + bound);
     }
 
     fn offer_goal(&mut self) {
         if let Some((root, length)) = self.reach(self.goal.position) {
-            self.frontier.push(SearchNode { poly: self.goal.poly, view: NodeView::Goal, root, g: length, f: length });
+            self.frontier.push(SearchNode { poly: self.goal.poly, view: NodeView::Goal, root }, length);
         }
     }
 }
 
-/// True when `p` lies on the segment `a`–`b` in X/Z (exactly): a root
-/// there is on the boundary of the polygon beyond and sees it whole.
-fn lies_on(p: [f64; 3], a: [f64; 3], b: [f64; 3]) -> bool {
+/// True when `p` lies on the segment `a`–`b` in X/Z (exactly), given
+/// `side`, `orient(a, b, p)`: a root there is on the boundary of the
+/// polygon beyond and sees it whole.
+#[inline(always)]
+fn lies_on(side: f64, p: [f64; 3], a: [f64; 3], b: [f64; 3]) -> bool {
     let within = |axis: usize| a[axis].min(b[axis]) <= p[axis] && p[axis] <= a[axis].max(b[axis]);
-    orient(a, b, p) == 0.0 && within(0) && within(2)
+    side == 0.0 && within(0) && within(2)
 }
 
 /// Expands node `index` (an interval or whole-polygon node) of `frontier`.
@@ -116,75 +137,64 @@ pub(crate) fn expand(
     mesh: &TiledNavMesh,
     components: &MeshComponents,
     frontier: &mut SearchFrontier,
-    goal: Goal<'_>,
+    goal: &Goal<'_>,
     index: u32,
 ) {
-    let node = frontier.nodes[index as usize];
-    let root = frontier.roots[node.root as usize].position;
-    let (cone, ends, entry) = match node.view {
+    let SearchNode { poly, view, root } = frontier.nodes[index as usize];
+    let position = frontier.roots[root as usize].position;
+    let (cone, end_keys, entry) = match view {
         NodeView::Interval { right, left, entry_edge, from } => {
-            (Cone::Through { root, right: right.point, left: left.point }, Some((right, left)), Some((entry_edge, from)))
+            let cone = Cone::Through { root: position, right: right.point, left: left.point };
+            (cone, (right.key, left.key), Some((entry_edge, from)))
         }
-        NodeView::Whole | NodeView::Goal => (Cone::Whole, None, None),
+        NodeView::Whole | NodeView::Goal => (Cone::Whole, (NO_KEY, NO_KEY), None),
     };
-    let polygon = QueryPolygon::of(mesh, node.poly).expect("nodes name polygons of the frozen mesh");
-    let entry = entry.map(|(edge, from)| (entry_edge(&polygon, edge, from), from));
-    let mut expansion = Expansion { frontier, components, goal, node, cone, ends, right_turn: None, left_turn: None };
-    if node.poly == goal.poly {
+    let (exits, off_mesh) = components.exits(poly);
+    let mut expansion =
+        Expansion { frontier, components, goal, poly, root, cone, end_keys, right_turn: None, left_turn: None };
+    if poly == goal.poly {
         expansion.offer_goal();
     }
-    for k in 0..polygon.corner_count() {
-        let from = match entry {
-            Some((edge, from)) if edge as usize == k => {
-                if polygon.view.neighbours[k] != 0 {
-                    continue;
-                }
-                from
-            }
-            _ => PolyRef::NULL,
-        };
-        for_each_exit(components, (node.poly, &polygon), k, goal.filter, |exit| {
-            if exit.target != from {
-                expansion.offer_exit(exit);
-            }
-        });
+    for exit in exits {
+        let passes = goal.walls_hold || goal.filter.passes(exit.flags, exit.area);
+        if passes && !leads_back(entry, exit) {
+            expansion.offer_exit(exit);
+        }
     }
-    offer_links(mesh, components, &mut expansion, &polygon);
+    if off_mesh {
+        offer_links(mesh, components, &mut expansion);
+    }
 }
 
-/// The edge a node entered `polygon` by, [`SIBLING_ENTRY`] looked up: the
-/// first edge whose neighbour is `from` (of the same tile).
-fn entry_edge(polygon: &QueryPolygon<'_>, edge: u8, from: PolyRef) -> u8 {
-    if edge != SIBLING_ENTRY {
-        return edge;
-    }
-    let back = from.polygon() + 1;
-    polygon.view.neighbours.iter().position(|&n| n == back).unwrap_or(0) as u8
+/// True when `exit` goes back the way the node came in (`entry`: its edge
+/// and the polygon before): an in-tile edge's only exit, or at a tile
+/// border the exit into that polygon (the edge's other exits lead on).
+#[inline(always)]
+fn leads_back(entry: Option<(u8, PolyRef)>, exit: &EdgeExit) -> bool {
+    matches!(entry, Some((edge, from)) if edge == exit.edge && (exit.in_tile || exit.target == from))
 }
 
 /// The off-mesh links departing in the node's polygon, each a root at its
-/// arrival seeing the landing polygon whole.
-fn offer_links(
-    mesh: &TiledNavMesh,
-    components: &MeshComponents,
-    expansion: &mut Expansion<'_>,
-    polygon: &QueryPolygon<'_>,
-) {
+/// arrival seeing the landing polygon whole: out of line, as few polygons
+/// have them.
+#[inline(never)]
+fn offer_links(mesh: &TiledNavMesh, components: &MeshComponents, expansion: &mut Expansion<'_>) {
     let filter = expansion.goal.filter;
+    let polygon = QueryPolygon::of(mesh, expansion.poly).expect("nodes name polygons of the frozen mesh");
     for link in polygon.links() {
         let reverse = match link.kind {
             LinkKind::Portal => continue,
             LinkKind::OffMesh => false,
             LinkKind::OffMeshReverse => true,
         };
-        let Some(crossing) = link_crossing(mesh, polygon, link) else { continue };
+        let Some(crossing) = link_crossing(mesh, &polygon, link) else { continue };
         let Some(target) = mesh.polygon_record(link.target) else { continue };
-        if link.target == expansion.node.poly || !crossing.passes(filter, target.flags, target.area) {
+        if link.target == expansion.poly || !crossing.passes(filter, target.flags, target.area) {
             continue;
         }
         debug_assert!(matches!(crossing.kind, CrossingKind::OffMesh { .. }));
         let Some((departure_root, to_departure)) = expansion.reach(crossing.start) else { continue };
-        let owner = if reverse { link.target } else { expansion.node.poly };
+        let owner = if reverse { link.target } else { expansion.poly };
         let arrival = SearchRoot {
             position: crossing.end,
             parent: departure_root,
@@ -199,6 +209,6 @@ fn offer_links(
             continue;
         }
         let f = arrival.g + distance_xz(arrival.position, expansion.goal.position);
-        expansion.frontier.push(SearchNode { poly: link.target, view: NodeView::Whole, root, g: arrival.g, f });
+        expansion.frontier.push(SearchNode { poly: link.target, view: NodeView::Whole, root }, f);
     }
 }

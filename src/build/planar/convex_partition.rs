@@ -60,15 +60,23 @@ impl ConvexPolygons {
 
     /// The index of each of `added` among the points, appending the ones
     /// not present yet in the order they first appear. Equal points are
-    /// found by one sort of all points with their positions.
+    /// found by one sort of all points with their positions, each packed
+    /// in one 128-bit word (offsets from the lowest corner above the
+    /// position): cheaper to sort than (point, position) pairs, in the
+    /// same order.
     fn share_points(&mut self, added: &[LatticePoint]) -> Vec<u32> {
         let known = self.points.len();
-        let mut sorted: Vec<(LatticePoint, usize)> = self.points.iter().chain(added).copied().zip(0..).collect();
+        let all = || self.points.iter().chain(added);
+        let low = all().fold([i64::MAX; 2], |low, p| [low[0].min(p[0]), low[1].min(p[1])]);
+        let mut sorted: Vec<u128> = all()
+            .zip(0u128..)
+            .map(|(p, at)| (u128::from(tile_offset(p[0], low[0])) << 96) | (u128::from(tile_offset(p[1], low[1])) << 64) | at)
+            .collect();
         sorted.sort_unstable();
         let mut first_equal: Vec<usize> = (0..sorted.len()).collect();
-        for group in sorted.chunk_by(|x, y| x.0 == y.0) {
-            for &(_, at) in group {
-                first_equal[at] = group[0].1;
+        for group in sorted.chunk_by(|x, y| x >> 64 == y >> 64) {
+            for &key in group {
+                first_equal[key as u64 as usize] = group[0] as u64 as usize;
             }
         }
         self.points.reserve(added.len());
@@ -118,7 +126,8 @@ fn merge_convex(
     let mut merged_into: Vec<usize> = (0..triangles.len()).collect();
     let mut merged = Vec::with_capacity(max_verts);
     let outgoing = OutgoingEdges::of(points.len(), triangles);
-    for Diagonal { a, b, left, right, .. } in diagonals_longest_first(points, triangles, &outgoing) {
+    for diagonal in diagonals_longest_first(points, triangles, &outgoing) {
+        let ((a, b), left, right) = (diagonal.ends(), diagonal.left, diagonal.right);
         let (p, q) = (polygon_of(&mut merged_into, left), polygon_of(&mut merged_into, right));
         if p == q {
             continue;
@@ -154,14 +163,34 @@ fn merge_convex(
 }
 
 /// An edge a→b (a < b) shared by triangle `left` (holding a→b) and
-/// triangle `right` (holding b→a), ordered longest first, ties by (a, b).
-#[derive(PartialEq, Eq, PartialOrd, Ord)]
+/// triangle `right` (holding b→a), ordered by `key`: longest first, ties
+/// by (a, b).
 struct Diagonal {
-    minus_squared_length: i128,
-    a: u32,
-    b: u32,
+    key: u128,
     left: usize,
     right: usize,
+}
+
+impl Diagonal {
+    /// The key of edge a→b: the squared length's complement above a and
+    /// b, so that ascending keys run longest first, ties by (a, b).
+    fn new(points: &[LatticePoint], a: u32, b: u32, left: usize, right: usize) -> Diagonal {
+        let squared = squared_length(points[a as usize], points[b as usize]);
+        let length = u64::try_from(squared).expect("points of one tile are at most 2^24 spacings apart on each axis");
+        let key = (u128::from(u64::MAX - length) << 64) | (u128::from(a) << 32) | u128::from(b);
+        Diagonal { key, left, right }
+    }
+
+    fn ends(&self) -> (u32, u32) {
+        ((self.key >> 32) as u32, self.key as u32)
+    }
+}
+
+/// `value`'s offset from `low` (at most `value`) in a tile: the points of
+/// one tile lie within its square, at most 2^24 spacings a side (the
+/// lattice rule), so the offset fits in 32 bits.
+fn tile_offset(value: i64, low: i64) -> u32 {
+    u32::try_from(value - low).expect("points of one tile are at most 2^24 spacings apart on each axis")
 }
 
 /// Every edge two triangles share, longest first; of equal directed
@@ -174,14 +203,13 @@ fn diagonals_longest_first(points: &[LatticePoint], triangles: &[[u32; 3]], outg
                 continue;
             }
             if let Some(right) = outgoing.owner(b, a) {
-                let minus_squared_length = -squared_length(points[a as usize], points[b as usize]);
-                diagonals.push(Diagonal { minus_squared_length, a, b, left, right });
+                diagonals.push(Diagonal::new(points, a, b, left, right));
             }
         }
     }
     // (a, b) is one diagonal's alone, so the order does not depend on the
     // order the diagonals were found in.
-    diagonals.sort_unstable();
+    diagonals.sort_unstable_by_key(|d| d.key);
     diagonals
 }
 

@@ -20,13 +20,14 @@ struct Corner {
 }
 
 /// A polygon across the middle polygon's edge `edge` (from corner
-/// `start` to `end`), with its corners next to the join and whether the
-/// union turns right at the edge's ends where the middle polygon keeps its
-/// own edges there.
+/// `start` to `end`), with its corner count, its corners next to the join
+/// and whether the union turns right at the edge's ends where the middle
+/// polygon keeps its own edges there.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Neighbour {
     edge: usize,
     id: u32,
+    len: usize,
     start: u32,
     end: u32,
     after_start: u32,
@@ -114,7 +115,7 @@ impl ConvexRegroup {
                 // Two pieces of at most max_verts corners hold at most
                 // 2 max_verts − 2 of the union's corners.
                 if x.id == y.id
-                    || m_len + self.ring(x.id).len() + self.ring(y.id).len() - 4 > 2 * max_verts - 2
+                    || m_len + x.len + y.len - 4 > 2 * max_verts - 2
                     || reflex_join_corners(points, m_len, x, y) > 2
                 {
                     continue;
@@ -146,6 +147,7 @@ impl ConvexRegroup {
             neighbours.push(Neighbour {
                 edge,
                 id,
+                len: x.len(),
                 start,
                 end,
                 after_start,
@@ -172,7 +174,10 @@ impl ConvexRegroup {
         let (m_ring, x_ring, y_ring) = (self.ring(m), self.ring(x), self.ring(y));
         let (a, b) = (m_ring[ka].point, at(m_ring, ka + 1));
         let (c, d) = (m_ring[kc].point, at(m_ring, kc + 1));
-        let found = join(m_ring, x_ring, a, b, &mut joined) && join(&joined, y_ring, c, d, &mut union);
+        // The first join's ring has distinct points, so the second checks
+        // only the corners it adds.
+        let found =
+            join(m_ring, x_ring, a, b, 1, &mut joined) && join(&joined, y_ring, c, d, joined.len(), &mut union);
         let split = found.then(|| {
             self.union_points.clear();
             self.union_points.extend(union.iter().map(|c| points[c.point as usize]));
@@ -254,14 +259,17 @@ fn reflex_join_corners(points: &[LatticePoint], m_len: usize, x: &Neighbour, y: 
     x_start + x_end + y_start + y_end
 }
 
+#[inline(always)]
 fn turns_right(points: &[LatticePoint], u: u32, v: u32, w: u32) -> bool {
     cross(points[u as usize], points[v as usize], points[w as usize]) < 0
 }
 
 /// `left` (holding a→b) and `right` (holding b→a) as one ring without the
 /// edge, written to `out` with each edge's neighbour, if its points are
-/// distinct.
-fn join(left: &[Corner], right: &[Corner], a: u32, b: u32, out: &mut Vec<Corner>) -> bool {
+/// distinct. The ring's corners before `first_unchecked` (at least 1) are
+/// taken as distinct among themselves: every later one is compared with
+/// all before it.
+fn join(left: &[Corner], right: &[Corner], a: u32, b: u32, first_unchecked: usize, out: &mut Vec<Corner>) -> bool {
     let (Some(from_b), Some(from_a)) = (position(left, b), position(right, a)) else {
         return false;
     };
@@ -270,7 +278,7 @@ fn join(left: &[Corner], right: &[Corner], a: u32, b: u32, out: &mut Vec<Corner>
     // a's edge now leads into right's path a … b.
     out.last_mut().expect("a polygon has corners").across = right[from_a].across;
     out.extend((1..right.len() - 1).map(|i| right[cyclic(from_a + i, right.len())]));
-    (1..out.len()).all(|j| out[..j].iter().all(|c| c.point != out[j].point))
+    (first_unchecked..out.len()).all(|j| out[..j].iter().all(|c| c.point != out[j].point))
 }
 
 /// The ring (its points in order) as one convex polygon, or as two along
@@ -292,29 +300,40 @@ fn split_convex(ring: &[LatticePoint], max_verts: usize) -> Option<Split> {
             reflex_count += 1;
         }
     }
-    let reflex = &reflex[..reflex_count];
-    if reflex.is_empty() && n <= max_verts {
-        return Some(Split::Whole);
+    // The diagonals (i, j), i + 2 <= j, in corner order (by i, then j)
+    // that end at every reflex corner: all of them, those from or to the
+    // one reflex corner, or the one between the two.
+    match reflex[..reflex_count] {
+        [] if n <= max_verts => Some(Split::Whole),
+        [] => first_diagonal(ring, max_verts, (0..n).flat_map(|i| (i + 2..n).map(move |j| (i, j)))),
+        [r] => first_diagonal(ring, max_verts, (0..r.saturating_sub(1)).map(|i| (i, r)).chain((r + 2..n).map(|j| (r, j)))),
+        [r, s] => first_diagonal(ring, max_verts, (s >= r + 2).then_some((r, s)).into_iter()),
+        _ => unreachable!("at most two reflex corners are kept"),
     }
-    for i in 0..n {
-        for j in i + 2..n {
-            if (i == 0 && j == n - 1) || !reflex.iter().all(|&r| r == i || r == j) {
-                continue;
-            }
-            let (first, second) = (j - i + 1, n - (j - i) + 1);
-            if first > max_verts || second > max_verts {
-                continue;
+}
+
+/// The first of the `candidates` (diagonals (i, j) with i + 2 <= j)
+/// between corners that are not neighbours that leaves two convex pieces
+/// within `max_verts`.
+fn first_diagonal(
+    ring: &[LatticePoint],
+    max_verts: usize,
+    mut candidates: impl Iterator<Item = (usize, usize)>,
+) -> Option<Split> {
+    let n = ring.len();
+    let turn = |u: usize, v: usize, w: usize| cross(ring[u], ring[v], ring[w]);
+    candidates
+        .find(|&(i, j)| {
+            if (i == 0 && j == n - 1) || j - i + 1 > max_verts || n - (j - i) + 1 > max_verts {
+                return false;
             }
             let convex = turn(j, i, i + 1) > 0
                 && turn(j - 1, j, i) > 0
                 && turn(i, j, cyclic(j + 1, n)) > 0
                 && turn(cyclic(i + n - 1, n), i, j) > 0;
-            if convex && left_of_every_edge(ring, i, j) && left_of_every_edge(ring, j, i) {
-                return Some(Split::Diagonal(i, j));
-            }
-        }
-    }
-    None
+            convex && left_of_every_edge(ring, i, j) && left_of_every_edge(ring, j, i)
+        })
+        .map(|(i, j)| Split::Diagonal(i, j))
 }
 
 /// Whether every corner of the ring's piece `from` … `to` (cyclic) lies
@@ -334,12 +353,14 @@ fn left_of_every_edge(ring: &[LatticePoint], from: usize, to: usize) -> bool {
 
 /// The corner's point at `k` (below twice the ring's length), counted
 /// cyclically.
+#[inline(always)]
 fn at(ring: &[Corner], k: usize) -> u32 {
     ring[cyclic(k, ring.len())].point
 }
 
 /// `k` (below 2 n) taken cyclically below `n`: a compare where `%` would
 /// divide.
+#[inline(always)]
 fn cyclic(k: usize, n: usize) -> usize {
     if k >= n {
         k - n
@@ -348,6 +369,7 @@ fn cyclic(k: usize, n: usize) -> usize {
     }
 }
 
+#[inline(always)]
 fn position(ring: &[Corner], point: u32) -> Option<usize> {
     ring.iter().position(|c| c.point == point)
 }

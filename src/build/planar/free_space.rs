@@ -62,9 +62,20 @@ fn region_shapes(region: &LatticeRegion) -> Vec<Shape> {
 
 /// The ring without the corners its edges pass straight through (a ring
 /// checked simple never turns back on itself), as the engine drops them.
+/// One pass with the neighbours carried along: an iterator over indices
+/// taken `% n` cost a call and two divisions per corner.
 fn without_straight_corners(ring: &[LatticePoint]) -> Vec<LatticePoint> {
-    let n = ring.len();
-    (0..n).filter(|&i| cross(ring[(i + n - 1) % n], ring[i], ring[(i + 1) % n]) != 0).map(|i| ring[i]).collect()
+    let mut kept = Vec::with_capacity(ring.len());
+    let (Some(&first), Some(&last)) = (ring.first(), ring.last()) else { return kept };
+    let mut before = last;
+    for (i, &point) in ring.iter().enumerate() {
+        let after = ring.get(i + 1).copied().unwrap_or(first);
+        if cross(before, point, after) != 0 {
+            kept.push(point);
+        }
+        before = point;
+    }
+    kept
 }
 
 /// What of a region's shapes no later region's shapes cover.

@@ -10,7 +10,7 @@ use crate::clipper_pipeline::clipper_pipeline;
 use crate::planar_report::report;
 use crate::radius_clearance::{clearance, mesh_corners};
 use crate::star_outlines::{star_inputs, StarInput};
-use crate::timing::{interleaved, timed, Rounds};
+use crate::timing::{interleaved, mean_of, Rounds};
 
 /// The bench's settings: 16-unit tiles of 0.25 cells, agent radius 0.25,
 /// at most 6 corners per polygon (the same cap for the baseline).
@@ -18,6 +18,9 @@ pub const TILE_SIZE: f64 = 16.0;
 pub const CELL_SIZE: f64 = 0.25;
 pub const AGENT_RADIUS: f64 = 0.25;
 pub const MAX_VERTS_PER_POLY: u16 = 6;
+
+/// Builds a side runs in a row each round, timed together (their mean).
+pub const BUILDS_A_ROUND: usize = 10;
 
 /// What one side produced, counted.
 #[derive(Debug, Clone, Copy, Default)]
@@ -62,12 +65,12 @@ fn measure(input: &StarInput, rounds: usize) -> Result<PlanarMeasured, String> {
     let rounds = interleaved(
         rounds,
         || {
-            let (result, seconds) = timed(|| clipper_pipeline(outlines, AGENT_RADIUS, cap))?;
+            let (result, seconds) = mean_of(BUILDS_A_ROUND, || clipper_pipeline(outlines, AGENT_RADIUS, cap))?;
             baseline = Some(result);
             Ok(vec![seconds])
         },
         || {
-            let (mesh, seconds) = timed(|| {
+            let (mesh, seconds) = mean_of(BUILDS_A_ROUND, || {
                 pool.install(|| NavMesh::build_planar(settings.clone(), outlines))
                     .map_err(|e| format!("onav build_planar: {e}"))
             })?;

@@ -5,7 +5,7 @@
 use crate::clipper_pipeline::Lattice;
 use crate::markdown_table::Table;
 use crate::noise_line::noise_line;
-use crate::planar::{PlanarMeasured, AGENT_RADIUS, CELL_SIZE, MAX_VERTS_PER_POLY, TILE_SIZE};
+use crate::planar::{PlanarMeasured, AGENT_RADIUS, BUILDS_A_ROUND, CELL_SIZE, MAX_VERTS_PER_POLY, TILE_SIZE};
 use crate::timing::{median, min_max};
 
 use clipper2::PointScaler;
@@ -24,7 +24,8 @@ pub fn report(measured: &[PlanarMeasured], rounds: usize) -> String {
          `earcutr` 0.5.0 ear-clips each piece and a Hertel–Mehlhorn pass (each polygon in triangulation order \
          removes a diagonal when both sides merge convex within {MAX_VERTS_PER_POLY} corners) makes the polygons. One region, \
          no tiles, single-threaded. Both sides read from the same f64 outlines. A round times both sides, alternating \
-         which goes first, after one unrecorded warm-up; medians over rounds, min–max beside them.\n\n{}\n\
+         which goes first, each side {BUILDS_A_ROUND} builds in a row (their mean, each result's drop included), \
+         after one unrecorded warm-up; medians over rounds, min–max beside them.\n\n{}\n\
          {}\n\n\
          Polygons: onav's count includes the cuts at tile borders (the Clipper2 side has none). Vertices: \
          distinct corner positions (onav's in world coordinates, over all tiles). Closer than the radius: \

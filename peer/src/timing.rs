@@ -61,6 +61,19 @@ pub fn timed<T>(work: impl FnOnce() -> Result<T, String>) -> Result<(T, f64), St
     Ok((value, start.elapsed().as_secs_f64()))
 }
 
+/// What the last of `runs` (at least 1) runs of `work` returned, and the
+/// mean seconds a run took, dropping each result included: a run of about
+/// a millisecond, timed alone once a round, says more about the machine's
+/// interruptions than about the work.
+pub fn mean_of<T>(runs: usize, mut work: impl FnMut() -> Result<T, String>) -> Result<(T, f64), String> {
+    let start = Instant::now();
+    let mut last = work()?;
+    for _ in 1..runs {
+        last = work()?;
+    }
+    Ok((last, start.elapsed().as_secs_f64() / runs as f64))
+}
+
 /// Steps of the fixed workload: dependent integer work (about 17 ms here),
 /// no memory traffic, so its spread is the machine's, not the cache's.
 const WORKLOAD_STEPS: u32 = 1 << 23;
@@ -115,6 +128,18 @@ mod tests {
     fn spread_is_range_over_median() {
         assert_eq!(min_max(&[2.0, 5.0, 4.0]), (2.0, 5.0));
         assert_eq!(spread(&[2.0, 5.0, 4.0]), 0.75);
+    }
+
+    #[test]
+    fn mean_of_runs_the_work_that_many_times_and_keeps_the_last_result() {
+        let mut count = 0;
+        let (last, _) = mean_of(5, || {
+            count += 1;
+            Ok(count)
+        })
+        .unwrap();
+        assert_eq!((count, last), (5, 5));
+        assert!(mean_of(3, || Err::<(), _>("no".to_string())).is_err());
     }
 
     #[test]

@@ -122,6 +122,20 @@ mod tests {
         assert_eq!((t.lower_bound, t.hertel_mehlhorn, t.onav, t.covered), (1, 1, 1, true), "{t:?}");
     }
 
+    /// Issue 22's goal on every input of the table: onav's partition of a
+    /// tile never has more polygons than Hertel–Mehlhorn of the same
+    /// region (where the ear clipping covered it, so HM is a partition).
+    #[test]
+    fn onav_is_never_above_hertel_mehlhorn_on_any_counted_tile() {
+        for row in count_inputs() {
+            let counted = count_row(&row).unwrap();
+            assert!(!counted.tiles.is_empty(), "{}", row.label);
+            for t in counted.tiles.iter().filter(|t| t.covered) {
+                assert!(t.onav <= t.hertel_mehlhorn, "{}: {t:?}", row.label);
+            }
+        }
+    }
+
     /// A square obstacle in a square: a ring round a convex hole, at least
     /// four convex parts for either partition (the bound says 2).
     #[test]

@@ -134,12 +134,14 @@ fn crossing_options_add_vertices_on_the_crossed_edges() {
         mesh.add_tile(NavTile::create(&p, data).unwrap()).unwrap();
     }
     let (start, end) = ([1.0, 0.0, 6.0], [31.0, 0.0, 6.0]);
-    let all = path(&mesh, start, end, StraightPathOptions { crossings: PathCrossings::AllEdges, ..Default::default() }).2;
+    let all =
+        path(&mesh, start, end, StraightPathOptions { crossings: PathCrossings::AllEdges, ..Default::default() }).2;
     let xs = |out: &[StraightPathVertex]| out.iter().map(|v| v.position[0]).collect::<Vec<_>>();
     assert_eq!(xs(&all), vec![1.0, 4.0, 8.0, 12.0, 16.0, 20.0, 24.0, 28.0, 31.0]);
     assert!(all.iter().all(|v| v.position[2] == 6.0));
     // Area changes between columns 1|2 (0→1) and 4|5 (1→2), at x 8 and 20.
-    let changes = path(&mesh, start, end, StraightPathOptions { crossings: PathCrossings::AreaChanges, ..Default::default() }).2;
+    let area_changes = StraightPathOptions { crossings: PathCrossings::AreaChanges, ..Default::default() };
+    let changes = path(&mesh, start, end, area_changes).2;
     assert_eq!(xs(&changes), vec![1.0, 8.0, 20.0, 31.0]);
     // A crossing vertex names the polygon it enters.
     let entered = mesh.polygon(changes[1].poly).unwrap().1.record.area;
@@ -269,7 +271,8 @@ fn a_path_cut_before_a_break_in_its_corridor_is_not_partial() {
     // The L of tiles (0, 0), (1, 0), (1, 1), its corridor running on into
     // tile (3, 3), which it does not join: the path turns at (16, 16)
     // before the funnel reaches the break.
-    let mesh = mesh_of(&[GridTile::new(0, 0, 4), GridTile::new(1, 0, 4), GridTile::new(1, 1, 4), GridTile::new(3, 3, 4)]);
+    let tiles = [GridTile::new(0, 0, 4), GridTile::new(1, 0, 4), GridTile::new(1, 1, 4), GridTile::new(3, 3, 4)];
+    let mesh = mesh_of(&tiles);
     let (start, end) = ([2.0, 0.0, 2.0], [18.0, 0.0, 30.0]);
     let (mut corridor, _, whole) = path(&mesh, start, end, StraightPathOptions::default());
     corridor.push(mesh.tile_at(3, 3, 0).unwrap().0.polygon(0).unwrap());

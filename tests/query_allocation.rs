@@ -44,7 +44,7 @@ fn warm_queries_do_not_allocate() {
             while !query.update_sliced_find_path(4).unwrap().finished {}
             query.finalize_sliced_find_path_partial(&corridor, &mut sliced).unwrap();
             for crossings in [PathCrossings::None, PathCrossings::AreaChanges, PathCrossings::AllEdges] {
-                let options = StraightPathOptions { crossings };
+                let options = StraightPathOptions { crossings, max_vertices: None };
                 query.find_straight_path(&corridor, from, to, options, &mut path).unwrap();
             }
             let shortest = query

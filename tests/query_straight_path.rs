@@ -134,12 +134,14 @@ fn crossing_options_add_vertices_on_the_crossed_edges() {
         mesh.add_tile(NavTile::create(&p, data).unwrap()).unwrap();
     }
     let (start, end) = ([1.0, 0.0, 6.0], [31.0, 0.0, 6.0]);
-    let all = path(&mesh, start, end, StraightPathOptions { crossings: PathCrossings::AllEdges }).2;
+    let all =
+        path(&mesh, start, end, StraightPathOptions { crossings: PathCrossings::AllEdges, ..Default::default() }).2;
     let xs = |out: &[StraightPathVertex]| out.iter().map(|v| v.position[0]).collect::<Vec<_>>();
     assert_eq!(xs(&all), vec![1.0, 4.0, 8.0, 12.0, 16.0, 20.0, 24.0, 28.0, 31.0]);
     assert!(all.iter().all(|v| v.position[2] == 6.0));
     // Area changes between columns 1|2 (0→1) and 4|5 (1→2), at x 8 and 20.
-    let changes = path(&mesh, start, end, StraightPathOptions { crossings: PathCrossings::AreaChanges }).2;
+    let area_changes = StraightPathOptions { crossings: PathCrossings::AreaChanges, ..Default::default() };
+    let changes = path(&mesh, start, end, area_changes).2;
     assert_eq!(xs(&changes), vec![1.0, 8.0, 20.0, 31.0]);
     // A crossing vertex names the polygon it enters.
     let entered = mesh.polygon(changes[1].poly).unwrap().1.record.area;
@@ -224,4 +226,63 @@ fn the_path_is_never_longer_than_the_walk_through_the_entries() {
         }
     }
     assert!(checked > 100, "only {checked} complete paths");
+}
+
+#[test]
+fn a_vertex_limit_gives_the_first_vertices_of_the_whole_path() {
+    let p = params();
+    let mut rng = Rng::new(7);
+    let filter = QueryFilter::default();
+    let mut cut = 0;
+    for round in 0..20 {
+        let mesh = random_mesh(&p, &mut rng, 3, 3, 4, round % 3);
+        let polys = all_polygons(&mesh);
+        let mut query = NavMeshQuery::new(&mesh, 4096).unwrap();
+        let (mut corridor, mut whole, mut limited) = (Vec::new(), Vec::new(), Vec::new());
+        for _ in 0..10 {
+            let (a, b) = (polys[rng.below(polys.len() as u64) as usize], polys[rng.below(polys.len() as u64) as usize]);
+            let (pa, pb) = (centre(&mesh, a), centre(&mesh, b));
+            if !query.is_valid_poly_ref(a, &filter) {
+                continue;
+            }
+            query.find_path(a, b, pa, pb, &filter, 4096, &mut corridor).unwrap();
+            for crossings in [PathCrossings::None, PathCrossings::AreaChanges, PathCrossings::AllEdges] {
+                let options = StraightPathOptions { crossings, max_vertices: None };
+                let status = query.find_straight_path(&corridor, pa, pb, options, &mut whole).unwrap();
+                for limit in 0..=whole.len() + 1 {
+                    let options = StraightPathOptions { crossings, max_vertices: Some(limit) };
+                    let limited_status = query.find_straight_path(&corridor, pa, pb, options, &mut limited).unwrap();
+                    assert_eq!(limited, whole[..limit.min(whole.len())], "limit {limit}");
+                    if limit >= whole.len() {
+                        assert_eq!(limited_status, status);
+                    } else {
+                        assert!(limited.last().is_none_or(|v| !v.flags.contains(VertexFlags::END)));
+                        cut += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(cut > 1000, "only {cut} paths cut short");
+}
+
+#[test]
+fn a_path_cut_before_a_break_in_its_corridor_is_not_partial() {
+    // The L of tiles (0, 0), (1, 0), (1, 1), its corridor running on into
+    // tile (3, 3), which it does not join: the path turns at (16, 16)
+    // before the funnel reaches the break.
+    let tiles = [GridTile::new(0, 0, 4), GridTile::new(1, 0, 4), GridTile::new(1, 1, 4), GridTile::new(3, 3, 4)];
+    let mesh = mesh_of(&tiles);
+    let (start, end) = ([2.0, 0.0, 2.0], [18.0, 0.0, 30.0]);
+    let (mut corridor, _, whole) = path(&mesh, start, end, StraightPathOptions::default());
+    corridor.push(mesh.tile_at(3, 3, 0).unwrap().0.polygon(0).unwrap());
+    let mut query = NavMeshQuery::new(&mesh, 16).unwrap();
+    let mut out = Vec::new();
+    let options = StraightPathOptions { max_vertices: Some(1), ..Default::default() };
+    let status = query.find_straight_path(&corridor, start, end, options, &mut out).unwrap();
+    assert_eq!(status, StraightPathStatus::Complete, "the funnel stopped at the turn, before the break");
+    assert_eq!(positions(&out), vec![start]);
+    let status = query.find_straight_path(&corridor, start, end, Default::default(), &mut out).unwrap();
+    assert_eq!(status, StraightPathStatus::Partial);
+    assert_eq!(out, whole, "the break comes after the end's polygon: the whole path is the same");
 }

@@ -115,7 +115,32 @@ impl PathCorridor {
         if self.path.is_empty() {
             return Ok(());
         }
-        query.find_straight_path(&self.path, self.position, self.target, StraightPathOptions::default(), corners)?;
+        // Usually only the start is passed, so the path's first
+        // `max_corners + 1` vertices hold every corner kept; when more were
+        // passed, the whole path is needed after all.
+        let cut = self.unpassed_corners(query, Some(max_corners.saturating_add(1)), corners)?;
+        if cut && corners.len() < max_corners {
+            self.unpassed_corners(query, None, corners)?;
+        }
+        if let Some(link) = corners.iter().position(|c| c.flags.contains(VertexFlags::OFF_MESH)) {
+            corners.truncate(link + 2);
+        }
+        corners.truncate(max_corners);
+        Ok(())
+    }
+
+    /// The straight path's vertices (at most `max_vertices`) after those
+    /// the agent has passed, into `corners`; true when the path was cut at
+    /// the limit (its last vertex is not the end).
+    fn unpassed_corners(
+        &self,
+        query: &mut NavMeshQuery,
+        max_vertices: Option<usize>,
+        corners: &mut Vec<StraightPathVertex>,
+    ) -> Result<bool> {
+        let options = StraightPathOptions { max_vertices, ..StraightPathOptions::default() };
+        query.find_straight_path(&self.path, self.position, self.target, options, corners)?;
+        let cut = corners.last().is_some_and(|c| !c.flags.contains(VertexFlags::END));
         let position = self.position;
         let passed = corners
             .iter()
@@ -126,11 +151,7 @@ impl PathCorridor {
             })
             .unwrap_or(corners.len());
         corners.drain(..passed);
-        if let Some(link) = corners.iter().position(|c| c.flags.contains(VertexFlags::OFF_MESH)) {
-            corners.truncate(link + 2);
-        }
-        corners.truncate(max_corners);
-        Ok(())
+        Ok(cut)
     }
 
     /// Slides the position toward `wanted` over the surface and puts the

@@ -27,7 +27,11 @@ struct RowStart {
 
 #[derive(Debug, Clone, Default)]
 pub struct ProximityGrid {
-    cell_size: f64,
+    /// One over the cell width: a cell index is a product and a floor.
+    /// Any cell function that never decreases along an axis keeps a box's
+    /// agents inside the box's cells, so the rounding of the product moves
+    /// no agent out of a query that reaches it.
+    inverse_cell_size: f64,
     entries: Vec<GridEntry>,
     /// One per occupied row, in row order (set by [`Self::finish`]).
     rows: Vec<RowStart>,
@@ -36,18 +40,23 @@ pub struct ProximityGrid {
 impl ProximityGrid {
     /// An empty grid of square cells `cell_size` wide (> 0).
     pub fn new(cell_size: f64) -> ProximityGrid {
-        ProximityGrid { cell_size, entries: Vec::new(), rows: Vec::new() }
+        ProximityGrid { inverse_cell_size: 1.0 / cell_size, entries: Vec::new(), rows: Vec::new() }
     }
 
     /// Empties the grid and sets its cell size (> 0), keeping the memory.
     pub fn reset(&mut self, cell_size: f64) {
-        self.cell_size = cell_size;
+        self.inverse_cell_size = 1.0 / cell_size;
         self.entries.clear();
         self.rows.clear();
     }
 
+    /// The floor of `v` over the cell width, by a truncating cast stepped
+    /// down below zero (cheaper than a floor call, and exact: the cast
+    /// drops only the fraction).
     fn cell(&self, v: f64) -> i64 {
-        libm::floor(v / self.cell_size) as i64
+        let scaled = v * self.inverse_cell_size;
+        let truncated = scaled as i64;
+        truncated - i64::from((truncated as f64) > scaled)
     }
 
     /// Adds agent `index` at `position`; call [`Self::finish`] before

@@ -70,6 +70,14 @@ pub enum PathCrossings {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct StraightPathOptions {
     pub crossings: PathCrossings,
+    /// At most this many vertices (`None`: the whole path). The vertices
+    /// given are exactly the first ones of the whole path, and the funnel
+    /// stops once it has found them, reading the corridor no further (an
+    /// agent that looks a few corners ahead need not walk its whole
+    /// corridor every tick). A path cut short ends without a vertex flagged
+    /// [`VertexFlags::END`]; its status is partial only when a break in
+    /// the corridor was met before the cut.
+    pub max_vertices: Option<usize>,
 }
 
 /// The path's length as the peer harness measures it: the X/Z length of
@@ -106,13 +114,107 @@ impl Funnel {
     }
 }
 
-/// Builds the path into `out` over the resolved crossings of a corridor.
+/// The corridor's crossings, resolved as the funnel first reaches them, so
+/// a path stopped at a vertex limit does not read the corridor past what
+/// it needed. Resolution stops at the first pair of neighbours that is not
+/// joined (or at the corridor's end): that polygon is the last one reached,
+/// and the path ends at its point nearest the wanted end.
+struct CorridorCrossings<'a> {
+    mesh: &'a TiledNavMesh,
+    corridor: &'a [PolyRef],
+    /// The crossing out of each polygon resolved so far.
+    crossings: &'a mut Vec<Crossing>,
+    /// The area of every polygon reached (one more than the crossings).
+    areas: &'a mut Vec<u8>,
+    /// The last polygon reached (index `crossings.len()`).
+    polygon: QueryPolygon<'a>,
+    wanted_end: [f64; 3],
+    /// Once the last polygon reached is known: its index and the end
+    /// position on it.
+    end: Option<(usize, [f64; 3])>,
+}
+
+/// What the funnel meets at a crossing index.
+enum Portal {
+    /// An edge crossing: its right and left ends.
+    Edge([f64; 3], [f64; 3]),
+    /// The departure of an off-mesh link: the stretch ends there.
+    OffMesh(Crossing),
+    /// The end position, on the last polygon reached.
+    End([f64; 3]),
+}
+
+impl<'a> CorridorCrossings<'a> {
+    fn new(
+        mesh: &'a TiledNavMesh,
+        corridor: &'a [PolyRef],
+        first: QueryPolygon<'a>,
+        (crossings, areas): (&'a mut Vec<Crossing>, &'a mut Vec<u8>),
+        wanted_end: [f64; 3],
+    ) -> CorridorCrossings<'a> {
+        crossings.clear();
+        areas.clear();
+        areas.push(first.view.record.area);
+        CorridorCrossings { mesh, corridor, crossings, areas, polygon: first, wanted_end, end: None }
+    }
+
+    /// What lies at crossing `k`; the funnel asks for `k` only once every
+    /// crossing before it is resolved.
+    fn portal(&mut self, k: usize) -> Portal {
+        while self.crossings.len() <= k && self.end.is_none() {
+            self.resolve_next();
+        }
+        match self.end {
+            Some((last, position)) if k == last => Portal::End(position),
+            _ => {
+                let crossing = self.crossings[k];
+                match crossing.kind {
+                    CrossingKind::Edge => Portal::Edge(crossing.start, crossing.end),
+                    CrossingKind::OffMesh { .. } => Portal::OffMesh(crossing),
+                }
+            }
+        }
+    }
+
+    /// Resolves the crossing out of the last polygon reached, or, when
+    /// there is none, places the end on that polygon. A next polygon of the
+    /// same tile is read without looking its tile up again.
+    fn resolve_next(&mut self) {
+        let i = self.crossings.len();
+        let joined = self.corridor.get(i..i + 2).and_then(|pair| {
+            let next = self.polygon.reach(self.mesh, pair[0], pair[1])?;
+            Some((next, crossing_to(self.mesh, pair[0], &self.polygon, pair[1])?))
+        });
+        match joined {
+            Some((next, crossing)) => {
+                self.crossings.push(crossing);
+                self.areas.push(next.view.record.area);
+                self.polygon = next;
+            }
+            None => {
+                let position = closest_point(&self.polygon, &self.polygon.world(), self.wanted_end).position;
+                self.end = Some((i, position));
+            }
+        }
+    }
+}
+
+/// Builds the path into `out` over a corridor's crossings.
 struct PathWriter<'a> {
     corridor: &'a [PolyRef],
-    crossings: &'a [Crossing],
-    areas: &'a [u8],
+    crossings: CorridorCrossings<'a>,
     options: StraightPathOptions,
     out: &'a mut Vec<StraightPathVertex>,
+}
+
+/// Where a stretch of the path ended.
+enum StretchEnd {
+    /// At the departure of the off-mesh link of crossing `at`.
+    OffMesh { at: usize, link: Crossing },
+    /// At the end of the path.
+    End,
+    /// At the vertex limit, before either.
+    Limit,
 }
 
 impl PathWriter<'_> {
@@ -127,6 +229,13 @@ impl PathWriter<'_> {
         self.out.push(StraightPathVertex { position, flags, poly });
     }
 
+    /// True once the path holds a vertex past the limit: the vertices up to
+    /// the limit can no longer change (a later vertex merges only into the
+    /// last one).
+    fn past_limit(&self) -> bool {
+        self.options.max_vertices.is_some_and(|limit| self.out.len() > limit)
+    }
+
     /// The crossing vertices the options ask for on the edges of
     /// crossings `first..end`, where the segment from the last vertex to
     /// `to` crosses them.
@@ -135,8 +244,8 @@ impl PathWriter<'_> {
             return;
         }
         for i in first.max(0) as usize..end.max(0) as usize {
-            let crossing = self.crossings[i];
-            let changes_area = self.areas[i] != self.areas[i + 1];
+            let crossing = self.crossings.crossings[i];
+            let changes_area = self.crossings.areas[i] != self.crossings.areas[i + 1];
             if crossing.kind != CrossingKind::Edge
                 || (self.options.crossings == PathCrossings::AreaChanges && !changes_area)
             {
@@ -150,17 +259,26 @@ impl PathWriter<'_> {
     }
 
     /// The funnel from `from` (on crossing `first - 1`) through the edge
-    /// crossings `first..end` to `to`, pushing its turns, and then `to`
-    /// with `flags` and `poly`.
-    fn stretch(&mut self, from: [f64; 3], first: usize, end: usize, to: [f64; 3], flags: VertexFlags, poly: PolyRef) {
+    /// crossings from `first` on, pushing its turns, up to the stretch's
+    /// end (the next off-mesh departure, or the path's end), which it
+    /// pushes too.
+    fn stretch(&mut self, from: [f64; 3], first: usize) -> StretchEnd {
         let mut funnel = Funnel::at(from, first as isize - 1);
         let mut k = first as isize;
-        while k <= end as isize {
-            let (right, left) = if k == end as isize {
-                (to, to)
-            } else {
-                let crossing = self.crossings[k as usize];
-                (crossing.start, crossing.end)
+        // The stretch's last index, its end point, and how it ends, once
+        // the funnel has reached it.
+        let mut end: Option<(isize, [f64; 3], StretchEnd)> = None;
+        while end.as_ref().is_none_or(|e| k <= e.0) {
+            let (right, left) = match self.crossings.portal(k as usize) {
+                Portal::Edge(right, left) => (right, left),
+                Portal::OffMesh(link) => {
+                    end = Some((k, link.start, StretchEnd::OffMesh { at: k as usize, link }));
+                    (link.start, link.start)
+                }
+                Portal::End(to) => {
+                    end = Some((k, to, StretchEnd::End));
+                    (to, to)
+                }
             };
             // A side still at the apex turns by exactly 0 toward any point:
             // it is tested first, so the exact predicate is not run on a
@@ -171,6 +289,9 @@ impl PathWriter<'_> {
                     (funnel.right, funnel.right_at) = (right, k);
                 } else {
                     funnel = self.turn(funnel.apex_at, funnel.left, funnel.left_at);
+                    if self.past_limit() {
+                        return StretchEnd::Limit;
+                    }
                     k = funnel.apex_at + 1;
                     continue;
                 }
@@ -179,19 +300,28 @@ impl PathWriter<'_> {
             if left_at_apex || orient_xz(funnel.apex, funnel.left, left) <= 0.0 {
                 if left_at_apex || !past_side(funnel.apex, funnel.right, funnel.left, left, -1.0) {
                     (funnel.left, funnel.left_at) = (left, k);
-                } else if funnel.right_at == end as isize {
-                    // The right side just closed on `to`: `to` is visible.
+                } else if end.as_ref().is_some_and(|e| funnel.right_at == e.0) {
+                    // The right side just closed on the stretch's end: it
+                    // is visible.
                     break;
                 } else {
                     funnel = self.turn(funnel.apex_at, funnel.right, funnel.right_at);
+                    if self.past_limit() {
+                        return StretchEnd::Limit;
+                    }
                     k = funnel.apex_at + 1;
                     continue;
                 }
             }
             k += 1;
         }
-        self.push_crossings(funnel.apex_at + 1, end as isize, to);
-        self.push(to, flags, poly);
+        let (end_at, to, how) = end.expect("the loop runs until the funnel reaches the stretch's end");
+        self.push_crossings(funnel.apex_at + 1, end_at, to);
+        match how {
+            StretchEnd::OffMesh { at, .. } => self.push(to, VertexFlags::OFF_MESH, self.corridor[at + 1]),
+            _ => self.push(to, VertexFlags::END, self.corridor[end_at as usize]),
+        }
+        how
     }
 
     /// Pushes `corner` (on crossing `at`), where the path turns after the
@@ -262,9 +392,11 @@ impl NavMeshQuery {
     /// turns, off-mesh departures and arrivals, the crossings the options
     /// ask for, and the end. When two neighbours of the corridor are not
     /// joined (or one of them is stale), the path ends at the point of the
-    /// last joined polygon nearest `end`, as partial. Errors: an empty
-    /// corridor or a position outside the coordinate rule is out of range;
-    /// a null or stale first polygon is an invalid reference.
+    /// last joined polygon nearest `end`, as partial. With
+    /// [`StraightPathOptions::max_vertices`], the path stops at that many
+    /// vertices (see there). Errors: an empty corridor or a position
+    /// outside the coordinate rule is out of range; a null or stale first
+    /// polygon is an invalid reference.
     pub fn find_straight_path(
         &mut self,
         corridor: &[PolyRef],
@@ -281,54 +413,22 @@ impl NavMeshQuery {
         let NavMeshQuery { mesh, path_crossings, path_areas, .. } = self;
         let first_polygon = QueryPolygon::of(mesh, first).ok_or_else(|| stale_reference("corridor[0]", first))?;
         let start = closest_point(&first_polygon, &first_polygon.world(), start).position;
-        let (last, last_polygon) = resolve_corridor(mesh, corridor, first_polygon, path_crossings, path_areas);
-        let end = closest_point(&last_polygon, &last_polygon.world(), end).position;
-
-        let (path_crossings, path_areas) = (&path_crossings[..], &path_areas[..]);
+        let crossings = CorridorCrossings::new(mesh, corridor, first_polygon, (path_crossings, path_areas), end);
         out.clear();
-        let mut writer =
-            PathWriter { corridor: &corridor[..=last], crossings: path_crossings, areas: path_areas, options, out };
+        let mut writer = PathWriter { corridor, crossings, options, out };
         writer.push(start, VertexFlags::START, first);
         let mut from = (start, 0);
-        for (i, crossing) in path_crossings.iter().enumerate() {
-            if crossing.kind != CrossingKind::Edge {
-                writer.stretch(from.0, from.1, i, crossing.start, VertexFlags::OFF_MESH, corridor[i + 1]);
-                writer.push(crossing.end, VertexFlags::default(), corridor[i + 1]);
-                from = (crossing.end, i + 1);
-            }
+        while !writer.past_limit() {
+            let StretchEnd::OffMesh { at, link } = writer.stretch(from.0, from.1) else {
+                break;
+            };
+            writer.push(link.end, VertexFlags::default(), corridor[at + 1]);
+            from = (link.end, at + 1);
         }
-        writer.stretch(from.0, from.1, last, end, VertexFlags::END, corridor[last]);
-        Ok(if last + 1 == corridor.len() { StraightPathStatus::Complete } else { StraightPathStatus::Partial })
+        let reached_last = writer.crossings.end.is_none_or(|(last, _)| last + 1 == corridor.len());
+        if let Some(limit) = options.max_vertices {
+            out.truncate(limit);
+        }
+        Ok(if reached_last { StraightPathStatus::Complete } else { StraightPathStatus::Partial })
     }
-}
-
-/// Fills `crossings` with the crossing between each pair of the
-/// corridor's neighbours and `areas` with the polygons' areas, from
-/// `first` (the corridor's first polygon) up to the first pair that is
-/// not joined; returns the index of the last polygon reached that way,
-/// and that polygon. A next polygon of the same tile is read without
-/// looking its tile up again.
-fn resolve_corridor<'a>(
-    mesh: &'a TiledNavMesh,
-    corridor: &[PolyRef],
-    first: QueryPolygon<'a>,
-    crossings: &mut Vec<Crossing>,
-    areas: &mut Vec<u8>,
-) -> (usize, QueryPolygon<'a>) {
-    crossings.clear();
-    areas.clear();
-    let mut polygon = first;
-    for (i, pair) in corridor.windows(2).enumerate() {
-        areas.push(polygon.view.record.area);
-        let Some(next) = polygon.reach(mesh, pair[0], pair[1]) else {
-            return (i, polygon);
-        };
-        let Some(crossing) = crossing_to(mesh, pair[0], &polygon, pair[1]) else {
-            return (i, polygon);
-        };
-        crossings.push(crossing);
-        polygon = next;
-    }
-    areas.push(polygon.view.record.area);
-    (corridor.len() - 1, polygon)
 }

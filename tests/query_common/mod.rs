@@ -375,7 +375,7 @@ pub fn answer_queries(query: &mut onav::NavMeshQuery, positions: &[[f64; 3]], pa
             r.f64(outcome.cost);
             corridor.clone().into_iter().for_each(|p| r.poly(p));
             for crossings in [PathCrossings::None, PathCrossings::AreaChanges, PathCrossings::AllEdges] {
-                let options = StraightPathOptions { crossings };
+                let options = StraightPathOptions { crossings, max_vertices: None };
                 let status = query.find_straight_path(&corridor, start.position, to, options, &mut path).unwrap();
                 r.tag(status as u8);
                 for v in path.clone() {

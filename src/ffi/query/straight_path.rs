@@ -87,7 +87,7 @@ fn straight_path_options(crossings: i32) -> Result<StraightPathOptions, Failure>
             .into())
         }
     };
-    Ok(StraightPathOptions { crossings })
+    Ok(StraightPathOptions { crossings, max_vertices: None })
 }
 
 /// The straight path from `start` to `end` through `corridor` (of

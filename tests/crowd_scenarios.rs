@@ -135,6 +135,26 @@ fn check(mesh: &onav::TiledNavMesh, trips: &[Trip], bound_seconds: f64) {
 ///   its order and keeps every agent in it creeping forward (the check
 ///   needs 0.05 m in 5 s) without pushing anyone back, not a blob joined
 ///   from the sides.
+///
+/// Door queues, tried next (unmerged branch `doorqueue-wip` at 379687a:
+/// `src/crowd/door_queue.rs`, and the probe with traces), none kept: an
+/// opening is two wall ends 4 to 8 radii apart across a wall face that the
+/// path crosses (walls gathered within 20 radii); each direction keeps its
+/// right half; the rest wait in order of arrival in a file 1.4 radii before
+/// the mouth, moving only forward, avoidance yielding to the order. Agents
+/// waiting 5 s or more: one file along the wall right of the half, 17 to
+/// 27; two files, one each side (an agent waits on the side it came from),
+/// 12; files taking 1 s turns, 18 (one direction starves). Why:
+/// 25 agents make a 16 m file (9 m of wall beside a post), agents walking
+/// to its tail walk away from their goals, and one agent at a time through
+/// the mouth caps the door at 1.2 to 1.6 a second (one way alone: all cross
+/// in 21 s with 4 waiting 5 s, or with turns 6 and one never arrives; 11 s
+/// and none without the rule), so files stand still 5 s. Letting the next
+/// go once the first is in its lane within 2 or 4 radii of the mouth: 11
+/// or 7 (but 10 or 32 overlap samples, and at 4 radii the last agent waits
+/// 22 s alone: a bug left open). Next: feed the lane at a free stream's
+/// rate (followers at a spacing) from files fed where the agents are, not
+/// from a fixed tail.
 #[test]
 #[ignore = "counterflow jams at the door for more than 5 s (issue 21, open)"]
 fn agents_cross_a_doorway_both_ways() {

@@ -196,7 +196,7 @@ struct Ray<'a> {
 }
 
 impl<'a> Ray<'a> {
-    fn run(mut self, start_ref: PolyRef, start_polygon: QueryPolygon<'a>) -> RaycastHit {
+    fn run(mut self, start_ref: PolyRef, mut start_polygon: QueryPolygon<'a>) -> RaycastHit {
         self.visited.push(start_ref);
         let Some(mut exit) = self.exit_of(&start_polygon) else {
             let edge = nearest_edge(start_polygon.corner_count(), |k| start_polygon.edge(k), self.start);
@@ -205,8 +205,8 @@ impl<'a> Ray<'a> {
         // Two places for polygons: the one the ray is in and the one its
         // way out leads to, written there by `opening_at`; moving on swaps
         // the references, so no polygon is copied a step.
-        let (mut here, mut there) = (start_polygon, start_polygon);
-        let (mut current, mut next) = (&mut here, &mut there);
+        let mut there = start_polygon;
+        let (mut current, mut next) = (&mut start_polygon, &mut there);
         let mut current_ref = start_ref;
         let mut t = 0.0f64;
         // Where in `visited` the polygons leaving at the current t begin:
@@ -262,7 +262,9 @@ impl<'a> Ray<'a> {
     #[inline(always)]
     fn enter(&self, next_ref: Option<PolyRef>, next: &QueryPolygon<'_>, same_t_from: usize) -> Option<(PolyRef, Exit)> {
         let next_ref = next_ref?;
-        if self.visited[same_t_from..].contains(&next_ref) {
+        // A loop of its own: `contains` stayed a call, for the one or two
+        // polygons left at the current t.
+        if self.visited[same_t_from..].iter().any(|&met| met == next_ref) {
             return None;
         }
         Some((next_ref, self.exit_of(next)?))

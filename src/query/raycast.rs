@@ -262,9 +262,7 @@ impl<'a> Ray<'a> {
     #[inline(always)]
     fn enter(&self, next_ref: Option<PolyRef>, next: &QueryPolygon<'_>, same_t_from: usize) -> Option<(PolyRef, Exit)> {
         let next_ref = next_ref?;
-        // A loop of its own: `contains` stayed a call, for the one or two
-        // polygons left at the current t.
-        if self.visited[same_t_from..].iter().any(|&met| met == next_ref) {
+        if self.visited[same_t_from..].contains(&next_ref) {
             return None;
         }
         Some((next_ref, self.exit_of(next)?))

@@ -85,9 +85,11 @@ pub(crate) fn edge_openings(
 
 /// The opening of edge `k` of `polygon` (named `poly_ref`) that a point of
 /// the edge at parameter `parameter()` passes through: the first of
-/// [`edge_openings`] that covers it, with its target polygon, so a walk
-/// that goes on into it does not look the target up again. `parameter`
-/// is called only for an opening that covers part of the edge.
+/// [`edge_openings`] that covers it. Its target polygon is written into
+/// `target` (which holds no polygon of meaning when the answer is
+/// `None`), so a walk that goes on into it neither looks it up again nor
+/// copies it out of a returned value. `parameter` is called only for an
+/// opening that covers part of the edge.
 pub(crate) fn opening_at<'m>(
     mesh: &'m TiledNavMesh,
     poly_ref: PolyRef,
@@ -95,22 +97,24 @@ pub(crate) fn opening_at<'m>(
     k: usize,
     filter: &QueryFilter,
     mut parameter: impl FnMut() -> f64,
-) -> Option<(PolyRef, QueryPolygon<'m>)> {
+    target: &mut QueryPolygon<'m>,
+) -> Option<PolyRef> {
     let neighbour = polygon.view.neighbours[k];
     if neighbour != 0 {
         let index = neighbour - 1;
-        let target = polygon.sibling(index as usize).expect("validated neighbour index");
+        *target = polygon.sibling(index as usize).expect("validated neighbour index");
         let passes = filter.passes(target.view.record.flags, target.view.record.area);
-        return passes.then(|| (poly_ref.tile_ref().polygon(index).expect("validated neighbour index"), target));
+        return passes.then(|| poly_ref.tile_ref().polygon(index).expect("validated neighbour index"));
     }
-    let mut first: Option<(EdgeOpening, QueryPolygon<'m>)> = None;
-    portal_openings(mesh, poly_ref, polygon, k, filter, |opening, target| {
-        let earlier = first.as_ref().is_none_or(|(kept, _)| opening_order(&opening, kept).is_lt());
+    let mut first: Option<EdgeOpening> = None;
+    portal_openings(mesh, poly_ref, polygon, k, filter, |opening, candidate| {
+        let earlier = first.as_ref().is_none_or(|kept| opening_order(&opening, kept).is_lt());
         if earlier && (opening.covers_whole_edge() || opening.covers(parameter())) {
-            first = Some((opening, target));
+            first = Some(opening);
+            *target = candidate;
         }
     });
-    first.map(|(opening, target)| (opening.target, target))
+    first.map(|opening| opening.target)
 }
 
 /// The order of an edge's openings: ascending (t_min, t_max), then link
@@ -133,7 +137,6 @@ fn portal_openings<'m>(
     if polygon.view.portal_sides[k] == NOT_PORTAL {
         return;
     }
-    let edge = polygon.edge(k);
     for (order, link) in polygon.links().iter().enumerate() {
         if link.kind != LinkKind::Portal || link.edge as usize != k {
             continue;
@@ -142,22 +145,55 @@ fn portal_openings<'m>(
         if !filter.passes(target.view.record.flags, target.view.record.area) {
             continue;
         }
-        let target_edge = target.edge(link.target_edge as usize);
-        if let Some((t_min, t_max)) = overlap(edge, target_edge, along_axis(link.side)) {
+        let axis = along_axis(link.side);
+        let along = (edge_along(polygon, k, axis), edge_along(&target, link.target_edge as usize, axis));
+        if let Some((t_min, t_max)) = overlap(along.0, along.1) {
             found(EdgeOpening { target: link.target, t_min, t_max, order: order as u32 }, target);
         }
     }
 }
 
-/// The part of edge `a`–`b` that edge `c`–`d` covers along world axis
-/// `axis` (both lie on one tile boundary), as edge parameters of `a`–`b`;
-/// `None` when they only touch.
-fn overlap(
-    (a, b): ([f64; 3], [f64; 3]),
-    (c, d): ([f64; 3], [f64; 3]),
-    axis: usize,
-) -> Option<(f64, f64)> {
-    let (au, bu, cu, du) = (a[axis], b[axis], c[axis], d[axis]);
+/// The world coordinates along `axis` of the two corners of edge `k` of
+/// `polygon`: what [`QueryPolygon::edge`] places, on the one axis the
+/// overlap reads.
+#[inline]
+fn edge_along(polygon: &QueryPolygon<'_>, k: usize, axis: usize) -> (f64, f64) {
+    let next = if k + 1 < polygon.corner_count() { k + 1 } else { 0 };
+    let along = |i: usize| polygon.origin[axis] + polygon.vertices[polygon.view.indices[i] as usize][axis] as f64;
+    (along(k), along(next))
+}
+
+/// The part of edge a–b that edge c–d covers along the tile boundary both
+/// lie on, given each corner's coordinate along it (`(au, bu)`,
+/// `(cu, du)`), as edge parameters of a–b; `None` when they only touch.
+/// The usual portal, c–d spanning all of a–b (most often the same two
+/// corners), is answered by [`whole_overlap`] without the arithmetic.
+#[inline]
+fn overlap(a: (f64, f64), c: (f64, f64)) -> Option<(f64, f64)> {
+    whole_overlap(a, c).or_else(|| partial_overlap(a, c))
+}
+
+/// [`partial_overlap`]'s answer when c–d spans the whole of a–b, else
+/// `None`: t is 0 at a and 1 at b, and the 0 carries the sign
+/// `(au − au) / (bu − au)` gives it (−0 when bu < au). The same bits:
+/// world coordinates are never −0 (a tile origin plus a widened `f32`),
+/// so equal coordinates are equal bits and the general formula's `min`,
+/// `max` and divisions land on exactly these values.
+#[inline]
+fn whole_overlap((au, bu): (f64, f64), (cu, du): (f64, f64)) -> Option<(f64, f64)> {
+    let (c_min, c_max) = if cu < du { (cu, du) } else { (du, cu) };
+    if au < bu && c_min <= au && c_max >= bu {
+        Some((0.0, 1.0))
+    } else if bu < au && c_min <= bu && c_max >= au {
+        Some((-0.0, 1.0))
+    } else {
+        None
+    }
+}
+
+/// The general overlap of [`overlap`]: the shared interval of the two
+/// edges along the boundary, as clamped edge parameters of a–b.
+fn partial_overlap((au, bu): (f64, f64), (cu, du): (f64, f64)) -> Option<(f64, f64)> {
     let low = au.min(bu).max(cu.min(du));
     let high = au.max(bu).min(cu.max(du));
     // Corners are finite, so the comparison is total.
@@ -209,11 +245,34 @@ mod tests {
 
     #[test]
     fn overlap_is_measured_along_the_boundary_from_the_first_corner() {
-        // Edge from z 8 down to z 0 on x 16; the other edge covers z 2..4.
-        let edge = ([16.0, 0.0, 8.0], [16.0, 1.0, 0.0]);
-        assert_eq!(overlap(edge, ([16.0, 5.0, 2.0], [16.0, 5.0, 4.0]), 2), Some((0.5, 0.75)));
-        assert_eq!(overlap(edge, ([16.0, 0.0, 8.0], [16.0, 0.0, 12.0]), 2), None, "touching at one end");
-        assert_eq!(overlap(edge, ([16.0, 0.0, -4.0], [16.0, 0.0, 20.0]), 2), Some((0.0, 1.0)));
+        // Edge from z 8 down to z 0 (on x 16); the other edge covers z 2..4.
+        let edge = (8.0, 0.0);
+        assert_eq!(overlap(edge, (2.0, 4.0)), Some((0.5, 0.75)));
+        assert_eq!(overlap(edge, (8.0, 12.0)), None, "touching at one end");
+        assert_eq!(overlap(edge, (-4.0, 20.0)), Some((0.0, 1.0)));
+        assert_eq!(overlap((3.0, 3.0), (0.0, 8.0)), None, "no length along the boundary");
+    }
+
+    #[test]
+    fn a_whole_overlap_has_the_bits_of_the_general_formula() {
+        let ends = [-1024.5, -3.0, 0.0, 0.1, 2.0, 7.25, 8.0, 1e-300, 4096.0];
+        let mut whole = 0;
+        for &au in &ends {
+            for &bu in &ends {
+                for &cu in &ends {
+                    for &du in &ends {
+                        let (a, c) = ((au, bu), (cu, du));
+                        let bits = |o: Option<(f64, f64)>| o.map(|(x, y)| (x.to_bits(), y.to_bits()));
+                        if let Some(fast) = whole_overlap(a, c) {
+                            whole += 1;
+                            assert_eq!(bits(Some(fast)), bits(partial_overlap(a, c)), "{a:?} {c:?}");
+                        }
+                        assert_eq!(bits(overlap(a, c)), bits(partial_overlap(a, c)), "{a:?} {c:?}");
+                    }
+                }
+            }
+        }
+        assert!(whole > 1_000, "the whole case ran {whole} times");
     }
 
     #[test]

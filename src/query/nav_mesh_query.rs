@@ -124,14 +124,6 @@ impl<'a> QueryPolygon<'a> {
         to_world(self.origin, self.vertices[self.view.indices[i] as usize])
     }
 
-    /// Corner `i`'s world X and Z (as [`Self::corner`] places them), for
-    /// a clip in X/Z that reads each corner once.
-    #[inline]
-    pub fn corner_xz(&self, i: usize) -> [f64; 2] {
-        let v = self.vertices[self.view.indices[i] as usize];
-        [self.origin[0] + v[0] as f64, self.origin[2] + v[2] as f64]
-    }
-
     /// Edge `k` in world space: corner k to corner k + 1 (mod n). The
     /// wrap is a comparison, not a division: every crossing placed reads
     /// an edge.

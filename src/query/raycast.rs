@@ -18,7 +18,7 @@ use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::query::edge_openings::opening_at;
 use crate::query::local_search::check_start;
 use crate::query::nav_mesh_query::{check_position, stale_reference, NavMeshQuery, QueryPolygon};
-use crate::query::polygon_geometry::{distance, lerp, orient_around, orient_xz, segment_parameter_xz};
+use crate::query::polygon_geometry::{distance, lerp, orient_around, orient_xz, segment_parameter_xz, to_world};
 use crate::query::query_filter::QueryFilter;
 use crate::query::segment_xz::{inward_normal, nearest_on_segment_xz};
 use crate::query::surface_points::height_at;
@@ -196,13 +196,18 @@ struct Ray<'a> {
 }
 
 impl<'a> Ray<'a> {
-    fn run(mut self, start_ref: PolyRef, start_polygon: QueryPolygon<'a>) -> RaycastHit {
-        let (mut current_ref, mut current) = (start_ref, start_polygon);
+    fn run(mut self, start_ref: PolyRef, mut start_polygon: QueryPolygon<'a>) -> RaycastHit {
         self.visited.push(start_ref);
-        let Some(mut exit) = self.exit_of(&current) else {
-            let edge = nearest_edge(current.corner_count(), |k| current.edge(k), self.start);
-            return self.hit(0.0, current_ref, &current, edge);
+        let Some(mut exit) = self.exit_of(&start_polygon) else {
+            let edge = nearest_edge(start_polygon.corner_count(), |k| start_polygon.edge(k), self.start);
+            return self.hit(0.0, start_ref, &start_polygon, edge);
         };
+        // Two places for polygons: the one the ray is in and the one its
+        // way out leads to, written there by `opening_at`; moving on swaps
+        // the references, so no polygon is copied a step.
+        let mut there = start_polygon;
+        let (mut current, mut next) = (&mut start_polygon, &mut there);
+        let mut current_ref = start_ref;
         let mut t = 0.0f64;
         // Where in `visited` the polygons leaving at the current t begin:
         // a polygon met twice among them is a cycle of rounding at a
@@ -211,71 +216,75 @@ impl<'a> Ray<'a> {
         loop {
             let area = current.view.record.area;
             let Some(k) = exit.edge else {
-                let end = self.end;
-                self.cost.walk_to(area, || [end[0], height_at(&current, &current.world(), end), end[2]]);
+                let (end, current) = (self.end, &*current);
+                self.cost.walk_to(area, || [end[0], height_at(current, &current.world(), end), end[2]]);
                 return RaycastHit { t: 1.0, wall: None, path_cost: self.cost.sum };
             };
             if exit.t > t {
                 same_t_from = self.visited.len() - 1;
                 t = exit.t;
             }
-            let (used, next) = self.way_out(current_ref, &current, &exit);
+            let (used, next_ref) = self.way_out(current_ref, current, &exit, next);
+            let (start, end, current_now) = (self.start, self.end, &*current);
             self.cost.walk_to(area, || {
-                let crossing = lerp(self.start, self.end, exit.t);
-                let (a, b) = current.edge(used);
-                [crossing[0], lerp(a, b, crossing_parameter(&current, used, crossing).clamp(0.0, 1.0))[1], crossing[2]]
+                let crossing = lerp(start, end, exit.t);
+                let (a, b) = current_now.edge(used);
+                [crossing[0], lerp(a, b, crossing_parameter(current_now, used, crossing).clamp(0.0, 1.0))[1], crossing[2]]
             });
-            let Some((next_ref, next_exit, next)) = self.enter(next, same_t_from) else {
-                return self.hit(t, current_ref, &current, k);
+            let Some((next_ref, next_exit)) = self.enter(next_ref, next, same_t_from) else {
+                return self.hit(t, current_ref, current, k);
             };
             self.visited.push(next_ref);
-            (current_ref, current, exit) = (next_ref, next, next_exit);
+            std::mem::swap(&mut current, &mut next);
+            (current_ref, exit) = (next_ref, next_exit);
         }
     }
 
-    /// Where the ray leaves `polygon`, if it meets it ([`exit_of`]).
-    /// Inlined, so the polygon each step enters is clipped where it lies
-    /// rather than copied out for a call.
+    /// Where the ray leaves `polygon`, if it meets it ([`exit_of`]), its
+    /// corners placed as [`QueryPolygon::corner`] places them. Inlined, so
+    /// the polygon each step enters is clipped where it lies rather than
+    /// copied out for a call; the fields the clip reads are held in
+    /// locals, which read through the reference were loaded again for
+    /// every corner.
     #[inline(always)]
     fn exit_of(&self, polygon: &QueryPolygon<'_>) -> Option<Exit> {
-        exit_of(polygon.corner_count(), |i| polygon.corner_xz(i), self.start, self.end)
+        let (indices, vertices, origin) = (polygon.view.indices, polygon.vertices, polygon.origin);
+        let corner_xz = |i: usize| {
+            let corner = to_world(origin, vertices[indices[i] as usize]);
+            [corner[0], corner[2]]
+        };
+        exit_of(indices.len(), corner_xz, self.start, self.end)
     }
 
-    /// The polygon `next` names and where the ray leaves it, unless it is
-    /// none, was met among `visited[same_t_from..]` (the polygons left at
-    /// the current t) or the ray misses it. Inlined and written without
-    /// borrowing the pair, so the polygon is not stored once more for a
-    /// closure.
+    /// The polygon `next_ref` names (placed in `next`) and where the ray
+    /// leaves it, unless it is none, was met among `visited[same_t_from..]`
+    /// (the polygons left at the current t) or the ray misses it.
     #[inline(always)]
-    fn enter(
-        &self,
-        next: Option<(PolyRef, QueryPolygon<'a>)>,
-        same_t_from: usize,
-    ) -> Option<(PolyRef, Exit, QueryPolygon<'a>)> {
-        let (next_ref, next) = next?;
+    fn enter(&self, next_ref: Option<PolyRef>, next: &QueryPolygon<'_>, same_t_from: usize) -> Option<(PolyRef, Exit)> {
+        let next_ref = next_ref?;
         if self.visited[same_t_from..].contains(&next_ref) {
             return None;
         }
-        Some((next_ref, self.exit_of(&next)?, next))
+        Some((next_ref, self.exit_of(next)?))
     }
 
     /// The edge the ray leaves by at `exit.t` (the crossing): the first of
     /// `exit`'s edges that opens there, else the first; with the polygon it
-    /// opens into, named and looked up. The crossing and its parameter
-    /// along an edge are worked out only for an opening that covers part
-    /// of the edge (a portal's).
+    /// opens into, named and placed in `next`. The crossing and its
+    /// parameter along an edge are worked out only for an opening that
+    /// covers part of the edge (a portal's).
     fn way_out(
         &self,
         current_ref: PolyRef,
         current: &QueryPolygon<'a>,
         exit: &Exit,
-    ) -> (usize, Option<(PolyRef, QueryPolygon<'a>)>) {
-        let (start, end) = (self.start, self.end);
+        next: &mut QueryPolygon<'a>,
+    ) -> (usize, Option<PolyRef>) {
         for k in exit.edges() {
-            let mut s = None;
-            let parameter = || *s.get_or_insert_with(|| crossing_parameter(current, k, lerp(start, end, exit.t)));
-            if let Some(next) = opening_at(self.mesh, current_ref, current, k, self.filter, parameter) {
-                return (k, Some(next));
+            // Pure, and asked for at most once a portal link: not kept.
+            let parameter = || crossing_parameter(current, k, lerp(self.start, self.end, exit.t));
+            if let Some(next_ref) = opening_at(self.mesh, current_ref, current, k, self.filter, parameter, next) {
+                return (k, Some(next_ref));
             }
         }
         (exit.edge.expect("the ray leaves by an edge"), None)

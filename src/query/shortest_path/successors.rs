@@ -36,6 +36,8 @@ pub(crate) struct Goal<'f> {
     /// walls and a path turns only at their ends (and no exit needs the
     /// filter asked).
     pub walls_hold: bool,
+    /// The end polygon's number for `Region::excludes` (`cut_regions.rs`).
+    pub region: u32,
 }
 
 /// A turn made at most once per expansion: not tried yet, or its root
@@ -87,7 +89,7 @@ impl Expansion<'_> {
     /// in that order.
     #[inline(always)]
     fn offer_exit(&mut self, exit: &EdgeExit) {
-        if exit.into_dead_end && exit.target != self.goal.poly {
+        if exit.behind.excludes(self.goal.region) {
             return;
         }
         let parts = SegmentParts::between(self.cone.sides(exit.start.point), self.cone.sides(exit.end.point));

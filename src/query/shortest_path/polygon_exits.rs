@@ -1,7 +1,7 @@
 //! `PolygonExits`: per mesh version, every polygon's exits as the exact
 //! search takes them (`edge_exits.rs`: the target, the part of the edge,
-//! the target's flags and area, the edge it enters by, whether it is a
-//! dead end), edge by edge and each edge's in link order, and whether the
+//! the target's flags and area, the edge it enters by, the region behind
+//! it that leads only back, `cut_regions.rs`), edge by edge and each edge's in link order, and whether the
 //! polygon has an off-mesh link. Worked out once with the version's
 //! components, so an expansion reads one contiguous run of exits instead
 //! of placing the polygon, its corners, its neighbours' records and

@@ -5,8 +5,9 @@
 //! keeps the root; a part beyond a side gets a new root at that end of the
 //! interval, if the end is a vertex at the end of a wall (Polyanya's
 //! observable and non-observable successors; a taut path bends only round
-//! a wall, `wall_ends.rs`). No node enters a dead end (a polygon whose
-//! only way out is back) unless it holds the end. The end position, when
+//! a wall, `wall_ends.rs`). No node enters a region whose only way out
+//! is back into the polygon left (`cut_regions.rs`: a dead end, a room
+//! with one door) unless it holds the end. The end position, when
 //! the polygon holds it, becomes a goal node at its length; each off-mesh link departing in
 //! the polygon becomes a new root at its arrival, which sees its polygon
 //! whole, at the length to the departure plus the link's 3D length.

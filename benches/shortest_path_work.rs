@@ -88,13 +88,14 @@ fn main() {
         }
     }
     println!(
-        "{name}: {} complete, nodes median {:?} p99 {:?} total {}, µs median {:.2?}; {} unreachable, µs median {:.3?}; \
+        "{name}: {} complete, nodes median {:?} p99 {:?} total {}, µs median {:.2?} p99 {:.2?}; {} unreachable, µs median {:.3?}; \
          answers sha256 {:x}",
         nodes.len(),
         quantile(&mut nodes, 0.5),
         quantile(&mut nodes, 0.99),
         nodes.iter().sum::<usize>(),
         quantile(&mut complete_us, 0.5),
+        quantile(&mut complete_us, 0.99),
         unreachable_us.len(),
         quantile(&mut unreachable_us, 0.5),
         answers.finalize(),

@@ -12,6 +12,7 @@ use crate::mesh::poly_ref::PolyRef;
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::query::nav_mesh_query::QueryPolygon;
 use crate::query::polygon_geometry::lerp;
+use crate::query::shortest_path::cut_regions::Region;
 use crate::query::shortest_path::search_node::IntervalEnd;
 use crate::stitch::links::LinkKind;
 use crate::stitch::portal_stitching::along_axis;
@@ -36,13 +37,15 @@ pub(crate) struct EdgeExit {
     pub target_edge: u8,
     /// Into a neighbour of the same tile: the edge's only exit.
     pub in_tile: bool,
-    /// The target is a dead end whose only way out leads back here.
-    pub into_dead_end: bool,
+    /// The polygons beyond that lead on only back into the polygon left
+    /// (`cut_regions.rs`): a path enters them only to end there.
+    pub behind: Region,
 }
 
 /// The exits of edge `k` of `polygon` (named `poly_ref`) into polygons of
 /// the mesh, in link order, each given to `visit`; `key` numbers the tile
-/// vertices (`MeshComponents::vertex_key`). `into_dead_end` is left false.
+/// vertices (`MeshComponents::vertex_key`). `behind` is left
+/// [`Region::NONE`].
 pub(crate) fn for_each_exit(
     mesh: &TiledNavMesh,
     (poly_ref, polygon): (PolyRef, &QueryPolygon<'_>),
@@ -71,7 +74,7 @@ pub(crate) fn for_each_exit(
             edge: k as u8,
             target_edge,
             in_tile: true,
-            into_dead_end: false,
+            behind: Region::NONE,
         });
         return;
     }
@@ -96,7 +99,7 @@ pub(crate) fn for_each_exit(
             edge: k as u8,
             target_edge: link.target_edge,
             in_tile: false,
-            into_dead_end: false,
+            behind: Region::NONE,
         });
     }
 }

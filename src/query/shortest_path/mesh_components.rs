@@ -15,6 +15,7 @@ use crate::mesh::poly_ref::PolyRef;
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::query::nav_mesh_query::QueryPolygon;
 use crate::query::query_filter::QueryFilter;
+use crate::query::shortest_path::cut_regions::{CutRegions, Region};
 use crate::query::shortest_path::directed_components::DirectedComponents;
 use crate::query::shortest_path::edge_exits::EdgeExit;
 use crate::query::shortest_path::polygon_exits::PolygonExits;
@@ -48,6 +49,9 @@ pub(crate) struct MeshComponents {
     /// [`NO_KEY`]: a dead end, which a path never enters unless it ends
     /// there.
     dead_end_of: Vec<u32>,
+    /// The regions a path never enters unless it ends there
+    /// (`cut_regions.rs`).
+    regions: CutRegions,
 }
 
 impl MeshComponents {
@@ -76,7 +80,7 @@ impl MeshComponents {
         self.exits = PolygonExits::build(
             mesh,
             |poly, vertex| self.vertex_key(poly, vertex),
-            |target, source| self.is_dead_end_from(target, source),
+            |target, source| self.region_behind(target, source),
         );
         self.built = true;
     }
@@ -131,6 +135,7 @@ impl MeshComponents {
         self.polygon_kinds.sort_unstable();
         self.polygon_kinds.dedup();
         self.components.build(&first, &targets);
+        self.regions = CutRegions::build(&first, &targets);
     }
 
     #[inline(always)]
@@ -146,10 +151,23 @@ impl MeshComponents {
         self.components.reaches(from, to)
     }
 
-    /// True when `poly` is a dead end whose only way out leads to `from`:
-    /// a path from `from` into it could only come back.
-    fn is_dead_end_from(&self, poly: PolyRef, from: PolyRef) -> bool {
-        self.dead_end_of[self.global(poly) as usize] == self.global(from)
+    /// The polygons a path from `from` into `poly` could only leave back
+    /// into `from`: the region of `cut_regions.rs`, or `poly` alone when
+    /// its every way out leads to `from` (a one-way link arriving there
+    /// does not join it to the rest), else [`Region::NONE`].
+    fn region_behind(&self, poly: PolyRef, from: PolyRef) -> Region {
+        let (to, from) = (self.global(poly), self.global(from));
+        match self.regions.behind(from, to) {
+            Some(region) => region,
+            None if self.dead_end_of[to as usize] == from => self.regions.alone(to),
+            None => Region::NONE,
+        }
+    }
+
+    /// The number `Region::excludes` takes for a path ending in `poly`.
+    #[inline]
+    pub fn region_number(&self, poly: PolyRef) -> u32 {
+        self.regions.preorder(self.global(poly))
     }
 
     /// True when `filter` passes every polygon, so the mesh's walls are

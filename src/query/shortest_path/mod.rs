@@ -6,6 +6,7 @@
 //! states what is answered.
 
 pub(crate) mod corners;
+pub(crate) mod cut_regions;
 pub(crate) mod directed_components;
 pub(crate) mod edge_exits;
 pub(crate) mod heuristic;

@@ -1,7 +1,7 @@
 //! `PolygonExits`: per mesh version, every polygon's exits as the exact
 //! search takes them (`edge_exits.rs`: the target, the part of the edge,
-//! the target's flags and area, the edge it enters by, whether it is a
-//! dead end), edge by edge and each edge's in link order, and whether the
+//! the target's flags and area, the edge it enters by, the region behind
+//! it that leads only back, `cut_regions.rs`), edge by edge and each edge's in link order, and whether the
 //! polygon has an off-mesh link. Worked out once with the version's
 //! components, so an expansion reads one contiguous run of exits instead
 //! of placing the polygon, its corners, its neighbours' records and
@@ -11,6 +11,7 @@
 use crate::mesh::poly_ref::PolyRef;
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::query::nav_mesh_query::QueryPolygon;
+use crate::query::shortest_path::cut_regions::Region;
 use crate::query::shortest_path::edge_exits::{for_each_exit, EdgeExit};
 use crate::stitch::links::LinkKind;
 
@@ -29,12 +30,13 @@ const OFF_MESH: u32 = 1 << 31;
 impl PolygonExits {
     /// The exits of every polygon, the polygons in the order of their
     /// global indices (tiles in `mesh.tiles()` order); `key` numbers the
-    /// tile vertices as the components do and `dead_end(target, source)`
-    /// tells a target whose only way out leads back to the source.
+    /// tile vertices as the components do and `behind(target, source)` is
+    /// the region a path from the source into the target could only
+    /// leave back into the source.
     pub fn build(
         mesh: &TiledNavMesh,
         key: impl Fn(PolyRef, u32) -> u32,
-        dead_end: impl Fn(PolyRef, PolyRef) -> bool,
+        behind: impl Fn(PolyRef, PolyRef) -> Region,
     ) -> PolygonExits {
         let mut built = PolygonExits { first: Vec::new(), exits: Vec::new() };
         for (tile_ref, tile) in mesh.tiles() {
@@ -45,7 +47,7 @@ impl PolygonExits {
                 built.first.push(built.exits.len() as u32 | if off_mesh { OFF_MESH } else { 0 });
                 for k in 0..polygon.corner_count() {
                     for_each_exit(mesh, (poly, &polygon), k, &key, |exit| {
-                        built.exits.push(EdgeExit { into_dead_end: dead_end(exit.target, poly), ..exit });
+                        built.exits.push(EdgeExit { behind: behind(exit.target, poly), ..exit });
                     });
                 }
             }

@@ -109,7 +109,8 @@ impl NavMeshQuery {
         let root = frontier.add_root(origin).expect("the start has no key to prune");
         frontier.first_sight_whole(root, start_ref);
         frontier.push(SearchNode { poly: start_ref, view: NodeView::Whole, root }, distance_xz(start, end));
-        let goal = Goal { poly: end_ref, position: end, filter, walls_hold: components.walls_hold_for(filter) };
+        let walls_hold = components.walls_hold_for(filter);
+        let goal = Goal { poly: end_ref, position: end, filter, walls_hold, region: components.region_number(end_ref) };
         while let Some(index) = frontier.pop() {
             let node = frontier.nodes[index as usize];
             if node.view == NodeView::Goal {

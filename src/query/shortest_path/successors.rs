@@ -5,8 +5,9 @@
 //! keeps the root; a part beyond a side gets a new root at that end of the
 //! interval, if the end is a vertex at the end of a wall (Polyanya's
 //! observable and non-observable successors; a taut path bends only round
-//! a wall, `wall_ends.rs`). No node enters a dead end (a polygon whose
-//! only way out is back) unless it holds the end. The end position, when
+//! a wall, `wall_ends.rs`). No node enters a region whose only way out
+//! is back into the polygon left (`cut_regions.rs`: a dead end, a room
+//! with one door) unless it holds the end. The end position, when
 //! the polygon holds it, becomes a goal node at its length; each off-mesh link departing in
 //! the polygon becomes a new root at its arrival, which sees its polygon
 //! whole, at the length to the departure plus the link's 3D length.
@@ -36,6 +37,8 @@ pub(crate) struct Goal<'f> {
     /// walls and a path turns only at their ends (and no exit needs the
     /// filter asked).
     pub walls_hold: bool,
+    /// The end polygon's number for `Region::excludes` (`cut_regions.rs`).
+    pub region: u32,
 }
 
 /// A turn made at most once per expansion: not tried yet, or its root
@@ -87,7 +90,7 @@ impl Expansion<'_> {
     /// in that order.
     #[inline(always)]
     fn offer_exit(&mut self, exit: &EdgeExit) {
-        if exit.into_dead_end && exit.target != self.goal.poly {
+        if exit.behind.excludes(self.goal.region) {
             return;
         }
         let parts = SegmentParts::between(self.cone.sides(exit.start.point), self.cone.sides(exit.end.point));

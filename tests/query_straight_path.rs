@@ -177,92 +177,92 @@ fn bad_corridors_are_typed_errors() {
     assert!(matches!(&err, NavMeshError::InvalidReference(m) if m.contains("corridor[0]")), "{err}");
 }
 
-#[test]
-fn the_path_is_never_longer_than_the_walk_through_the_entries() {
+/// Calls `visit` for 10 random pairs of polygons (the first valid under
+/// the default filter) on each of `rounds` random meshes, with the query,
+/// the pair and its polygons' centres.
+fn for_random_pairs(
+    seed: u64,
+    rounds: usize,
+    mut visit: impl FnMut(&TiledNavMesh, &mut NavMeshQuery, (PolyRef, PolyRef), ([f64; 3], [f64; 3])),
+) {
     let p = params();
-    let mut rng = Rng::new(99);
-    let filter = QueryFilter::default();
-    let mut checked = 0;
-    for round in 0..30 {
+    let mut rng = Rng::new(seed);
+    for round in 0..rounds {
         let mesh = random_mesh(&p, &mut rng, 3, 3, 4, round % 3);
         let polys = all_polygons(&mesh);
         let mut query = NavMeshQuery::new(&mesh, 4096).unwrap();
-        let (mut corridor, mut out) = (Vec::new(), Vec::new());
         for _ in 0..10 {
             let (a, b) = (polys[rng.below(polys.len() as u64) as usize], polys[rng.below(polys.len() as u64) as usize]);
-            let (pa, pb) = (centre(&mesh, a), centre(&mesh, b));
-            if !query.is_valid_poly_ref(a, &filter)
-                || query.find_path(a, b, pa, pb, &filter, 4096, &mut corridor).unwrap().status != PathStatus::Complete
-            {
-                continue;
+            if query.is_valid_poly_ref(a, &QueryFilter::default()) {
+                visit(&mesh, &mut query, (a, b), (centre(&mesh, a), centre(&mesh, b)));
             }
-            let status = query.find_straight_path(&corridor, pa, pb, Default::default(), &mut out).unwrap();
-            assert_eq!(status, StraightPathStatus::Complete);
-            assert_eq!((out[0].position, out.last().unwrap().position), (pa, pb));
-            // The walk through the entries, measured as the path is.
-            let mut walk = Vec::new();
-            let mut flags = Vec::new();
-            walk.push(pa);
-            flags.push(VertexFlags::START);
-            for pair in corridor.windows(2) {
-                let step = steps(&mesh, pair[0]).into_iter().find(|s| s.target == pair[1]).unwrap();
-                if let Some((departure, _, _)) = step.link {
-                    walk.push(departure);
-                    flags.push(VertexFlags::OFF_MESH);
-                }
-                walk.push(step.entry);
-                flags.push(VertexFlags::default());
-            }
-            walk.push(pb);
-            flags.push(VertexFlags::END);
-            let reference: Vec<StraightPathVertex> = walk
-                .iter()
-                .zip(&flags)
-                .map(|(&position, &flags)| StraightPathVertex { position, flags, poly: PolyRef::NULL })
-                .collect();
-            let (straight, walked) = (straight_path_length(&out), straight_path_length(&reference));
-            assert!(straight <= walked + 1e-9 * walked.max(1.0), "straight {straight} > walk {walked}");
-            checked += 1;
         }
     }
+}
+
+#[test]
+fn the_path_is_never_longer_than_the_walk_through_the_entries() {
+    let filter = QueryFilter::default();
+    let mut checked = 0;
+    let (mut corridor, mut out) = (Vec::new(), Vec::new());
+    for_random_pairs(99, 30, |mesh, query, (a, b), (pa, pb)| {
+        if query.find_path(a, b, pa, pb, &filter, 4096, &mut corridor).unwrap().status != PathStatus::Complete {
+            return;
+        }
+        let status = query.find_straight_path(&corridor, pa, pb, Default::default(), &mut out).unwrap();
+        assert_eq!(status, StraightPathStatus::Complete);
+        assert_eq!((out[0].position, out.last().unwrap().position), (pa, pb));
+        // The walk through the entries, measured as the path is.
+        let mut walk = Vec::new();
+        let mut flags = Vec::new();
+        walk.push(pa);
+        flags.push(VertexFlags::START);
+        for pair in corridor.windows(2) {
+            let step = steps(mesh, pair[0]).into_iter().find(|s| s.target == pair[1]).unwrap();
+            if let Some((departure, _, _)) = step.link {
+                walk.push(departure);
+                flags.push(VertexFlags::OFF_MESH);
+            }
+            walk.push(step.entry);
+            flags.push(VertexFlags::default());
+        }
+        walk.push(pb);
+        flags.push(VertexFlags::END);
+        let reference: Vec<StraightPathVertex> = walk
+            .iter()
+            .zip(&flags)
+            .map(|(&position, &flags)| StraightPathVertex { position, flags, poly: PolyRef::NULL })
+            .collect();
+        let (straight, walked) = (straight_path_length(&out), straight_path_length(&reference));
+        assert!(straight <= walked + 1e-9 * walked.max(1.0), "straight {straight} > walk {walked}");
+        checked += 1;
+    });
     assert!(checked > 100, "only {checked} complete paths");
 }
 
 #[test]
 fn a_vertex_limit_gives_the_first_vertices_of_the_whole_path() {
-    let p = params();
-    let mut rng = Rng::new(7);
     let filter = QueryFilter::default();
     let mut cut = 0;
-    for round in 0..20 {
-        let mesh = random_mesh(&p, &mut rng, 3, 3, 4, round % 3);
-        let polys = all_polygons(&mesh);
-        let mut query = NavMeshQuery::new(&mesh, 4096).unwrap();
-        let (mut corridor, mut whole, mut limited) = (Vec::new(), Vec::new(), Vec::new());
-        for _ in 0..10 {
-            let (a, b) = (polys[rng.below(polys.len() as u64) as usize], polys[rng.below(polys.len() as u64) as usize]);
-            let (pa, pb) = (centre(&mesh, a), centre(&mesh, b));
-            if !query.is_valid_poly_ref(a, &filter) {
-                continue;
-            }
-            query.find_path(a, b, pa, pb, &filter, 4096, &mut corridor).unwrap();
-            for crossings in [PathCrossings::None, PathCrossings::AreaChanges, PathCrossings::AllEdges] {
-                let options = StraightPathOptions { crossings, max_vertices: None };
-                let status = query.find_straight_path(&corridor, pa, pb, options, &mut whole).unwrap();
-                for limit in 0..=whole.len() + 1 {
-                    let options = StraightPathOptions { crossings, max_vertices: Some(limit) };
-                    let limited_status = query.find_straight_path(&corridor, pa, pb, options, &mut limited).unwrap();
-                    assert_eq!(limited, whole[..limit.min(whole.len())], "limit {limit}");
-                    if limit >= whole.len() {
-                        assert_eq!(limited_status, status);
-                    } else {
-                        assert!(limited.last().is_none_or(|v| !v.flags.contains(VertexFlags::END)));
-                        cut += 1;
-                    }
+    let (mut corridor, mut whole, mut limited) = (Vec::new(), Vec::new(), Vec::new());
+    for_random_pairs(7, 20, |_, query, (a, b), (pa, pb)| {
+        query.find_path(a, b, pa, pb, &filter, 4096, &mut corridor).unwrap();
+        for crossings in [PathCrossings::None, PathCrossings::AreaChanges, PathCrossings::AllEdges] {
+            let options = StraightPathOptions { crossings, max_vertices: None };
+            let status = query.find_straight_path(&corridor, pa, pb, options, &mut whole).unwrap();
+            for limit in 0..=whole.len() + 1 {
+                let options = StraightPathOptions { crossings, max_vertices: Some(limit) };
+                let limited_status = query.find_straight_path(&corridor, pa, pb, options, &mut limited).unwrap();
+                assert_eq!(limited, whole[..limit.min(whole.len())], "limit {limit}");
+                if limit >= whole.len() {
+                    assert_eq!(limited_status, status);
+                } else {
+                    assert!(limited.last().is_none_or(|v| !v.flags.contains(VertexFlags::END)));
+                    cut += 1;
                 }
             }
         }
-    }
+    });
     assert!(cut > 1000, "only {cut} paths cut short");
 }
 

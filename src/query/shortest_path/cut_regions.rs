@@ -159,17 +159,7 @@ impl CutRegions {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// `first` and `targets` of [`CutRegions::build`] from per-polygon lists.
-    fn ways(lists: &[&[u32]]) -> (Vec<u32>, Vec<u32>) {
-        let mut first = vec![0];
-        let mut targets = Vec::new();
-        for list in lists {
-            targets.extend_from_slice(list);
-            first.push(targets.len() as u32);
-        }
-        (first, targets)
-    }
+    use crate::query::shortest_path::directed_components::tests::ways;
 
     #[test]
     fn a_region_is_what_meets_the_rest_only_at_the_polygon_left() {

@@ -152,11 +152,12 @@ fn strong_components<'t>(count: usize, successors_of: impl Fn(usize) -> &'t [u32
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    /// CSR of adjacency lists.
-    fn ways(lists: &[&[u32]]) -> (Vec<u32>, Vec<u32>) {
+    /// `first` and `targets` (the compressed rows the walks over polygons
+    /// take) of per-polygon adjacency lists.
+    pub(crate) fn ways(lists: &[&[u32]]) -> (Vec<u32>, Vec<u32>) {
         let mut first = vec![0];
         let mut targets = Vec::new();
         for list in lists {

@@ -72,7 +72,7 @@ pub use query::raycast::{RaycastHit, RaycastOptions, RaycastWall};
 pub use query::search_status::SearchStatus;
 pub use query::shortest_path::shortest_path_search::{ShortestPathOutcome, ShortestPathStatus};
 pub use query::straight_path::{
-    straight_path_length, PathCrossings, StraightPathOptions, StraightPathVertex, VertexFlags,
+    straight_path_length, CrossingCache, PathCrossings, StraightPathOptions, StraightPathVertex, VertexFlags,
 };
 pub use query::surface_points::ClosestPoint;
 pub use query::wall_segments::WallSegment;

@@ -1,14 +1,16 @@
 //! `find_straight_path`: turns at the corners the funnel cannot see past,
 //! off-mesh departures and arrivals, crossing vertices, partial paths, and
 //! a property: through random corridors the path is never longer than the
-//! walk through the crossings' entry points.
+//! walk through the crossings' entry points, and another: a crossing cache
+//! kept across corridors that change at the front, the tail or the limit
+//! gives the paths found without it.
 
 mod mesh_common;
 mod query_common;
 
 use mesh_common::{link, params, GridTile, Rng};
 use onav::{
-    straight_path_length, NavMeshError, NavMeshQuery, NavTile, PathCrossings, PathStatus, PolyRef, QueryFilter,
+    straight_path_length, CrossingCache, NavMeshError, NavMeshQuery, NavTile, PathCrossings, PathStatus, PolyRef, QueryFilter,
     StraightPathOptions, StraightPathStatus, StraightPathVertex, TiledNavMesh, VertexFlags,
 };
 use query_common::{all_polygons, centre, dist, random_mesh, steps};
@@ -285,4 +287,51 @@ fn a_path_cut_before_a_break_in_its_corridor_is_not_partial() {
     let status = query.find_straight_path(&corridor, start, end, Default::default(), &mut out).unwrap();
     assert_eq!(status, StraightPathStatus::Partial);
     assert_eq!(out, whole, "the break comes after the end's polygon: the whole path is the same");
+}
+
+#[test]
+fn a_kept_crossing_cache_gives_the_paths_found_without_it() {
+    let p = params();
+    let mut rng = Rng::new(21);
+    let filter = QueryFilter::default();
+    let mut compared = 0;
+    for round in 0..20 {
+        let mesh = random_mesh(&p, &mut rng, 3, 3, 4, round % 3);
+        let polys = all_polygons(&mesh);
+        let mut query = NavMeshQuery::new(&mesh, 4096).unwrap();
+        let mut cache = CrossingCache::default();
+        let (mut corridor, mut tail, mut plain, mut cached) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        for _ in 0..10 {
+            let (a, b) = (polys[rng.below(polys.len() as u64) as usize], polys[rng.below(polys.len() as u64) as usize]);
+            let (pa, pb) = (centre(&mesh, a), centre(&mesh, b));
+            if !query.is_valid_poly_ref(a, &filter) {
+                continue;
+            }
+            query.find_path(a, b, pa, pb, &filter, 4096, &mut corridor).unwrap();
+            // The same corridor again, its front walked on, its tail
+            // searched anew from a middle polygon, cut, and broken.
+            let mut variants = vec![corridor.clone(), corridor.clone()];
+            for front in 1..corridor.len().min(4) {
+                variants.push(corridor[front..].to_vec());
+            }
+            let middle = corridor.len() / 2;
+            query.find_path(corridor[middle], a, centre(&mesh, corridor[middle]), pa, &filter, 4096, &mut tail).unwrap();
+            variants.push(corridor[..middle].iter().chain(&tail).copied().collect());
+            variants.push(corridor[..middle + 1].to_vec());
+            variants.push(corridor.iter().chain(&[a]).copied().collect());
+            variants.push(corridor.clone());
+            for variant in &variants {
+                let start = centre(&mesh, variant[0]);
+                for max_vertices in [None, Some(1), Some(3)] {
+                    let options = StraightPathOptions { crossings: PathCrossings::AllEdges, max_vertices };
+                    let status = query.find_straight_path(variant, start, pb, options, &mut plain).unwrap();
+                    let with_cache =
+                        query.find_straight_path_cached(variant, (start, pb), options, &mut cache, &mut cached).unwrap();
+                    assert_eq!((with_cache, &cached), (status, &plain));
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert!(compared > 1000, "only {compared} paths compared");
 }

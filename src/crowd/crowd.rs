@@ -191,6 +191,9 @@ impl Crowd {
         self.query.set_mesh(mesh);
         self.workers.clear();
         self.mesh_changed = true;
+        for agent in self.slots.iter_mut().filter_map(|s| s.agent.as_mut()) {
+            agent.corridor.forget_crossings();
+        }
     }
 
     /// Adds an agent at the polygon point nearest `position` (within the

@@ -15,7 +15,7 @@ use crate::query::nav_mesh_query::NavMeshQuery;
 use crate::query::query_filter::QueryFilter;
 use crate::query::query_status::PathStatus;
 use crate::query::raycast::RaycastOptions;
-use crate::query::straight_path::{StraightPathOptions, StraightPathVertex, VertexFlags};
+use crate::query::straight_path::{CrossingCache, StraightPathOptions, StraightPathVertex, VertexFlags};
 
 /// Corners closer than this (in X/Z) to the agent are passed. Small: an
 /// agent sliding along a wall can stop a hair beside a corner, and heading
@@ -32,13 +32,23 @@ pub struct PathCorridor {
     path: Vec<PolyRef>,
     /// Scratch: the polygons a move or ray crossed.
     visited: Vec<PolyRef>,
+    /// The crossings the last corners were found through: the corners are
+    /// asked for every tick, and the corridor changes only at its front, at
+    /// a shortcut or at a new search, which the cache notices itself.
+    crossings: CrossingCache,
 }
 
 impl PathCorridor {
     /// A corridor of polygon `poly` alone, with position and target at
     /// `position` (an empty corridor for [`PolyRef::NULL`]).
     pub fn new(poly: PolyRef, position: [f64; 3]) -> PathCorridor {
-        let mut corridor = PathCorridor { position, target: position, path: Vec::new(), visited: Vec::new() };
+        let mut corridor = PathCorridor {
+            position,
+            target: position,
+            path: Vec::new(),
+            visited: Vec::new(),
+            crossings: CrossingCache::default(),
+        };
         corridor.reset(poly, position);
         corridor
     }
@@ -104,9 +114,10 @@ impl PathCorridor {
     /// straight path from the position to the target: the start and the
     /// corners already reached are left out, and the list ends at an
     /// off-mesh departure's arrival (the link is crossed before anything
-    /// beyond it matters).
+    /// beyond it matters). The corridor's crossings are kept for the next
+    /// call; after a mesh change, [`Self::forget_crossings`] first.
     pub fn find_corners(
-        &self,
+        &mut self,
         query: &mut NavMeshQuery,
         max_corners: usize,
         corners: &mut Vec<StraightPathVertex>,
@@ -133,13 +144,13 @@ impl PathCorridor {
     /// the agent has passed, into `corners`; true when the path was cut at
     /// the limit (its last vertex is not the end).
     fn unpassed_corners(
-        &self,
+        &mut self,
         query: &mut NavMeshQuery,
         max_vertices: Option<usize>,
         corners: &mut Vec<StraightPathVertex>,
     ) -> Result<bool> {
         let options = StraightPathOptions { max_vertices, ..StraightPathOptions::default() };
-        query.find_straight_path(&self.path, self.position, self.target, options, corners)?;
+        query.find_straight_path_cached(&self.path, (self.position, self.target), options, &mut self.crossings, corners)?;
         let cut = corners.last().is_some_and(|c| !c.flags.contains(VertexFlags::END));
         let position = self.position;
         let passed = corners
@@ -152,6 +163,12 @@ impl PathCorridor {
             .unwrap_or(corners.len());
         corners.drain(..passed);
         Ok(cut)
+    }
+
+    /// Forgets the crossings kept for the corners: the mesh changed, and
+    /// the same polygons may be joined differently in its new version.
+    pub fn forget_crossings(&mut self) {
+        self.crossings.clear();
     }
 
     /// Slides the position toward `wanted` over the surface and puts the

@@ -114,11 +114,68 @@ impl Funnel {
     }
 }
 
+/// The crossings a straight path resolved along a corridor (and the areas
+/// of the polygons they join), kept by the caller for the next path along
+/// the same corridor: a crowd agent asks for its corners every tick, while
+/// its corridor changes only at the front (walked polygons dropped), at a
+/// shortcut, or at a new search. A crossing depends only on the mesh and
+/// the two polygons it joins, so [`NavMeshQuery::find_straight_path_cached`]
+/// keeps every entry that still joins the same neighbours of the corridor
+/// it is given (after dropping the polygons the front has left) and
+/// resolves only the rest. Clear it when the mesh changes: the same
+/// references may be joined differently in another version.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct CrossingCache {
+    /// The corridor's first polygon when the entries were resolved.
+    first: PolyRef,
+    /// The crossing out of each corridor polygon resolved so far.
+    crossings: Vec<Crossing>,
+    /// The area of every polygon reached (one more than the crossings, or
+    /// none when nothing is kept).
+    areas: Vec<u8>,
+}
+
+impl CrossingCache {
+    /// Forgets every entry (after a mesh change).
+    pub fn clear(&mut self) {
+        self.crossings.clear();
+        self.areas.clear();
+    }
+
+    /// Keeps the entries that still describe `corridor`'s first steps:
+    /// when the corridor now starts at a polygon an entry led into, the
+    /// entries before it go (the front moved on); then the entries up to
+    /// the first one that does not lead into the corridor's next polygon
+    /// stay. Returns how many crossings are kept.
+    fn align(&mut self, corridor: &[PolyRef]) -> usize {
+        let first = corridor[0];
+        let front = if self.first == first {
+            Some(0)
+        } else {
+            self.crossings.iter().position(|c| c.target == first).map(|i| i + 1)
+        };
+        match front {
+            Some(passed) if !self.areas.is_empty() => {
+                self.crossings.drain(..passed);
+                self.areas.drain(..passed);
+            }
+            _ => self.clear(),
+        }
+        self.first = first;
+        let kept = self.crossings.iter().zip(&corridor[1..]).take_while(|(c, &next)| c.target == next).count();
+        self.crossings.truncate(kept);
+        self.areas.truncate(kept + 1);
+        kept
+    }
+}
+
 /// The corridor's crossings, resolved as the funnel first reaches them, so
 /// a path stopped at a vertex limit does not read the corridor past what
-/// it needed. Resolution stops at the first pair of neighbours that is not
-/// joined (or at the corridor's end): that polygon is the last one reached,
-/// and the path ends at its point nearest the wanted end.
+/// it needed; those a [`CrossingCache`] kept from an earlier path are
+/// read, not resolved again. Resolution stops at the first pair of
+/// neighbours that is not joined (or at the corridor's end): that polygon
+/// is the last one reached, and the path ends at its point nearest the
+/// wanted end.
 struct CorridorCrossings<'a> {
     mesh: &'a TiledNavMesh,
     corridor: &'a [PolyRef],
@@ -145,6 +202,9 @@ enum Portal {
 }
 
 impl<'a> CorridorCrossings<'a> {
+    /// Over the crossings `crossings` and areas `areas` already hold for
+    /// the corridor's first polygons (none, or a prefix a
+    /// [`CrossingCache`] kept), resolving on from the last one.
     fn new(
         mesh: &'a TiledNavMesh,
         corridor: &'a [PolyRef],
@@ -152,10 +212,19 @@ impl<'a> CorridorCrossings<'a> {
         (crossings, areas): (&'a mut Vec<Crossing>, &'a mut Vec<u8>),
         wanted_end: [f64; 3],
     ) -> CorridorCrossings<'a> {
-        crossings.clear();
-        areas.clear();
-        areas.push(first.view.record.area);
-        CorridorCrossings { mesh, corridor, crossings, areas, polygon: first, wanted_end, end: None }
+        // A kept crossing led into the polygon in this mesh version, so
+        // it is found; should it not be, everything is resolved again.
+        let last_kept = match crossings.len() {
+            0 => None,
+            kept => QueryPolygon::of(mesh, corridor[kept]),
+        };
+        let polygon = last_kept.unwrap_or_else(|| {
+            crossings.clear();
+            areas.clear();
+            areas.push(first.view.record.area);
+            first
+        });
+        CorridorCrossings { mesh, corridor, crossings, areas, polygon, wanted_end, end: None }
     }
 
     /// What lies at crossing `k`; the funnel asks for `k` only once every
@@ -405,30 +474,67 @@ impl NavMeshQuery {
         options: StraightPathOptions,
         out: &mut Vec<StraightPathVertex>,
     ) -> Result<StraightPathStatus> {
-        check_position("start", start)?;
-        check_position("end", end)?;
-        let Some(&first) = corridor.first() else {
-            return Err(NavMeshError::out_of_range("the corridor is empty: it needs at least the start polygon"));
-        };
         let NavMeshQuery { mesh, path_crossings, path_areas, .. } = self;
-        let first_polygon = QueryPolygon::of(mesh, first).ok_or_else(|| stale_reference("corridor[0]", first))?;
-        let start = closest_point(&first_polygon, &first_polygon.world(), start).position;
-        let crossings = CorridorCrossings::new(mesh, corridor, first_polygon, (path_crossings, path_areas), end);
-        out.clear();
-        let mut writer = PathWriter { corridor, crossings, options, out };
-        writer.push(start, VertexFlags::START, first);
-        let mut from = (start, 0);
-        while !writer.past_limit() {
-            let StretchEnd::OffMesh { at, link } = writer.stretch(from.0, from.1) else {
-                break;
-            };
-            writer.push(link.end, VertexFlags::default(), corridor[at + 1]);
-            from = (link.end, at + 1);
-        }
-        let reached_last = writer.crossings.end.is_none_or(|(last, _)| last + 1 == corridor.len());
-        if let Some(limit) = options.max_vertices {
-            out.truncate(limit);
-        }
-        Ok(if reached_last { StraightPathStatus::Complete } else { StraightPathStatus::Partial })
+        path_crossings.clear();
+        straight_path(mesh, corridor, (start, end), options, (path_crossings, path_areas), out)
     }
+
+    /// [`Self::find_straight_path`], reading the crossings `cache` kept
+    /// from an earlier path along the same corridor (or a corridor sharing
+    /// its first steps, after its front moved on) and keeping the ones
+    /// this path resolves; the path is the same as without the cache.
+    /// `cache` must be cleared when the mesh changes.
+    pub fn find_straight_path_cached(
+        &mut self,
+        corridor: &[PolyRef],
+        (start, end): ([f64; 3], [f64; 3]),
+        options: StraightPathOptions,
+        cache: &mut CrossingCache,
+        out: &mut Vec<StraightPathVertex>,
+    ) -> Result<StraightPathStatus> {
+        if corridor.is_empty() {
+            cache.clear();
+        } else {
+            cache.align(corridor);
+        }
+        let CrossingCache { crossings, areas, .. } = cache;
+        straight_path(&self.mesh, corridor, (start, end), options, (crossings, areas), out)
+    }
+}
+
+/// The straight path of [`NavMeshQuery::find_straight_path`] over the
+/// crossings `crossings` and areas `areas` already hold for the corridor's
+/// first polygons, resolving the others as the funnel reaches them.
+fn straight_path(
+    mesh: &TiledNavMesh,
+    corridor: &[PolyRef],
+    (start, end): ([f64; 3], [f64; 3]),
+    options: StraightPathOptions,
+    known: (&mut Vec<Crossing>, &mut Vec<u8>),
+    out: &mut Vec<StraightPathVertex>,
+) -> Result<StraightPathStatus> {
+    check_position("start", start)?;
+    check_position("end", end)?;
+    let Some(&first) = corridor.first() else {
+        return Err(NavMeshError::out_of_range("the corridor is empty: it needs at least the start polygon"));
+    };
+    let first_polygon = QueryPolygon::of(mesh, first).ok_or_else(|| stale_reference("corridor[0]", first))?;
+    let start = closest_point(&first_polygon, &first_polygon.world(), start).position;
+    let crossings = CorridorCrossings::new(mesh, corridor, first_polygon, known, end);
+    out.clear();
+    let mut writer = PathWriter { corridor, crossings, options, out };
+    writer.push(start, VertexFlags::START, first);
+    let mut from = (start, 0);
+    while !writer.past_limit() {
+        let StretchEnd::OffMesh { at, link } = writer.stretch(from.0, from.1) else {
+            break;
+        };
+        writer.push(link.end, VertexFlags::default(), corridor[at + 1]);
+        from = (link.end, at + 1);
+    }
+    let reached_last = writer.crossings.end.is_none_or(|(last, _)| last + 1 == corridor.len());
+    if let Some(limit) = options.max_vertices {
+        out.truncate(limit);
+    }
+    Ok(if reached_last { StraightPathStatus::Complete } else { StraightPathStatus::Partial })
 }

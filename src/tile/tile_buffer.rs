@@ -184,12 +184,13 @@ impl TileBuffer {
     /// filling them.
     pub fn split<W: Plain>(&mut self, write: Section<W>) -> (BufferReader<'_>, &mut [W]) {
         self.check(&write);
-        // SAFETY: as in `get_mut`; the reader refuses every section that
-        // overlaps `write`, so the two borrows never alias.
+        // SAFETY: `check` keeps the section inside the block.
         // BYTE-ORDER: the block holds typed values written through typed
         // sections, never format bytes, which are decoded before.
-        let out =
-            unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr().add(write.offset()).cast::<W>(), write.len()) };
+        let first = unsafe { self.ptr.as_ptr().add(write.offset()).cast::<W>() };
+        // SAFETY: as in `get_mut`; the reader refuses every section that
+        // overlaps `write`, so the two borrows never alias.
+        let out = unsafe { std::slice::from_raw_parts_mut(first, write.len()) };
         let excluded = write.offset()..write.end();
         (BufferReader { buffer: self, excluded }, out)
     }

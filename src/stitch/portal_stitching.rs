@@ -5,7 +5,7 @@
 use crate::stitch::links::{Link, LinkGroups};
 use crate::stitch::prefetch::prefetch_lines;
 use crate::mesh::poly_ref::TileRef;
-use crate::tile::nav_tile::NavTile;
+use crate::tile::nav_tile::{NavTile, PortalEdge};
 
 /// A tile column (TileX, TileZ).
 pub type Column = (i32, i32);
@@ -131,98 +131,115 @@ pub(crate) struct SweepEntry {
 const UNSWEPT: SweepEntry = SweepEntry { u_min: 0.0, reach: 0.0, index: 0 };
 
 /// A portal and one step of its side's sweep order, kept together so a
-/// tile's portal data is one array.
+/// tile's portal table is one section of its buffer.
 #[derive(Debug, Clone, Copy, PartialEq)]
-struct PortalEntry {
+pub(crate) struct PortalEntry {
     /// The side's portal at this index, in portal order.
     portal: Portal,
     /// The side's sweep step at this index.
     sweep: SweepEntry,
 }
 
-/// A tile's portal edges in one array grouped by side, each group in portal
-/// order (polygon index, then edge index), with each side's sweep order.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub(crate) struct TilePortals {
-    pub origin_y: f64,
+/// The part of a tile's portal table kept in the tile record: where each
+/// side's entries lie, and which sides run along the boundary. The entries
+/// lie in the tile's buffer (section `portal_table`), so reading a tile
+/// allocates once for both (issue 24).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub(crate) struct PortalSides {
     /// Side `s` is `entries[starts[s]..starts[s + 1]]`.
     starts: [u32; 5],
-    entries: Vec<PortalEntry>,
     /// Whether each side's portals, in portal order, run along the boundary:
     /// neither `u_min` nor `u_max` ever decreases. Such a side is its own
     /// sweep order (most tiles built on a grid have only such sides).
     in_order: [bool; 4],
 }
 
-impl TilePortals {
-    pub fn of(tile: &NavTile) -> TilePortals {
-        let edges = tile.portal_edges();
-        let mut starts = [0u32; 5];
-        for portal in edges {
-            starts[portal.side as usize + 1] += 1;
-        }
-        for side in 0..4 {
-            starts[side + 1] += starts[side];
-        }
-        let filler = Portal::new(0, 0, (0.0, 0.0), (0.0, 0.0));
-        let mut entries = vec![PortalEntry { portal: filler, sweep: UNSWEPT }; edges.len()];
-        let mut cursor = starts;
-        for portal in edges {
-            let side = portal.side as usize;
-            entries[cursor[side] as usize].portal = portal_of(tile, portal.polygon, portal.edge, portal.side);
-            cursor[side] += 1;
-        }
-        TilePortals::from_grouped(tile.origin_y(), starts, entries)
-    }
+/// A tile's portal edges in one table grouped by side, each group in portal
+/// order (polygon index, then edge index), with each side's sweep order:
+/// borrowed from the tile.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct TilePortals<'a> {
+    pub origin_y: f64,
+    sides: &'a PortalSides,
+    entries: &'a [PortalEntry],
+}
 
-    /// From each side's portals in portal order.
-    #[cfg(test)]
-    fn from_sides(origin_y: f64, sides: [Vec<Portal>; 4]) -> TilePortals {
-        let mut starts = [0u32; 5];
-        for side in 0..4 {
-            starts[side + 1] = starts[side] + sides[side].len() as u32;
-        }
-        let entries = sides.concat().into_iter().map(|portal| PortalEntry { portal, sweep: UNSWEPT }).collect();
-        TilePortals::from_grouped(origin_y, starts, entries)
+/// Fills `out` (one entry per portal edge) with the portal table of a tile
+/// whose portal edges in portal order are `edges`, whose polygon `p` has the
+/// corners `indices[edge_starts[p]..edge_starts[p + 1]]` among `vertices`.
+pub(crate) fn fill_portal_table(
+    edges: &[PortalEdge],
+    edge_starts: &[u32],
+    indices: &[u32],
+    vertices: &[[f32; 3]],
+    out: &mut [PortalEntry],
+) -> PortalSides {
+    let mut starts = [0u32; 5];
+    for portal in edges {
+        starts[portal.side as usize + 1] += 1;
     }
+    for side in 0..4 {
+        starts[side + 1] += starts[side];
+    }
+    let mut cursor = starts;
+    for portal in edges {
+        let (side, p) = (portal.side as usize, portal.polygon as usize);
+        let corners = &indices[edge_starts[p] as usize..edge_starts[p + 1] as usize];
+        let portal = portal_on(vertices, corners, portal.polygon, portal.edge, portal.side);
+        out[cursor[side] as usize] = PortalEntry { portal, sweep: UNSWEPT };
+        cursor[side] += 1;
+    }
+    PortalSides { starts, in_order: sweep_sides(&starts, out) }
+}
 
-    /// From portals grouped by side as `starts` says, each side in portal
-    /// order, with their sweep orders. Sides of at most [`SMALL_SIDE`]
-    /// portals are matched directly, and sides in order walked: neither
-    /// gets one.
-    fn from_grouped(origin_y: f64, starts: [u32; 5], mut entries: Vec<PortalEntry>) -> TilePortals {
-        let mut in_order = [false; 4];
-        for side in 0..4 {
-            let range = starts[side] as usize..starts[side + 1] as usize;
-            in_order[side] = entries[range.clone()].windows(2).all(|w| {
-                let (a, b) = (&w[0].portal, &w[1].portal);
-                a.u_min() <= b.u_min() && a.u_max() <= b.u_max()
-            });
-            if in_order[side] || range.len() <= SMALL_SIDE {
-                continue;
-            }
-            let side_entries = &mut entries[range];
-            for (i, entry) in side_entries.iter_mut().enumerate() {
-                let portal = &entry.portal;
-                entry.sweep = SweepEntry { u_min: portal.u_min(), reach: portal.u_max(), index: i as u32 };
-            }
-            sort_sweep_steps(side_entries);
-            let mut reach = f32::NEG_INFINITY;
-            for entry in side_entries {
-                reach = reach.max(entry.sweep.reach);
-                entry.sweep.reach = reach;
-            }
+/// Gives each side of `entries` (grouped by side as `starts` says, each in
+/// portal order) its sweep order, and says which sides run in order. Sides
+/// of at most [`SMALL_SIDE`] portals are matched directly, and sides in
+/// order walked: neither gets one.
+fn sweep_sides(starts: &[u32; 5], entries: &mut [PortalEntry]) -> [bool; 4] {
+    let mut in_order = [false; 4];
+    for side in 0..4 {
+        let range = starts[side] as usize..starts[side + 1] as usize;
+        in_order[side] = entries[range.clone()].windows(2).all(|w| {
+            let (a, b) = (&w[0].portal, &w[1].portal);
+            a.u_min() <= b.u_min() && a.u_max() <= b.u_max()
+        });
+        if in_order[side] || range.len() <= SMALL_SIDE {
+            continue;
         }
-        TilePortals { origin_y, starts, entries, in_order }
+        let side_entries = &mut entries[range];
+        for (i, entry) in side_entries.iter_mut().enumerate() {
+            let portal = &entry.portal;
+            entry.sweep = SweepEntry { u_min: portal.u_min(), reach: portal.u_max(), index: i as u32 };
+        }
+        sort_sweep_steps(side_entries);
+        let mut reach = f32::NEG_INFINITY;
+        for entry in side_entries {
+            reach = reach.max(entry.sweep.reach);
+            entry.sweep.reach = reach;
+        }
+    }
+    in_order
+}
+
+impl<'a> TilePortals<'a> {
+    /// The table of a tile at height origin `origin_y`: `sides` as
+    /// [`fill_portal_table`] returned it for `entries`.
+    pub fn new(origin_y: f64, sides: &'a PortalSides, entries: &'a [PortalEntry]) -> TilePortals<'a> {
+        TilePortals { origin_y, sides, entries }
     }
 
     fn range(&self, side: u8) -> std::ops::Range<usize> {
-        self.starts[side as usize] as usize..self.starts[side as usize + 1] as usize
+        self.sides.starts[side as usize] as usize..self.sides.starts[side as usize + 1] as usize
     }
 
     /// The portals on `side`: entries in portal order.
-    fn side_entries(&self, side: u8) -> &[PortalEntry] {
+    fn side_entries(self, side: u8) -> &'a [PortalEntry] {
         &self.entries[self.range(side)]
+    }
+
+    fn in_order(&self, side: u8) -> bool {
+        self.sides.in_order[side as usize]
     }
 
     /// Starts loading the portals of the sides in `groups` (see
@@ -235,12 +252,12 @@ impl TilePortals {
 
     /// Starts loading the portals of every side, which lie together.
     pub fn prefetch_all(&self) {
-        prefetch_lines(&self.entries);
+        prefetch_lines(self.entries);
     }
 
     /// True when the tile has no portal on `side`.
     pub fn is_empty_on(&self, side: u8) -> bool {
-        self.starts[side as usize] == self.starts[side as usize + 1]
+        self.sides.starts[side as usize] == self.sides.starts[side as usize + 1]
     }
 }
 
@@ -282,9 +299,15 @@ fn swap_sweep_steps(entries: &mut [PortalEntry], a: usize, b: usize) {
 /// The portal on `side` of edge `edge` of `polygon`.
 pub(crate) fn portal_of(tile: &NavTile, polygon: u32, edge: u8, side: u8) -> Portal {
     let indices = tile.polygon(polygon as usize).expect("validated polygon index").indices;
+    portal_on(tile.vertices(), indices, polygon, edge, side)
+}
+
+/// The portal on `side` of edge `edge` of `polygon`, whose corners are
+/// `indices` among `vertices`.
+fn portal_on(vertices: &[[f32; 3]], indices: &[u32], polygon: u32, edge: u8, side: u8) -> Portal {
     let k = edge as usize;
-    let a = tile.vertices()[indices[k] as usize];
-    let b = tile.vertices()[indices[(k + 1) % indices.len()] as usize];
+    let a = vertices[indices[k] as usize];
+    let b = vertices[indices[(k + 1) % indices.len()] as usize];
     let axis = along_axis(side);
     Portal::new(polygon, edge, (a[axis], b[axis]), (a[1], b[1]))
 }
@@ -302,7 +325,7 @@ pub(crate) struct MirroredLink {
 /// One side's stitching: the tile whose portals are matched, where its
 /// links go and, when wanted, where their mirrors go.
 pub(crate) struct SidePass<'a> {
-    pub here: (TileRef, &'a TilePortals),
+    pub here: (TileRef, TilePortals<'a>),
     pub side: u8,
     pub climb: f64,
     pub out: &'a mut Vec<(u32, Link)>,
@@ -317,7 +340,7 @@ impl SidePass<'_> {
     /// The link from b to a shares a's stretch exactly: the overlap, the
     /// height test and the plain comparisons are symmetric. `matches` is
     /// scratch.
-    pub fn push_links(&mut self, layers: &[(TileRef, &TilePortals)], matches: &mut Vec<u32>) {
+    pub fn push_links(&mut self, layers: &[(TileRef, TilePortals<'_>)], matches: &mut Vec<u32>) {
         let spans = self.here.1.side_entries(self.side);
         if spans.is_empty() {
             return;
@@ -328,7 +351,7 @@ impl SidePass<'_> {
             for &(tile_ref, other) in layers {
                 let others = other.side_entries(facing);
                 let facing_tile = FacingTile { tile_ref, origin_y: other.origin_y };
-                if others.len() > SMALL_SIDE && other.in_order[facing as usize] {
+                if others.len() > SMALL_SIDE && other.in_order(facing) {
                     // Those before `from` end at or before a_min; from the
                     // first that starts at or after a_max on, none overlaps.
                     let from = others.partition_point(|e| e.portal.u_max() <= a_min);
@@ -437,6 +460,31 @@ fn shared_stretch(a: &Portal, a_origin_y: f64, b: &Portal, b_origin_y: f64, clim
 mod tests {
     use super::*;
 
+    /// A portal table held apart from any tile.
+    struct OwnedPortals {
+        origin_y: f64,
+        sides: PortalSides,
+        entries: Vec<PortalEntry>,
+    }
+
+    impl OwnedPortals {
+        /// From each side's portals in portal order.
+        fn from_sides(origin_y: f64, sides: [Vec<Portal>; 4]) -> OwnedPortals {
+            let mut starts = [0u32; 5];
+            for side in 0..4 {
+                starts[side + 1] = starts[side] + sides[side].len() as u32;
+            }
+            let mut entries: Vec<PortalEntry> =
+                sides.concat().into_iter().map(|portal| PortalEntry { portal, sweep: UNSWEPT }).collect();
+            let in_order = sweep_sides(&starts, &mut entries);
+            OwnedPortals { origin_y, sides: PortalSides { starts, in_order }, entries }
+        }
+
+        fn view(&self) -> TilePortals<'_> {
+            TilePortals::new(self.origin_y, &self.sides, &self.entries)
+        }
+    }
+
     fn portal(u0: f32, u1: f32, y0: f32, y1: f32) -> Portal {
         Portal::new(0, 0, (u0, u1), (y0, y1))
     }
@@ -525,9 +573,9 @@ mod tests {
 
     /// A side pass over `layers`, with the mirrors when asked for.
     fn side_links(
-        here: (TileRef, &TilePortals),
+        here: (TileRef, TilePortals<'_>),
         side: u8,
-        layers: &[(TileRef, &TilePortals)],
+        layers: &[(TileRef, TilePortals<'_>)],
         mirrored: Option<&mut Vec<MirroredLink>>,
     ) -> Vec<(u32, Link)> {
         let mut out = Vec::new();
@@ -544,13 +592,14 @@ mod tests {
         for round in 0..2000 {
             let mine = random_side(&mut next, 7);
             let theirs = if round % 2 == 0 { random_side(&mut next, 24) } else { ordered_side(&mut next, 24) };
-            let a = TilePortals::from_sides(0.0, [mine.clone(), vec![], vec![], vec![]]);
-            let b = TilePortals::from_sides(0.25, [vec![], vec![], theirs.clone(), vec![]]);
-            if b.in_order[2] && theirs.len() > SMALL_SIDE {
+            let a = OwnedPortals::from_sides(0.0, [mine.clone(), vec![], vec![], vec![]]);
+            let b = OwnedPortals::from_sides(0.25, [vec![], vec![], theirs.clone(), vec![]]);
+            if b.sides.in_order[2] && theirs.len() > SMALL_SIDE {
                 walked += 1;
             }
             let tile_ref = TileRef::from_parts(1, 3);
-            let out = side_links((TileRef::from_parts(1, 0), &a), 0, &[(tile_ref, &b), (tile_ref, &b)], None);
+            let (a, b) = (a.view(), b.view());
+            let out = side_links((TileRef::from_parts(1, 0), a), 0, &[(tile_ref, b), (tile_ref, b)], None);
             let mut expected = Vec::new();
             for pa in &mine {
                 for _layer in 0..2 {
@@ -572,16 +621,17 @@ mod tests {
         let mut next = crate::test_rng::below_fn(0x9E37_79B9_7F4A_7C15u64);
         for _ in 0..1000 {
             let (mine, theirs) = (random_side(&mut next, 24), random_side(&mut next, 24));
-            let a = TilePortals::from_sides(0.0, [vec![], mine, vec![], vec![]]);
-            let b = TilePortals::from_sides(0.25, [vec![], vec![], vec![], theirs]);
+            let a = OwnedPortals::from_sides(0.0, [vec![], mine, vec![], vec![]]);
+            let b = OwnedPortals::from_sides(0.25, [vec![], vec![], vec![], theirs]);
+            let (a, b) = (a.view(), b.view());
             let (a_ref, b_ref) = (TileRef::from_parts(1, 7), TileRef::from_parts(2, 3));
             let mut mirrored = Vec::new();
-            side_links((a_ref, &a), 1, &[(b_ref, &b)], Some(&mut mirrored));
+            side_links((a_ref, a), 1, &[(b_ref, b)], Some(&mut mirrored));
             // By the facing portal; a stable sort keeps a's portal order.
             mirrored.sort_by_key(|m| (m.polygon, m.link.edge));
             assert!(mirrored.iter().all(|m| m.slot == 3));
             let seen_from_b: Vec<(u32, Link)> = mirrored.iter().map(|m| (m.polygon, m.link)).collect();
-            assert_eq!(seen_from_b, side_links((b_ref, &b), 3, &[(a_ref, &a)], None));
+            assert_eq!(seen_from_b, side_links((b_ref, b), 3, &[(a_ref, a)], None));
         }
     }
 

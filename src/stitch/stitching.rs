@@ -322,7 +322,7 @@ impl<'a> StitchView<'a> {
         let Some(column) = neighbour_column(here.tile.column(), side) else { return };
         // The buffer outlives the borrows it holds here: it is handed over
         // empty each way (an in-place collect keeps the allocation).
-        let mut layers: Vec<(TileRef, &TilePortals)> = recycle(std::mem::take(&mut scratch.layers));
+        let mut layers: Vec<(TileRef, TilePortals<'_>)> = recycle(std::mem::take(&mut scratch.layers));
         layers.extend(self.column_slots(column).map(|s| (self.tile_ref(s), self.slot(s).tile.portals())));
         let mut pass = SidePass {
             here: (self.tile_ref(slot), here.tile.portals()),
@@ -371,7 +371,7 @@ pub(crate) struct Scratch {
     matches: Vec<u32>,
     /// Polygons a patch can change, ascending.
     changed: Vec<u32>,
-    layers: Vec<(TileRef, &'static TilePortals)>,
+    layers: Vec<(TileRef, TilePortals<'static>)>,
     /// Slots an edit re-stitches and the link groups of each.
     pub dirty: Vec<(u32, LinkGroups)>,
     /// Owners whose off-mesh links an edit resolves again.
@@ -444,7 +444,7 @@ impl std::fmt::Debug for Scratch {
 
 /// An empty vector of another element type of the same layout, keeping the
 /// allocation of `v`.
-fn recycle<'b>(mut v: Vec<(TileRef, &TilePortals)>) -> Vec<(TileRef, &'b TilePortals)> {
+fn recycle<'b>(mut v: Vec<(TileRef, TilePortals<'_>)>) -> Vec<(TileRef, TilePortals<'b>)> {
     v.clear();
     v.into_iter().map(|_| unreachable!("cleared")).collect()
 }

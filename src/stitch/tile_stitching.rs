@@ -1,18 +1,18 @@
 //! What stitching derives from one tile alone (format text "Stitching
-//! (links)"; LAYOUT section 7): its portal edges, its placement and polygon
-//! bounds, and where its off-mesh links start and end. A tile is validated
+//! (links)"; LAYOUT section 7) besides its portal table, which lies in the
+//! tile's buffer (see `NavTile`): its placement and where its off-mesh
+//! links start and end. A tile is validated
 //! against the mesh parameters it will join (its fingerprint says which),
 //! so all of this is computed once, while the tile's arrays are in cache,
 //! and adding a validated tile to a mesh never reads its polygons again.
 
 use crate::stitch::off_mesh_attachment::{LinkEnds, TileFootprint};
 use crate::format::params::NavMeshParams;
-use crate::stitch::portal_stitching::{Column, TilePortals};
+use crate::stitch::portal_stitching::Column;
 use crate::tile::nav_tile::NavTile;
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub(crate) struct TileStitching {
-    pub portals: TilePortals,
     pub footprint: TileFootprint,
     /// One per off-mesh link, in link order.
     pub link_ends: Vec<LinkEnds>,
@@ -30,6 +30,6 @@ impl TileStitching {
         end_columns.extend(link_ends.iter().filter_map(|e| e.end_column));
         end_columns.sort_unstable();
         end_columns.dedup();
-        TileStitching { portals: TilePortals::of(tile), footprint, link_ends, end_columns }
+        TileStitching { footprint, link_ends, end_columns }
     }
 }

@@ -4,7 +4,7 @@
 use crate::error::{NavMeshError, Result};
 use crate::format::fingerprint::BuildFingerprint;
 use crate::format::params::NavMeshParams;
-use crate::stitch::portal_stitching::TilePortals;
+use crate::stitch::portal_stitching::{fill_portal_table, PortalSides, TilePortals};
 use crate::stitch::tile_stitching::TileStitching;
 use crate::tile::tile_arrays::TileArrays;
 use crate::tile::tile_buffer::{Plain, Section};
@@ -27,6 +27,8 @@ pub struct NavTile {
     /// Side `s`'s polygons with a portal are
     /// `portal_polygons[portal_polygon_starts[s]..portal_polygon_starts[s + 1]]`.
     portal_polygon_starts: [u32; 5],
+    /// Where each side's portals lie in the portal table section.
+    portal_sides: PortalSides,
     /// Least and greatest tile-local vertex coordinates per axis.
     vertex_bounds: [[f32; 3]; 2],
 }
@@ -113,9 +115,15 @@ impl NavTile {
         }
         let (reader, portal_polygons) = store.split(sections.portal_polygons);
         let portal_polygon_starts = fill_portal_polygons(reader.get(sections.portal_edges), portal_polygons);
+        let (reader, portal_table) = store.split(sections.portal_table);
+        let (edge_starts, indices) = (reader.get(sections.edge_starts), reader.get(sections.indices));
+        let portal_edges = reader.get(sections.portal_edges);
+        let portal_sides =
+            fill_portal_table(portal_edges, edge_starts, indices, reader.get(sections.vertices), portal_table);
         let vertex_bounds = bounds(store.get(|s| s.vertices).iter());
         let stitching = TileStitching::default();
-        let mut tile = NavTile { place, fingerprint, store, stitching, portal_polygon_starts, vertex_bounds };
+        let mut tile =
+            NavTile { place, fingerprint, store, stitching, portal_polygon_starts, portal_sides, vertex_bounds };
         tile.stitching = TileStitching::of(params, &tile);
         Ok(tile)
     }
@@ -254,8 +262,9 @@ impl NavTile {
         &self.stitching
     }
 
-    pub(crate) fn portals(&self) -> &TilePortals {
-        &self.stitching.portals
+    /// The portal table stitching matches.
+    pub(crate) fn portals(&self) -> TilePortals<'_> {
+        TilePortals::new(self.place.origin_y, &self.portal_sides, self.store.get(|s| s.portal_table))
     }
 
     /// The tile's column (TileX, TileZ).
@@ -351,9 +360,11 @@ mod tests {
 
     /// Issue 24: a one-polygon tile's resident bytes are mostly this
     /// record, so its section table is `u32` offsets and counts (the
-    /// record was 480 bytes with `usize` ones).
+    /// record was 480 bytes with `usize` ones), its portal table lies in
+    /// its buffer and the buffer keeps a `u32` size, not a `Layout` (352
+    /// bytes before those two).
     #[test]
     fn a_tile_record_stays_small() {
-        assert_eq!(std::mem::size_of::<NavTile>(), 352);
+        assert_eq!(std::mem::size_of::<NavTile>(), 320);
     }
 }

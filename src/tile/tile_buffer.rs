@@ -8,6 +8,7 @@ use std::alloc::{alloc_zeroed, dealloc, handle_alloc_error, Layout};
 use std::marker::PhantomData;
 use std::ptr::NonNull;
 
+use crate::stitch::portal_stitching::PortalEntry;
 use crate::tile::nav_tile::PortalEdge;
 use crate::tile::tile_data::{DetailMesh, DetailTriangle, OffMeshLinkSlot, Polygon};
 
@@ -29,10 +30,18 @@ unsafe impl Plain for DetailMesh {}
 unsafe impl Plain for DetailTriangle {}
 unsafe impl Plain for OffMeshLinkSlot {}
 unsafe impl Plain for PortalEdge {}
+// SAFETY: records of floats and integers.
+unsafe impl Plain for PortalEntry {}
 
 /// The most bytes a buffer holds: sections are placed by `u32` offsets and
 /// counts, so a tile's section table is 8 bytes a section.
 pub(crate) const MAX_BUFFER_BYTES: u64 = u32::MAX as u64;
+
+/// The alignment of every block: that of its most aligned section type
+/// (each is made of 4-byte values or bytes), fixed so a buffer keeps only
+/// its size (issue 24: less fixed memory per tile). A section type needing
+/// more fails to compile in [`SectionPlanner::section`].
+const BLOCK_ALIGN: usize = 4;
 
 /// Where `len` values of `T` lie in a buffer: `offset` bytes in, aligned
 /// for `T`.
@@ -70,12 +79,11 @@ impl<T> Section<T> {
 /// aligned for its type.
 pub(crate) struct SectionPlanner {
     end: u64,
-    align: usize,
 }
 
 impl SectionPlanner {
     pub fn new() -> Self {
-        SectionPlanner { end: 0, align: 1 }
+        SectionPlanner { end: 0 }
     }
 
     /// Reserves `len` values of `T`. The sizes add up in 64 bits, which
@@ -83,10 +91,12 @@ impl SectionPlanner {
     /// cannot overflow; a section of a plan past [`MAX_BUFFER_BYTES`] gets
     /// clamped fields, and [`Self::allocate`] refuses that plan.
     pub fn section<T: Plain>(&mut self, len: usize) -> Section<T> {
-        let align = std::mem::align_of::<T>();
+        let align = const {
+            assert!(std::mem::align_of::<T>() <= BLOCK_ALIGN, "a section type aligned beyond the block");
+            std::mem::align_of::<T>()
+        };
         let offset = self.end.next_multiple_of(align as u64);
         self.end = offset.saturating_add((len as u64).saturating_mul(std::mem::size_of::<T>() as u64));
-        self.align = self.align.max(align);
         let clamp = |value: u64| u32::try_from(value).unwrap_or(u32::MAX);
         Section { offset: clamp(offset), len: clamp(len as u64), element: PhantomData }
     }
@@ -103,8 +113,7 @@ impl SectionPlanner {
         if self.end > MAX_BUFFER_BYTES {
             return None;
         }
-        let layout = Layout::from_size_align(self.end as usize, self.align).expect("at most 4 GiB, aligned by a type");
-        Some(TileBuffer::zeroed(layout))
+        Some(TileBuffer::zeroed(self.end as u32))
     }
 }
 
@@ -112,7 +121,8 @@ impl SectionPlanner {
 /// every section holds valid values and the block is copied as raw memory.
 pub(crate) struct TileBuffer {
     ptr: NonNull<u8>,
-    layout: Layout,
+    /// Bytes of the block, aligned to [`BLOCK_ALIGN`].
+    size: u32,
 }
 
 // SAFETY: the buffer owns its block and only hands out references tied to
@@ -121,17 +131,23 @@ unsafe impl Send for TileBuffer {}
 unsafe impl Sync for TileBuffer {}
 
 impl TileBuffer {
-    fn zeroed(layout: Layout) -> TileBuffer {
-        if layout.size() == 0 {
+    fn zeroed(size: u32) -> TileBuffer {
+        if size == 0 {
             // A dangling pointer aligned for every section: empty slices only.
             // BYTE-ORDER: an address, never read through.
-            let ptr = NonNull::new(layout.align() as *mut u8).expect("alignment is nonzero");
-            return TileBuffer { ptr, layout };
+            let ptr = NonNull::new(BLOCK_ALIGN as *mut u8).expect("alignment is nonzero");
+            return TileBuffer { ptr, size };
         }
+        let layout = Self::layout_of(size);
         // SAFETY: the layout has a nonzero size.
         let raw = unsafe { alloc_zeroed(layout) };
         let ptr = NonNull::new(raw).unwrap_or_else(|| handle_alloc_error(layout));
-        TileBuffer { ptr, layout }
+        TileBuffer { ptr, size }
+    }
+
+    /// The layout of a block of `size` bytes.
+    fn layout_of(size: u32) -> Layout {
+        Layout::from_size_align(size as usize, BLOCK_ALIGN).expect("at most 4 GiB, a power of two")
     }
 
     /// The values of `section`, which was planned for this buffer.
@@ -180,12 +196,12 @@ impl TileBuffer {
 
     /// Bytes the block holds.
     pub fn size(&self) -> usize {
-        self.layout.size()
+        self.size as usize
     }
 
     fn check<T>(&self, section: &Section<T>) {
         assert!(
-            section.end() <= self.layout.size() && section.offset().is_multiple_of(std::mem::align_of::<T>()),
+            section.end() <= self.size() && section.offset().is_multiple_of(std::mem::align_of::<T>()),
             "a section of another buffer"
         );
     }
@@ -226,21 +242,20 @@ impl<'a> SectionSource<'a> for BufferReader<'a> {
 
 impl Clone for TileBuffer {
     fn clone(&self) -> Self {
-        let mut copy = TileBuffer::zeroed(self.layout);
-        if self.layout.size() != 0 {
-            // SAFETY: both blocks are `layout.size()` bytes and distinct.
-            unsafe { std::ptr::copy_nonoverlapping(self.ptr.as_ptr(), copy.ptr.as_ptr(), self.layout.size()) };
+        let copy = TileBuffer::zeroed(self.size);
+        if self.size != 0 {
+            // SAFETY: both blocks are `size` bytes and distinct.
+            unsafe { std::ptr::copy_nonoverlapping(self.ptr.as_ptr(), copy.ptr.as_ptr(), self.size()) };
         }
-        copy.layout = self.layout;
         copy
     }
 }
 
 impl Drop for TileBuffer {
     fn drop(&mut self) {
-        if self.layout.size() != 0 {
+        if self.size != 0 {
             // SAFETY: allocated by `alloc_zeroed` with this layout.
-            unsafe { dealloc(self.ptr.as_ptr(), self.layout) };
+            unsafe { dealloc(self.ptr.as_ptr(), Self::layout_of(self.size)) };
         }
     }
 }

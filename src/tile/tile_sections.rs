@@ -2,10 +2,12 @@
 //! [`TileBuffer`], planned once from the counts, which the ONPT header
 //! gives before any array is read. Besides the format's arrays the buffer
 //! holds what validation derives (first edge per polygon, portal edges,
-//! polygon bounds), so a tile is one allocation. Four-byte sections come
+//! polygon bounds, the portal table stitching matches), so a tile is one
+//! allocation. Four-byte sections come
 //! first and the byte array last, so no section needs padding.
 
 use crate::error::{NavMeshError, Result};
+use crate::stitch::portal_stitching::PortalEntry;
 use crate::tile::nav_tile::PortalEdge;
 use crate::tile::tile_arrays::TileArrays;
 use crate::tile::tile_buffer::{Section, SectionPlanner, SectionSource, TileBuffer, MAX_BUFFER_BYTES};
@@ -83,6 +85,9 @@ pub(crate) struct TileSections {
     /// The distinct polygons with a portal on each side, side by side, each
     /// side's ascending: at most one per portal edge, the rest unused.
     pub portal_polygons: Section<u32>,
+    /// The portal edges as stitching matches them: grouped by side, with
+    /// each side's sweep order (`NavTile::portals`).
+    pub portal_table: Section<PortalEntry>,
     pub portal_sides: Section<u8>,
 }
 
@@ -105,6 +110,7 @@ impl TileSections {
             off_mesh_links: planner.section(counts.off_mesh_links),
             portal_edges: planner.section(counts.portals),
             portal_polygons: planner.section(counts.portals),
+            portal_table: planner.section(counts.portals),
             portal_sides: planner.section(counts.edges),
         };
         let size = planner.size();
@@ -176,7 +182,7 @@ mod tests {
     #[test]
     fn the_section_table_is_eight_bytes_a_section() {
         let (sections, buffer) = TileSections::plan(&counts(4, 1, 4)).unwrap();
-        assert_eq!(std::mem::size_of::<TileSections>(), 14 * 8);
+        assert_eq!(std::mem::size_of::<TileSections>(), 15 * 8);
         assert_eq!(buffer.get(sections.indices).len(), 4);
     }
 }

@@ -39,7 +39,7 @@ fn check(mesh: &onav::TiledNavMesh, trips: &[Trip], bound_seconds: f64) {
 /// its variants, door lanes, right of way, separation tuning, 584 random
 /// combinations of the lane family, door queues in files, and pacing
 /// toward the opening (each agent capping its speed by its distance over
-/// its turn; 467 runs of five variants, 8 to 50 agents waiting 5 s or
+/// its turn; 539 runs of six variants, 8 to 50 agents waiting 5 s or
 /// more, the median of each variant 25 to 40).
 /// Every family is chaotic in its parameters (the best run of each
 /// becomes two or three times worse when one parameter moves a few

@@ -37,11 +37,11 @@ fn check(mesh: &onav::TiledNavMesh, trips: &[Trip], bound_seconds: f64) {
 /// What was tried, none of it passing, is recorded with its figures in
 /// docs/CROWD_PEER.md ("The doorway scenario"): lane bias, keep-right and
 /// its variants, door lanes, right of way, separation tuning, 584 random
-/// combinations of the lane family, door queues in files, and pacing
-/// toward the opening (each agent capping its speed by its distance over
-/// its turn; 539 runs of six variants, 8 to 50 agents waiting 5 s or
-/// more, the median of each variant 25 to 40).
-/// Every family is chaotic in its parameters (the best run of each
+/// combinations of the lane family, door queues in files, and pacing toward
+/// the opening (each agent capping its speed by its distance over its turn,
+/// with lanes, turns or giving way at the door; 635 runs of seven variants,
+/// 8 to 50 agents waiting 5 s or more, the median of each variant 25 to
+/// 40). Every family is chaotic in its parameters (the best run of each
 /// becomes two or three times worse when one parameter moves a few
 /// percent), and the waits left are agents of the stream that is not
 /// crossing, held at the far mouth while the other stream has the door.

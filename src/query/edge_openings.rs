@@ -89,7 +89,10 @@ pub(crate) fn edge_openings(
 /// `target` (which holds no polygon of meaning when the answer is
 /// `None`), so a walk that goes on into it neither looks it up again nor
 /// copies it out of a returned value. `parameter` is called only for an
-/// opening that covers part of the edge.
+/// opening that covers part of the edge. Always inlined: the raycast's
+/// walk asks it at every exit, and as a call its polygon's fields were
+/// stored for it and loaded again after it.
+#[inline(always)]
 pub(crate) fn opening_at<'m>(
     mesh: &'m TiledNavMesh,
     poly_ref: PolyRef,
@@ -107,7 +110,9 @@ pub(crate) fn opening_at<'m>(
         return passes.then(|| poly_ref.tile_ref().polygon(index).expect("validated neighbour index"));
     }
     let mut first: Option<EdgeOpening> = None;
-    portal_openings(mesh, poly_ref, polygon, k, filter, |opening, candidate| {
+    // Inlined by hand: left to LLVM it was a call that took the candidate
+    // by memory.
+    portal_openings(mesh, poly_ref, polygon, k, filter, #[inline(always)] |opening, candidate| {
         let earlier = first.as_ref().is_none_or(|kept| opening_order(&opening, kept).is_lt());
         if earlier && (opening.covers_whole_edge() || opening.covers(parameter())) {
             first = Some(opening);
@@ -125,7 +130,9 @@ fn opening_order(a: &EdgeOpening, b: &EdgeOpening) -> std::cmp::Ordering {
 
 /// Calls `found` with each opening of portal edge `k` of `polygon` (named
 /// `poly_ref`) whose target passes `filter`, in link order, with the
-/// target polygon; none for an edge that is not a portal.
+/// target polygon; none for an edge that is not a portal. Always inlined,
+/// so the target polygon is built where `found` keeps it.
+#[inline(always)]
 fn portal_openings<'m>(
     mesh: &'m TiledNavMesh,
     poly_ref: PolyRef,

@@ -69,13 +69,6 @@ struct Exit {
     tied: Option<usize>,
 }
 
-impl Exit {
-    /// The edges it leaves by, in edge order.
-    fn edges(&self) -> impl Iterator<Item = usize> {
-        self.edge.into_iter().chain(self.tied)
-    }
-}
-
 /// Clips `start`–`end` against the convex polygon of `n` corners whose X
 /// and Z `corner(i)` gives, in order (Cyrus–Beck) in X/Z: where it leaves,
 /// or `None` when it misses the polygon. Each corner is read once, and its
@@ -109,9 +102,14 @@ fn exit_of(n: usize, corner: impl Fn(usize) -> [f64; 2], start: [f64; 3], end: [
             }
         } else if turn > 0.0 {
             // An edge the segment starts inside of lets it in at t ≤ 0,
-            // which cannot move `enter` (≥ 0): no division.
+            // which cannot move `enter` (≥ 0): no division. The quotient
+            // here is > 0 or +0, never NaN or −0, so a comparison keeps
+            // what `f64::max` kept without its NaN handling.
             if inside_by < 0.0 {
-                enter = enter.max(-inside_by / turn);
+                let t = -inside_by / turn;
+                if t > enter {
+                    enter = t;
+                }
             }
         } else if inside_by < 0.0 {
             return None;
@@ -270,9 +268,10 @@ impl<'a> Ray<'a> {
 
     /// The edge the ray leaves by at `exit.t` (the crossing): the first of
     /// `exit`'s edges that opens there, else the first; with the polygon it
-    /// opens into, named and placed in `next`. The crossing and its
-    /// parameter along an edge are worked out only for an opening that
-    /// covers part of the edge (a portal's).
+    /// opens into, named and placed in `next`. The second edge of a corner
+    /// is rare and asked out of line ([`Self::tied_way_out`]), so the usual
+    /// exit stays one straight path.
+    #[inline(always)]
     fn way_out(
         &self,
         current_ref: PolyRef,
@@ -280,14 +279,51 @@ impl<'a> Ray<'a> {
         exit: &Exit,
         next: &mut QueryPolygon<'a>,
     ) -> (usize, Option<PolyRef>) {
-        for k in exit.edges() {
-            // Pure, and asked for at most once a portal link: not kept.
-            let parameter = || crossing_parameter(current, k, lerp(self.start, self.end, exit.t));
-            if let Some(next_ref) = opening_at(self.mesh, current_ref, current, k, self.filter, parameter, next) {
-                return (k, Some(next_ref));
-            }
+        let k = exit.edge.expect("the ray leaves by an edge");
+        if let Some(next_ref) = self.opening(current_ref, current, k, exit.t, next) {
+            return (k, Some(next_ref));
         }
-        (exit.edge.expect("the ray leaves by an edge"), None)
+        match exit.tied {
+            Some(tied) => self.tied_way_out(current_ref, current, k, tied, exit.t, next),
+            None => (k, None),
+        }
+    }
+
+    /// [`Self::way_out`] through the second edge `tied` of a corner, when
+    /// the first, `k`, opens into nothing there.
+    #[cold]
+    #[inline(never)]
+    fn tied_way_out(
+        &self,
+        current_ref: PolyRef,
+        current: &QueryPolygon<'a>,
+        k: usize,
+        tied: usize,
+        t: f64,
+        next: &mut QueryPolygon<'a>,
+    ) -> (usize, Option<PolyRef>) {
+        match self.opening(current_ref, current, tied, t, next) {
+            Some(next_ref) => (tied, Some(next_ref)),
+            None => (k, None),
+        }
+    }
+
+    /// The polygon edge `k` of `current` opens into where the ray crosses
+    /// it at `t` ([`opening_at`]), placed in `next`. The crossing and its
+    /// parameter along the edge are worked out only for an opening that
+    /// covers part of the edge (a portal's).
+    #[inline(always)]
+    fn opening(
+        &self,
+        current_ref: PolyRef,
+        current: &QueryPolygon<'a>,
+        k: usize,
+        t: f64,
+        next: &mut QueryPolygon<'a>,
+    ) -> Option<PolyRef> {
+        // Pure, and asked for at most once a portal link: not kept.
+        let parameter = || crossing_parameter(current, k, lerp(self.start, self.end, t));
+        opening_at(self.mesh, current_ref, current, k, self.filter, parameter, next)
     }
 
     fn hit(&self, t: f64, poly_ref: PolyRef, polygon: &QueryPolygon<'_>, edge: usize) -> RaycastHit {
@@ -316,7 +352,7 @@ mod tests {
         assert_eq!(inside, Exit { t: 1.0, edge: None, tied: None }, "an end on the boundary is inside");
         // Through the corner (4, 4): edges 1 and 2 cut it at once.
         let corner = square_exit([2.0, 0.0, 2.0], [6.0, 0.0, 6.0]).unwrap();
-        assert_eq!(corner.edges().collect::<Vec<_>>(), [1, 2]);
+        assert_eq!((corner.edge, corner.tied), (Some(1), Some(2)));
     }
 
     #[test]

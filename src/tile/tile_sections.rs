@@ -82,9 +82,6 @@ pub(crate) struct TileSections {
     pub off_mesh_links: Section<OffMeshLinkSlot>,
     /// In portal order (polygon, then edge).
     pub portal_edges: Section<PortalEdge>,
-    /// The distinct polygons with a portal on each side, side by side, each
-    /// side's ascending: at most one per portal edge, the rest unused.
-    pub portal_polygons: Section<u32>,
     /// The portal edges as stitching matches them: grouped by side, with
     /// each side's sweep order (`NavTile::portals`).
     pub portal_table: Section<PortalEntry>,
@@ -109,7 +106,6 @@ impl TileSections {
             detail_triangles: planner.section(counts.detail_triangles),
             off_mesh_links: planner.section(counts.off_mesh_links),
             portal_edges: planner.section(counts.portals),
-            portal_polygons: planner.section(counts.portals),
             portal_table: planner.section(counts.portals),
             portal_sides: planner.section(counts.edges),
         };
@@ -182,7 +178,7 @@ mod tests {
     #[test]
     fn the_section_table_is_eight_bytes_a_section() {
         let (sections, buffer) = TileSections::plan(&counts(4, 1, 4)).unwrap();
-        assert_eq!(std::mem::size_of::<TileSections>(), 15 * 8);
+        assert_eq!(std::mem::size_of::<TileSections>(), 14 * 8);
         assert_eq!(buffer.get(sections.indices).len(), 4);
     }
 }

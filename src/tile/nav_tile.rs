@@ -4,7 +4,7 @@
 use crate::error::{NavMeshError, Result};
 use crate::format::fingerprint::BuildFingerprint;
 use crate::format::params::NavMeshParams;
-use crate::stitch::portal_stitching::{fill_portal_table, PortalSides, TilePortals};
+use crate::stitch::portal_stitching::{fill_portal_table, fill_sweeps, PortalSides, TilePortals};
 use crate::stitch::tile_stitching::TileStitching;
 use crate::tile::tile_arrays::TileArrays;
 use crate::tile::tile_buffer::{Plain, Section};
@@ -115,6 +115,8 @@ impl NavTile {
         let portal_edges = reader.get(sections.portal_edges);
         let portal_sides =
             fill_portal_table(portal_edges, edge_starts, indices, reader.get(sections.vertices), portal_table);
+        let (reader, portal_sweeps) = store.split(sections.portal_sweeps);
+        fill_sweeps(&portal_sides, reader.get(sections.portal_table), portal_sweeps);
         let vertex_bounds = bounds(store.get(|s| s.vertices).iter());
         let stitching = TileStitching::default();
         let mut tile =
@@ -258,7 +260,8 @@ impl NavTile {
 
     /// The portal table stitching matches.
     pub(crate) fn portals(&self) -> TilePortals<'_> {
-        TilePortals::new(self.place.origin_y, &self.portal_sides, self.store.get(|s| s.portal_table))
+        let (portals, sweeps) = (self.store.get(|s| s.portal_table), self.store.get(|s| s.portal_sweeps));
+        TilePortals::new(self.place.origin_y, &self.portal_sides, portals, sweeps)
     }
 
     /// The tile's column (TileX, TileZ).
@@ -340,9 +343,10 @@ mod tests {
     /// its buffer and the buffer keeps a `u32` size, not a `Layout` (352
     /// bytes before those two), and it keeps neither a list of the polygons
     /// with a portal on each side nor its placement in world space, which
-    /// both derive (320 bytes before those).
+    /// both derive (320 bytes before those); the sweep steps' own section
+    /// adds 8 bytes to its table.
     #[test]
     fn a_tile_record_stays_small() {
-        assert_eq!(std::mem::size_of::<NavTile>(), 256);
+        assert_eq!(std::mem::size_of::<NavTile>(), 264);
     }
 }

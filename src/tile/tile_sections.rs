@@ -7,7 +7,7 @@
 //! first and the byte array last, so no section needs padding.
 
 use crate::error::{NavMeshError, Result};
-use crate::stitch::portal_stitching::PortalEntry;
+use crate::stitch::portal_stitching::{sweep_steps_needed, Portal, SweepEntry};
 use crate::tile::nav_tile::PortalEdge;
 use crate::tile::tile_arrays::TileArrays;
 use crate::tile::tile_buffer::{Section, SectionPlanner, SectionSource, TileBuffer, MAX_BUFFER_BYTES};
@@ -29,11 +29,14 @@ pub(crate) struct TileCounts {
     pub off_mesh_links: usize,
     /// Edges with a portal side.
     pub portals: usize,
+    /// Room for sweep steps ([`sweep_steps_needed`]).
+    pub sweep_steps: usize,
 }
 
 impl TileCounts {
     /// The counts of `data`, whose per-edge arrays have equal lengths.
     pub fn of(data: &TileArrays<'_>) -> TileCounts {
+        let PortalCounts { portals, sweep_steps } = PortalCounts::of(data.portal_sides);
         TileCounts {
             vertices: data.vertices.len(),
             polygons: data.polygons.len(),
@@ -42,14 +45,35 @@ impl TileCounts {
             detail_vertices: data.detail_vertices.len(),
             detail_triangles: data.detail_triangles.len(),
             off_mesh_links: data.off_mesh_links.len(),
-            portals: portal_count(data.portal_sides),
+            portals,
+            sweep_steps,
         }
     }
 }
 
-/// Entries of `portal_sides` other than [`NOT_PORTAL`].
-pub(crate) fn portal_count(portal_sides: &[u8]) -> usize {
-    portal_sides.iter().filter(|&&side| side != NOT_PORTAL).count()
+/// What the portal table needs of a tile's buffer, counted from its
+/// per-edge portal sides before they are checked: entries other than
+/// [`NOT_PORTAL`], and the room for sweep steps of the sides 0..=3 they
+/// name (a tile with another value fails the rules before its table is
+/// filled).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PortalCounts {
+    pub portals: usize,
+    pub sweep_steps: usize,
+}
+
+impl PortalCounts {
+    pub fn of(portal_sides: &[u8]) -> PortalCounts {
+        let mut per_side = [0usize; 4];
+        let mut portals = 0;
+        for &side in portal_sides.iter().filter(|&&side| side != NOT_PORTAL) {
+            portals += 1;
+            if let Some(count) = per_side.get_mut(side as usize) {
+                *count += 1;
+            }
+        }
+        PortalCounts { portals, sweep_steps: sweep_steps_needed(&per_side) }
+    }
 }
 
 /// A tile's column, layer and height origin: the fields of [`TileArrays`]
@@ -82,9 +106,11 @@ pub(crate) struct TileSections {
     pub off_mesh_links: Section<OffMeshLinkSlot>,
     /// In portal order (polygon, then edge).
     pub portal_edges: Section<PortalEdge>,
-    /// The portal edges as stitching matches them: grouped by side, with
-    /// each side's sweep order (`NavTile::portals`).
-    pub portal_table: Section<PortalEntry>,
+    /// The portal edges as stitching matches them: grouped by side
+    /// (`NavTile::portals`).
+    pub portal_table: Section<Portal>,
+    /// The sweep orders of the sides that need one (`NavTile::portals`).
+    pub portal_sweeps: Section<SweepEntry>,
     pub portal_sides: Section<u8>,
 }
 
@@ -107,6 +133,7 @@ impl TileSections {
             off_mesh_links: planner.section(counts.off_mesh_links),
             portal_edges: planner.section(counts.portals),
             portal_table: planner.section(counts.portals),
+            portal_sweeps: planner.section(counts.sweep_steps),
             portal_sides: planner.section(counts.edges),
         };
         let size = planner.size();
@@ -166,6 +193,7 @@ mod tests {
             detail_triangles: 0,
             off_mesh_links: 0,
             portals: 0,
+            sweep_steps: 0,
         }
     }
 
@@ -178,7 +206,7 @@ mod tests {
     #[test]
     fn the_section_table_is_eight_bytes_a_section() {
         let (sections, buffer) = TileSections::plan(&counts(4, 1, 4)).unwrap();
-        assert_eq!(std::mem::size_of::<TileSections>(), 14 * 8);
+        assert_eq!(std::mem::size_of::<TileSections>(), 15 * 8);
         assert_eq!(buffer.get(sections.indices).len(), 4);
     }
 }

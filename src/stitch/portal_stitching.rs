@@ -48,23 +48,34 @@ pub(crate) struct Portal {
     pub y0: f32,
     pub y1: f32,
     pub edge: u8,
-    /// The smaller and larger of `u0` and `u1`, kept because most pairs of
-    /// portals are rejected on these alone.
-    u_min: f32,
-    u_max: f32,
 }
 
 impl Portal {
     pub fn new(polygon: u32, edge: u8, (u0, u1): (f32, f32), (y0, y1): (f32, f32)) -> Portal {
-        Portal { polygon, u0, u1, y0, y1, edge, u_min: u0.min(u1), u_max: u0.max(u1) }
+        Portal { polygon, u0, u1, y0, y1, edge }
     }
 
+    /// The smaller of `u0` and `u1`, by a plain comparison (one instruction;
+    /// coordinates are never NaN). Computed, not kept: keeping it and
+    /// `u_max` took 8 of the 32 bytes of every portal (issue 24). Which of
+    /// two zeros it picks changes no link: such an edge has no length
+    /// along the boundary and shares no stretch, and every other use
+    /// compares it by value.
     fn u_min(&self) -> f32 {
-        self.u_min
+        if self.u1 < self.u0 {
+            self.u1
+        } else {
+            self.u0
+        }
     }
 
+    /// The larger of `u0` and `u1`, as [`Self::u_min`].
     fn u_max(&self) -> f32 {
-        self.u_max
+        if self.u1 > self.u0 {
+            self.u1
+        } else {
+            self.u0
+        }
     }
 
     /// `t` of LAYOUT section 7: where `u` lies along the edge, measured
@@ -435,9 +446,9 @@ struct SharedStretch {
 }
 
 fn shared_stretch(a: &Portal, a_origin_y: f64, b: &Portal, b_origin_y: f64, climb: f64) -> Option<SharedStretch> {
-    // Most facing portals lie apart: reject them on the stored f32 values,
-    // which implies hi <= lo below, before any conversion.
-    if b.u_max <= a.u_min || b.u_min >= a.u_max {
+    // Most facing portals lie apart: reject them on the f32 values, which
+    // implies hi <= lo below, before any conversion.
+    if b.u_max() <= a.u_min() || b.u_min() >= a.u_max() {
         return None;
     }
     // Plain comparisons: coordinates are never NaN, and unlike `max` and

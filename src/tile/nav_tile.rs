@@ -300,9 +300,18 @@ impl NavTile {
 
     /// The union of the polygon bounds of each run of 16 polygons, in
     /// polygon order, so a box search passes over a block's polygons
-    /// without reading their bounds.
+    /// without reading their bounds. A tile of at most 16 polygons keeps
+    /// no block: its vertex bounds, which hold every corner, stand in for
+    /// its one block. They are a looser box, so they pass the same
+    /// polygons to the test of each one's own bounds (issue 24: 24 bytes
+    /// of nearly every Recast tile and of every one-polygon tile).
     pub(crate) fn polygon_blocks(&self) -> &[[[f32; 3]; 2]] {
-        self.store.get(|s| s.polygon_blocks)
+        let blocks = self.store.get(|s| s.polygon_blocks);
+        if blocks.is_empty() {
+            std::slice::from_ref(&self.vertex_bounds)
+        } else {
+            blocks
+        }
     }
 }
 

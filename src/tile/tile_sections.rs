@@ -16,6 +16,16 @@ use crate::tile::tile_data::{DetailMesh, DetailTriangle, OffMeshLinkSlot, Polygo
 /// Polygons per block of `TileSections::polygon_blocks`.
 pub(crate) const POLYGON_BLOCK: usize = 16;
 
+/// Blocks kept for a tile of `polygons` polygons: none for one block or
+/// less (`NavTile::polygon_blocks`).
+fn block_count(polygons: usize) -> usize {
+    if polygons <= POLYGON_BLOCK {
+        0
+    } else {
+        polygons.div_ceil(POLYGON_BLOCK)
+    }
+}
+
 /// How many values each array of a tile holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct TileCounts {
@@ -93,7 +103,8 @@ pub(crate) struct TileSections {
     pub polygon_bounds: Section<[[f32; 3]; 2]>,
     /// The union of the bounds of each run of [`POLYGON_BLOCK`] polygons,
     /// in polygon order: a box that misses a block's union misses each of
-    /// its polygons.
+    /// its polygons. Empty for a tile of at most one block's polygons
+    /// (`NavTile::polygon_blocks`).
     pub polygon_blocks: Section<[[f32; 3]; 2]>,
     /// First edge of each polygon, then the edge count.
     pub edge_starts: Section<u32>,
@@ -122,7 +133,7 @@ impl TileSections {
         let sections = TileSections {
             vertices: planner.section(counts.vertices),
             polygon_bounds: planner.section(counts.polygons),
-            polygon_blocks: planner.section(counts.polygons.div_ceil(POLYGON_BLOCK)),
+            polygon_blocks: planner.section(block_count(counts.polygons)),
             edge_starts: planner.section(counts.polygons + 1),
             indices: planner.section(counts.edges),
             neighbours: planner.section(counts.edges),

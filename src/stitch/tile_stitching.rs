@@ -1,10 +1,10 @@
 //! What stitching derives from one tile alone (format text "Stitching
 //! (links)"; LAYOUT section 7) besides its portal table, which lies in the
 //! tile's buffer (see `NavTile`): where its off-mesh links start and end.
-//! A tile is validated
-//! against the mesh parameters it will join (its fingerprint says which),
-//! so all of this is computed once, while the tile's arrays are in cache,
-//! and adding a validated tile to a mesh never reads its polygons again.
+//! A tile is validated against the mesh parameters it will join (its
+//! fingerprint says which), so all of this is computed once, while the
+//! tile's arrays are in cache, and adding a validated tile to a mesh never
+//! reads its polygons again.
 
 use crate::stitch::off_mesh_attachment::{LinkEnds, TileFootprint};
 use crate::format::params::NavMeshParams;

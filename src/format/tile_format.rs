@@ -18,7 +18,7 @@ use crate::tile::tile_arrays::TileArrays;
 use crate::tile::tile_buffer::{Plain, Section};
 use crate::tile::tile_data::{DetailMesh, DetailTriangle, OffMeshLinkSlot, Polygon, MAX_LAYER, MAX_POLYGONS};
 use crate::tile::tile_rules::check_shape;
-use crate::tile::tile_sections::{portal_count, TileCounts, TilePlace};
+use crate::tile::tile_sections::{PortalCounts, TileCounts, TilePlace};
 use crate::tile::tile_store::TileStore;
 
 /// Bytes of the ONPT header.
@@ -275,6 +275,7 @@ fn read_body(header: &Header, mut body: &[u8]) -> Result<TileStore> {
     let detail_vertices = section(&mut body, c.detail_vertices, VERTEX_LEN);
     let detail_triangles = section(&mut body, c.detail_triangles, DETAIL_TRIANGLE_LEN);
     let links = section(&mut body, c.links, LINK_LEN);
+    let PortalCounts { portals, sweep_steps } = PortalCounts::of(portal_sides);
     let mut store = TileStore::plan(&TileCounts {
         vertices: c.vertices as usize,
         polygons: c.polygons as usize,
@@ -283,7 +284,8 @@ fn read_body(header: &Header, mut body: &[u8]) -> Result<TileStore> {
         detail_vertices: c.detail_vertices as usize,
         detail_triangles: c.detail_triangles as usize,
         off_mesh_links: c.links as usize,
-        portals: portal_count(portal_sides),
+        portals,
+        sweep_steps,
     })?;
     let sections = *store.sections();
     let out = &mut store;

@@ -189,6 +189,11 @@ impl TileLinks {
     pub fn assign(&mut self, polygon_count: usize, pending: &[(u32, Link)]) {
         self.clear();
         let Some(&(_, filler)) = pending.first() else { return };
+        // Exactly as many as needed: growing from empty would round a
+        // one-polygon tile's two rooms up to four (issue 24: 16 bytes of
+        // every such tile).
+        self.rooms.reserve_exact(polygon_count + 1);
+        self.links.reserve_exact(pending.len());
         self.rooms.resize(polygon_count + 1, Room::default());
         for &(p, _) in pending {
             self.rooms[p as usize].len += 1;

@@ -48,23 +48,34 @@ pub(crate) struct Portal {
     pub y0: f32,
     pub y1: f32,
     pub edge: u8,
-    /// The smaller and larger of `u0` and `u1`, kept because most pairs of
-    /// portals are rejected on these alone.
-    u_min: f32,
-    u_max: f32,
 }
 
 impl Portal {
     pub fn new(polygon: u32, edge: u8, (u0, u1): (f32, f32), (y0, y1): (f32, f32)) -> Portal {
-        Portal { polygon, u0, u1, y0, y1, edge, u_min: u0.min(u1), u_max: u0.max(u1) }
+        Portal { polygon, u0, u1, y0, y1, edge }
     }
 
+    /// The smaller of `u0` and `u1`, by a plain comparison (one instruction;
+    /// coordinates are never NaN). Computed, not kept: keeping it and
+    /// `u_max` took 8 of the 32 bytes of every portal (issue 24). Which of
+    /// two zeros it picks changes no link: such an edge has no length
+    /// along the boundary and shares no stretch, and every other use
+    /// compares it by value.
     fn u_min(&self) -> f32 {
-        self.u_min
+        if self.u1 < self.u0 {
+            self.u1
+        } else {
+            self.u0
+        }
     }
 
+    /// The larger of `u0` and `u1`, as [`Self::u_min`].
     fn u_max(&self) -> f32 {
-        self.u_max
+        if self.u1 > self.u0 {
+            self.u1
+        } else {
+            self.u0
+        }
     }
 
     /// `t` of LAYOUT section 7: where `u` lies along the edge, measured
@@ -127,26 +138,26 @@ pub(crate) struct SweepEntry {
     pub index: u32,
 }
 
-/// The sweep step of a side without a sweep order.
-const UNSWEPT: SweepEntry = SweepEntry { u_min: 0.0, reach: 0.0, index: 0 };
-
-/// A portal and one step of its side's sweep order, kept together so a
-/// tile's portal table is one section of its buffer.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct PortalEntry {
-    /// The side's portal at this index, in portal order.
-    portal: Portal,
-    /// The side's sweep step at this index.
-    sweep: SweepEntry,
+/// Sweep steps a tile's portal table needs room for, given how many
+/// portals lie on each side: one per portal of each side of more than
+/// [`SMALL_SIDE`] portals, the only sides that can need a sweep order.
+/// Known from the portal sides alone, so the buffer is planned before the
+/// portals are; smaller sides take no room (issue 24: the steps took 12 of
+/// the 44 bytes of every portal, and on most tiles no side needs them).
+pub(crate) fn sweep_steps_needed(per_side: &[usize; 4]) -> usize {
+    per_side.iter().filter(|&&n| n > SMALL_SIDE).sum()
 }
 
 /// The part of a tile's portal table kept in the tile record: where each
-/// side's entries lie, and which sides run along the boundary. The entries
-/// lie in the tile's buffer (section `portal_table`), so reading a tile
-/// allocates once for both (issue 24).
+/// side's portals lie, and which sides run along the boundary. The portals
+/// and the sweep steps lie in the tile's buffer (sections `portal_table`
+/// and `portal_sweeps`), so reading a tile allocates once for all
+/// (issue 24).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub(crate) struct PortalSides {
-    /// Side `s` is `entries[starts[s]..starts[s + 1]]`.
+    /// Side `s` is `portals[starts[s]..starts[s + 1]]`; its sweep steps, if
+    /// it has room for them ([`sweep_steps_needed`]), follow those of the
+    /// sides before it that have.
     starts: [u32; 5],
     /// Whether each side's portals, in portal order, run along the boundary:
     /// neither `u_min` nor `u_max` ever decreases. Such a side is its own
@@ -155,24 +166,26 @@ pub(crate) struct PortalSides {
 }
 
 /// A tile's portal edges in one table grouped by side, each group in portal
-/// order (polygon index, then edge index), with each side's sweep order:
-/// borrowed from the tile.
+/// order (polygon index, then edge index), with the sweep order of each side
+/// that needs one: borrowed from the tile.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct TilePortals<'a> {
     pub origin_y: f64,
     sides: &'a PortalSides,
-    entries: &'a [PortalEntry],
+    portals: &'a [Portal],
+    sweeps: &'a [SweepEntry],
 }
 
 /// Fills `out` (one entry per portal edge) with the portal table of a tile
 /// whose portal edges in portal order are `edges`, whose polygon `p` has the
-/// corners `indices[edge_starts[p]..edge_starts[p + 1]]` among `vertices`.
+/// corners `indices[edge_starts[p]..edge_starts[p + 1]]` among `vertices`;
+/// [`fill_sweeps`] then gives the sides their sweep orders.
 pub(crate) fn fill_portal_table(
     edges: &[PortalEdge],
     edge_starts: &[u32],
     indices: &[u32],
     vertices: &[[f32; 3]],
-    out: &mut [PortalEntry],
+    out: &mut [Portal],
 ) -> PortalSides {
     let mut starts = [0u32; 5];
     for portal in edges {
@@ -185,57 +198,81 @@ pub(crate) fn fill_portal_table(
     for portal in edges {
         let (side, p) = (portal.side as usize, portal.polygon as usize);
         let corners = &indices[edge_starts[p] as usize..edge_starts[p + 1] as usize];
-        let portal = portal_on(vertices, corners, portal.polygon, portal.edge, portal.side);
-        out[cursor[side] as usize] = PortalEntry { portal, sweep: UNSWEPT };
+        out[cursor[side] as usize] = portal_on(vertices, corners, portal.polygon, portal.edge, portal.side);
         cursor[side] += 1;
     }
-    PortalSides { starts, in_order: sweep_sides(&starts, out) }
+    PortalSides { starts, in_order: sides_in_order(&starts, out) }
 }
 
-/// Gives each side of `entries` (grouped by side as `starts` says, each in
-/// portal order) its sweep order, and says which sides run in order. Sides
-/// of at most [`SMALL_SIDE`] portals are matched directly, and sides in
-/// order walked: neither gets one.
-fn sweep_sides(starts: &[u32; 5], entries: &mut [PortalEntry]) -> [bool; 4] {
-    let mut in_order = [false; 4];
-    for side in 0..4 {
+/// Which sides of `portals` (grouped by side as `starts` says, each in
+/// portal order) run along the boundary.
+fn sides_in_order(starts: &[u32; 5], portals: &[Portal]) -> [bool; 4] {
+    [0, 1, 2, 3].map(|side| {
         let range = starts[side] as usize..starts[side + 1] as usize;
-        in_order[side] = entries[range.clone()].windows(2).all(|w| {
-            let (a, b) = (&w[0].portal, &w[1].portal);
-            a.u_min() <= b.u_min() && a.u_max() <= b.u_max()
-        });
-        if in_order[side] || range.len() <= SMALL_SIDE {
+        portals[range].windows(2).all(|w| w[0].u_min() <= w[1].u_min() && w[0].u_max() <= w[1].u_max())
+    })
+}
+
+/// Gives each side of `portals` (the table [`fill_portal_table`] filled and
+/// described by `sides`) that needs one its sweep order in `sweeps` (room
+/// for [`sweep_steps_needed`]). Sides of at most [`SMALL_SIDE`] portals are
+/// matched directly, and sides in order walked: neither gets one.
+pub(crate) fn fill_sweeps(sides: &PortalSides, portals: &[Portal], sweeps: &mut [SweepEntry]) {
+    for side in 0..4u8 {
+        if sides.in_order[side as usize] || sides.len(side) <= SMALL_SIDE {
             continue;
         }
-        let side_entries = &mut entries[range];
-        for (i, entry) in side_entries.iter_mut().enumerate() {
-            let portal = &entry.portal;
-            entry.sweep = SweepEntry { u_min: portal.u_min(), reach: portal.u_max(), index: i as u32 };
+        let steps = &mut sweeps[sides.sweep_range(side)];
+        for (i, (step, portal)) in steps.iter_mut().zip(&portals[sides.range(side)]).enumerate() {
+            *step = SweepEntry { u_min: portal.u_min(), reach: portal.u_max(), index: i as u32 };
         }
-        sort_sweep_steps(side_entries);
+        // In place (no allocation while validating a tile); the index makes
+        // the order total.
+        steps.sort_unstable_by(|a, b| a.u_min.total_cmp(&b.u_min).then(a.index.cmp(&b.index)));
         let mut reach = f32::NEG_INFINITY;
-        for entry in side_entries {
-            reach = reach.max(entry.sweep.reach);
-            entry.sweep.reach = reach;
+        for step in steps {
+            reach = reach.max(step.reach);
+            step.reach = reach;
         }
     }
-    in_order
+}
+
+impl PortalSides {
+    fn range(&self, side: u8) -> std::ops::Range<usize> {
+        self.starts[side as usize] as usize..self.starts[side as usize + 1] as usize
+    }
+
+    fn len(&self, side: u8) -> usize {
+        self.range(side).len()
+    }
+
+    /// Where the sweep steps of `side`, which has room for them, lie.
+    fn sweep_range(&self, side: u8) -> std::ops::Range<usize> {
+        let start = (0..side).map(|s| self.len(s)).filter(|&n| n > SMALL_SIDE).sum::<usize>();
+        start..start + self.len(side)
+    }
 }
 
 impl<'a> TilePortals<'a> {
     /// The table of a tile at height origin `origin_y`: `sides` as
-    /// [`fill_portal_table`] returned it for `entries`.
-    pub fn new(origin_y: f64, sides: &'a PortalSides, entries: &'a [PortalEntry]) -> TilePortals<'a> {
-        TilePortals { origin_y, sides, entries }
+    /// [`fill_portal_table`] returned it for `portals` and `sweeps`.
+    pub fn new(
+        origin_y: f64,
+        sides: &'a PortalSides,
+        portals: &'a [Portal],
+        sweeps: &'a [SweepEntry],
+    ) -> TilePortals<'a> {
+        TilePortals { origin_y, sides, portals, sweeps }
     }
 
-    fn range(&self, side: u8) -> std::ops::Range<usize> {
-        self.sides.starts[side as usize] as usize..self.sides.starts[side as usize + 1] as usize
+    /// The portals on `side`, in portal order.
+    fn side_entries(self, side: u8) -> &'a [Portal] {
+        &self.portals[self.sides.range(side)]
     }
 
-    /// The portals on `side`: entries in portal order.
-    fn side_entries(self, side: u8) -> &'a [PortalEntry] {
-        &self.entries[self.range(side)]
+    /// The sweep order of `side`, one of more than [`SMALL_SIDE`] portals.
+    fn side_sweeps(self, side: u8) -> &'a [SweepEntry] {
+        &self.sweeps[self.sides.sweep_range(side)]
     }
 
     fn in_order(&self, side: u8) -> bool {
@@ -252,48 +289,22 @@ impl<'a> TilePortals<'a> {
 
     /// Starts loading the portals of every side, which lie together.
     pub fn prefetch_all(&self) {
-        prefetch_lines(self.entries);
+        prefetch_lines(self.portals);
+    }
+
+    /// The distinct polygons with a portal on `side`, ascending: in portal
+    /// order a polygon's portals on one side are adjacent. Read from the
+    /// table, not kept apart (issue 24: a one-polygon tile kept 44 bytes
+    /// for a list of its one polygon).
+    pub fn polygons_on(self, side: u8) -> impl Iterator<Item = u32> + 'a {
+        let mut last = None;
+        self.side_entries(side).iter().map(|portal| portal.polygon).filter(move |&p| last.replace(p) != Some(p))
     }
 
     /// True when the tile has no portal on `side`.
     pub fn is_empty_on(&self, side: u8) -> bool {
         self.sides.starts[side as usize] == self.sides.starts[side as usize + 1]
     }
-}
-
-/// Sorts the sweep steps of `entries` (not their portals) by `u_min`, then
-/// index: a heap sort, in place, so validating a tile allocates nothing for
-/// it; the index makes the order total.
-fn sort_sweep_steps(entries: &mut [PortalEntry]) {
-    let less = |a: &SweepEntry, b: &SweepEntry| a.u_min.total_cmp(&b.u_min).then(a.index.cmp(&b.index)).is_lt();
-    let sift_down = |entries: &mut [PortalEntry], mut root: usize, end: usize| loop {
-        let mut child = 2 * root + 1;
-        if child >= end {
-            break;
-        }
-        if child + 1 < end && less(&entries[child].sweep, &entries[child + 1].sweep) {
-            child += 1;
-        }
-        if !less(&entries[root].sweep, &entries[child].sweep) {
-            break;
-        }
-        swap_sweep_steps(entries, root, child);
-        root = child;
-    };
-    let n = entries.len();
-    for root in (0..n / 2).rev() {
-        sift_down(entries, root, n);
-    }
-    for end in (1..n).rev() {
-        swap_sweep_steps(entries, 0, end);
-        sift_down(entries, 0, end);
-    }
-}
-
-fn swap_sweep_steps(entries: &mut [PortalEntry], a: usize, b: usize) {
-    let step = entries[a].sweep;
-    entries[a].sweep = entries[b].sweep;
-    entries[b].sweep = step;
 }
 
 /// The portal on `side` of edge `edge` of `polygon`.
@@ -346,7 +357,7 @@ impl SidePass<'_> {
             return;
         }
         let facing = opposite_side(self.side);
-        for a in spans.iter().map(|e| &e.portal) {
+        for a in spans {
             let (a_min, a_max) = (a.u_min(), a.u_max());
             for &(tile_ref, other) in layers {
                 let others = other.side_entries(facing);
@@ -354,33 +365,34 @@ impl SidePass<'_> {
                 if others.len() > SMALL_SIDE && other.in_order(facing) {
                     // Those before `from` end at or before a_min; from the
                     // first that starts at or after a_max on, none overlaps.
-                    let from = others.partition_point(|e| e.portal.u_max() <= a_min);
-                    for b in others[from..].iter().take_while(|e| e.portal.u_min() < a_max) {
-                        self.push_link(a, &facing_tile, &b.portal);
+                    let from = others.partition_point(|b| b.u_max() <= a_min);
+                    for b in others[from..].iter().take_while(|b| b.u_min() < a_max) {
+                        self.push_link(a, &facing_tile, b);
                     }
                     continue;
                 }
                 if others.len() <= SMALL_SIDE {
                     for b in others {
-                        self.push_link(a, &facing_tile, &b.portal);
+                        self.push_link(a, &facing_tile, b);
                     }
                     continue;
                 }
                 // Portals before `from` in sweep order end at or before
                 // a_min; from `to` on they start at or after a_max: neither
                 // overlaps with hi > lo.
-                let from = others.partition_point(|e| e.sweep.reach <= a_min);
-                let to = others.partition_point(|e| e.sweep.u_min < a_max);
+                let sweeps = other.side_sweeps(facing);
+                let from = sweeps.partition_point(|step| step.reach <= a_min);
+                let to = sweeps.partition_point(|step| step.u_min < a_max);
                 if from >= to {
                     continue;
                 }
                 matches.clear();
-                matches.extend(others[from..to].iter().map(|e| e.sweep.index));
+                matches.extend(sweeps[from..to].iter().map(|step| step.index));
                 if matches.len() > 1 {
                     matches.sort_unstable();
                 }
                 for &index in matches.iter() {
-                    self.push_link(a, &facing_tile, &others[index as usize].portal);
+                    self.push_link(a, &facing_tile, &others[index as usize]);
                 }
             }
         }
@@ -434,9 +446,9 @@ struct SharedStretch {
 }
 
 fn shared_stretch(a: &Portal, a_origin_y: f64, b: &Portal, b_origin_y: f64, climb: f64) -> Option<SharedStretch> {
-    // Most facing portals lie apart: reject them on the stored f32 values,
-    // which implies hi <= lo below, before any conversion.
-    if b.u_max <= a.u_min || b.u_min >= a.u_max {
+    // Most facing portals lie apart: reject them on the f32 values, which
+    // implies hi <= lo below, before any conversion.
+    if b.u_max() <= a.u_min() || b.u_min() >= a.u_max() {
         return None;
     }
     // Plain comparisons: coordinates are never NaN, and unlike `max` and
@@ -464,7 +476,8 @@ mod tests {
     struct OwnedPortals {
         origin_y: f64,
         sides: PortalSides,
-        entries: Vec<PortalEntry>,
+        portals: Vec<Portal>,
+        sweeps: Vec<SweepEntry>,
     }
 
     impl OwnedPortals {
@@ -474,14 +487,16 @@ mod tests {
             for side in 0..4 {
                 starts[side + 1] = starts[side] + sides[side].len() as u32;
             }
-            let mut entries: Vec<PortalEntry> =
-                sides.concat().into_iter().map(|portal| PortalEntry { portal, sweep: UNSWEPT }).collect();
-            let in_order = sweep_sides(&starts, &mut entries);
-            OwnedPortals { origin_y, sides: PortalSides { starts, in_order }, entries }
+            let portals = sides.concat();
+            let sides = PortalSides { starts, in_order: sides_in_order(&starts, &portals) };
+            let unswept = SweepEntry { u_min: 0.0, reach: 0.0, index: 0 };
+            let mut sweeps = vec![unswept; sweep_steps_needed(&[0, 1, 2, 3].map(|s| sides.len(s)))];
+            fill_sweeps(&sides, &portals, &mut sweeps);
+            OwnedPortals { origin_y, sides, portals, sweeps }
         }
 
         fn view(&self) -> TilePortals<'_> {
-            TilePortals::new(self.origin_y, &self.sides, &self.entries)
+            TilePortals::new(self.origin_y, &self.sides, &self.portals, &self.sweeps)
         }
     }
 

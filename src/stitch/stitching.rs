@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use crate::stitch::links::{Link, LinkGroups, LinkKind, TileLinks};
-use crate::stitch::off_mesh_attachment::{best_polygon, Attachment, LinkEnds};
+use crate::stitch::off_mesh_attachment::{best_polygon, Attachment, LinkEnds, TileFootprint};
 use crate::stitch::off_mesh_index::{ColumnMap, OffMeshIndex};
 use crate::format::params::NavMeshParams;
 use crate::mesh::poly_ref::{PolyRef, TileRef};
@@ -82,7 +82,7 @@ impl MeshSlot {
     /// [`Scratch::old_reverse_ends`]).
     pub fn remove_links_to(&mut self, slot: u32, groups: LinkGroups, old_ref: TileRef, old_reverse_ends: &[PolyRef]) {
         let tile = &self.tile;
-        let sides = groups.sides().flat_map(|side| tile.portal_polygons_on(side)).copied();
+        let sides = groups.sides().flat_map(|side| tile.portal_polygons_on(side));
         Arc::make_mut(&mut self.links).remove_links_to(old_ref, sides);
         if !groups.portals_only() {
             self.remove_off_mesh_links_to(slot, groups, old_ref, old_reverse_ends);
@@ -180,7 +180,7 @@ impl<'a> StitchView<'a> {
                 ends.end_in_own_tile
             } else {
                 let tile = &self.slot(slot).tile;
-                best_polygon(tile, &tile.stitching().footprint, ends.end, ends.reach)
+                best_polygon(tile, &TileFootprint::of(self.params, tile), ends.end, ends.reach)
             };
             let Some((score, polygon)) = candidate else { continue };
             if best.is_none_or(|(s, _)| score < s) {
@@ -195,8 +195,9 @@ impl<'a> StitchView<'a> {
     /// together. In a large mesh these tables are usually cold; stitching
     /// slot after slot would wait for each miss in turn, while here the
     /// misses of one level overlap. Slots for which `removal_only` holds
-    /// only lose links: their portals are not read, only which polygons
-    /// have portals, and their whole link table loads (a removal is cheap
+    /// only lose links: of their portals only which polygons have them is
+    /// read (the polygons of the sides' entries), and their whole link
+    /// table loads (a removal is cheap
     /// enough for waiting on the rooms first to show). Elsewhere only a
     /// table's rooms load: patching reads a few polygons' links among many
     /// steps of matching, and loading whole tables cost more than it saved.
@@ -220,14 +221,11 @@ impl<'a> StitchView<'a> {
             std::hint::black_box((owner.tile.stitching().link_ends.len(), owner.attachments().len()));
         }
         for (slot, groups) in occupied() {
-            for side in groups.sides() {
-                prefetch_lines(slot.tile.portal_polygons_on(side));
-            }
+            slot.tile.portals().prefetch_sides(groups);
             if removal_only(groups) {
                 slot.links.prefetch();
             } else {
                 slot.links.prefetch_rooms();
-                slot.tile.portals().prefetch_sides(groups);
             }
         }
         for owner in owned() {
@@ -264,7 +262,7 @@ impl<'a> StitchView<'a> {
         // side, and for off-mesh groups those with a new or an old link.
         scratch.changed.clear();
         for side in groups.sides() {
-            scratch.changed.extend_from_slice(here.tile.portal_polygons_on(side));
+            scratch.changed.extend(here.tile.portal_polygons_on(side));
         }
         // One side's links come in portal order, by polygon, and its
         // polygons ascending: only several groups need sorting.

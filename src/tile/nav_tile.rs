@@ -4,7 +4,7 @@
 use crate::error::{NavMeshError, Result};
 use crate::format::fingerprint::BuildFingerprint;
 use crate::format::params::NavMeshParams;
-use crate::stitch::portal_stitching::{fill_portal_table, PortalSides, TilePortals};
+use crate::stitch::portal_stitching::{fill_portal_table, fill_sweeps, PortalSides, TilePortals};
 use crate::stitch::tile_stitching::TileStitching;
 use crate::tile::tile_arrays::TileArrays;
 use crate::tile::tile_buffer::{Plain, Section};
@@ -24,9 +24,6 @@ pub struct NavTile {
     /// without bounds checks.
     store: TileStore,
     stitching: TileStitching,
-    /// Side `s`'s polygons with a portal are
-    /// `portal_polygons[portal_polygon_starts[s]..portal_polygon_starts[s + 1]]`.
-    portal_polygon_starts: [u32; 5],
     /// Where each side's portals lie in the portal table section.
     portal_sides: PortalSides,
     /// Least and greatest tile-local vertex coordinates per axis.
@@ -113,17 +110,17 @@ impl NavTile {
         for (out, run) in polygon_blocks.iter_mut().zip(reader.get(sections.polygon_bounds).chunks(POLYGON_BLOCK)) {
             *out = bounds(run.iter().flatten());
         }
-        let (reader, portal_polygons) = store.split(sections.portal_polygons);
-        let portal_polygon_starts = fill_portal_polygons(reader.get(sections.portal_edges), portal_polygons);
         let (reader, portal_table) = store.split(sections.portal_table);
         let (edge_starts, indices) = (reader.get(sections.edge_starts), reader.get(sections.indices));
         let portal_edges = reader.get(sections.portal_edges);
         let portal_sides =
             fill_portal_table(portal_edges, edge_starts, indices, reader.get(sections.vertices), portal_table);
+        let (reader, portal_sweeps) = store.split(sections.portal_sweeps);
+        fill_sweeps(&portal_sides, reader.get(sections.portal_table), portal_sweeps);
         let vertex_bounds = bounds(store.get(|s| s.vertices).iter());
         let stitching = TileStitching::default();
         let mut tile =
-            NavTile { place, fingerprint, store, stitching, portal_polygon_starts, portal_sides, vertex_bounds };
+            NavTile { place, fingerprint, store, stitching, portal_sides, vertex_bounds };
         tile.stitching = TileStitching::of(params, &tile);
         Ok(tile)
     }
@@ -251,10 +248,9 @@ impl NavTile {
     }
 
     /// The distinct polygons with a portal on `side`, ascending: what a
-    /// re-stitch of that side touches, without reading the portals.
-    pub(crate) fn portal_polygons_on(&self, side: u8) -> &[u32] {
-        let (start, end) = (self.portal_polygon_starts[side as usize], self.portal_polygon_starts[side as usize + 1]);
-        &self.store.get(|s| s.portal_polygons)[start as usize..end as usize]
+    /// re-stitch of that side touches.
+    pub(crate) fn portal_polygons_on(&self, side: u8) -> impl Iterator<Item = u32> + '_ {
+        self.portals().polygons_on(side)
     }
 
     /// What stitching derives from this tile alone.
@@ -264,7 +260,8 @@ impl NavTile {
 
     /// The portal table stitching matches.
     pub(crate) fn portals(&self) -> TilePortals<'_> {
-        TilePortals::new(self.place.origin_y, &self.portal_sides, self.store.get(|s| s.portal_table))
+        let (portals, sweeps) = (self.store.get(|s| s.portal_table), self.store.get(|s| s.portal_sweeps));
+        TilePortals::new(self.place.origin_y, &self.portal_sides, portals, sweeps)
     }
 
     /// The tile's column (TileX, TileZ).
@@ -303,9 +300,18 @@ impl NavTile {
 
     /// The union of the polygon bounds of each run of 16 polygons, in
     /// polygon order, so a box search passes over a block's polygons
-    /// without reading their bounds.
+    /// without reading their bounds. A tile of at most 16 polygons keeps
+    /// no block: its vertex bounds, which hold every corner, stand in for
+    /// its one block. They are a looser box, so they pass the same
+    /// polygons to the test of each one's own bounds (issue 24: 24 bytes
+    /// of nearly every Recast tile and of every one-polygon tile).
     pub(crate) fn polygon_blocks(&self) -> &[[[f32; 3]; 2]] {
-        self.store.get(|s| s.polygon_blocks)
+        let blocks = self.store.get(|s| s.polygon_blocks);
+        if blocks.is_empty() {
+            std::slice::from_ref(&self.vertex_bounds)
+        } else {
+            blocks
+        }
     }
 }
 
@@ -336,24 +342,6 @@ fn fill_portal_edges(edge_starts: &[u32], portal_sides: &[u8], out: &mut [Portal
     }
 }
 
-/// Writes each side's distinct polygons with a portal into `out`, side
-/// after side, and returns where each side's start (the total last).
-fn fill_portal_polygons(portal_edges: &[PortalEdge], out: &mut [u32]) -> [u32; 5] {
-    let mut starts = [0u32; 5];
-    let mut filled = 0;
-    for side in 0..4u8 {
-        // In portal order a polygon's portals on one side are adjacent.
-        for portal in portal_edges.iter().filter(|portal| portal.side == side) {
-            if filled == starts[side as usize] as usize || out[filled - 1] != portal.polygon {
-                out[filled] = portal.polygon;
-                filled += 1;
-            }
-        }
-        starts[side as usize + 1] = filled as u32;
-    }
-    starts
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -362,9 +350,12 @@ mod tests {
     /// record, so its section table is `u32` offsets and counts (the
     /// record was 480 bytes with `usize` ones), its portal table lies in
     /// its buffer and the buffer keeps a `u32` size, not a `Layout` (352
-    /// bytes before those two).
+    /// bytes before those two), and it keeps neither a list of the polygons
+    /// with a portal on each side nor its placement in world space, which
+    /// both derive (320 bytes before those); the sweep steps' own section
+    /// adds 8 bytes to its table.
     #[test]
     fn a_tile_record_stays_small() {
-        assert_eq!(std::mem::size_of::<NavTile>(), 320);
+        assert_eq!(std::mem::size_of::<NavTile>(), 264);
     }
 }

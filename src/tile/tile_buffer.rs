@@ -8,7 +8,7 @@ use std::alloc::{alloc_zeroed, dealloc, handle_alloc_error, Layout};
 use std::marker::PhantomData;
 use std::ptr::NonNull;
 
-use crate::stitch::portal_stitching::PortalEntry;
+use crate::stitch::portal_stitching::{Portal, SweepEntry};
 use crate::tile::nav_tile::PortalEdge;
 use crate::tile::tile_data::{DetailMesh, DetailTriangle, OffMeshLinkSlot, Polygon};
 
@@ -31,7 +31,8 @@ unsafe impl Plain for DetailTriangle {}
 unsafe impl Plain for OffMeshLinkSlot {}
 unsafe impl Plain for PortalEdge {}
 // SAFETY: records of floats and integers.
-unsafe impl Plain for PortalEntry {}
+unsafe impl Plain for Portal {}
+unsafe impl Plain for SweepEntry {}
 
 /// The most bytes a buffer holds: sections are placed by `u32` offsets and
 /// counts, so a tile's section table is 8 bytes a section.

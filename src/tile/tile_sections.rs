@@ -7,7 +7,7 @@
 //! first and the byte array last, so no section needs padding.
 
 use crate::error::{NavMeshError, Result};
-use crate::stitch::portal_stitching::PortalEntry;
+use crate::stitch::portal_stitching::{sweep_steps_needed, Portal, SweepEntry};
 use crate::tile::nav_tile::PortalEdge;
 use crate::tile::tile_arrays::TileArrays;
 use crate::tile::tile_buffer::{Section, SectionPlanner, SectionSource, TileBuffer, MAX_BUFFER_BYTES};
@@ -15,6 +15,16 @@ use crate::tile::tile_data::{DetailMesh, DetailTriangle, OffMeshLinkSlot, Polygo
 
 /// Polygons per block of `TileSections::polygon_blocks`.
 pub(crate) const POLYGON_BLOCK: usize = 16;
+
+/// Blocks kept for a tile of `polygons` polygons: none for one block or
+/// less (`NavTile::polygon_blocks`).
+fn block_count(polygons: usize) -> usize {
+    if polygons <= POLYGON_BLOCK {
+        0
+    } else {
+        polygons.div_ceil(POLYGON_BLOCK)
+    }
+}
 
 /// How many values each array of a tile holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,11 +39,14 @@ pub(crate) struct TileCounts {
     pub off_mesh_links: usize,
     /// Edges with a portal side.
     pub portals: usize,
+    /// Room for sweep steps ([`sweep_steps_needed`]).
+    pub sweep_steps: usize,
 }
 
 impl TileCounts {
     /// The counts of `data`, whose per-edge arrays have equal lengths.
     pub fn of(data: &TileArrays<'_>) -> TileCounts {
+        let PortalCounts { portals, sweep_steps } = PortalCounts::of(data.portal_sides);
         TileCounts {
             vertices: data.vertices.len(),
             polygons: data.polygons.len(),
@@ -42,14 +55,35 @@ impl TileCounts {
             detail_vertices: data.detail_vertices.len(),
             detail_triangles: data.detail_triangles.len(),
             off_mesh_links: data.off_mesh_links.len(),
-            portals: portal_count(data.portal_sides),
+            portals,
+            sweep_steps,
         }
     }
 }
 
-/// Entries of `portal_sides` other than [`NOT_PORTAL`].
-pub(crate) fn portal_count(portal_sides: &[u8]) -> usize {
-    portal_sides.iter().filter(|&&side| side != NOT_PORTAL).count()
+/// What the portal table needs of a tile's buffer, counted from its
+/// per-edge portal sides before they are checked: entries other than
+/// [`NOT_PORTAL`], and the room for sweep steps of the sides 0..=3 they
+/// name (a tile with another value fails the rules before its table is
+/// filled).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PortalCounts {
+    pub portals: usize,
+    pub sweep_steps: usize,
+}
+
+impl PortalCounts {
+    pub fn of(portal_sides: &[u8]) -> PortalCounts {
+        let mut per_side = [0usize; 4];
+        let mut portals = 0;
+        for &side in portal_sides.iter().filter(|&&side| side != NOT_PORTAL) {
+            portals += 1;
+            if let Some(count) = per_side.get_mut(side as usize) {
+                *count += 1;
+            }
+        }
+        PortalCounts { portals, sweep_steps: sweep_steps_needed(&per_side) }
+    }
 }
 
 /// A tile's column, layer and height origin: the fields of [`TileArrays`]
@@ -69,7 +103,8 @@ pub(crate) struct TileSections {
     pub polygon_bounds: Section<[[f32; 3]; 2]>,
     /// The union of the bounds of each run of [`POLYGON_BLOCK`] polygons,
     /// in polygon order: a box that misses a block's union misses each of
-    /// its polygons.
+    /// its polygons. Empty for a tile of at most one block's polygons
+    /// (`NavTile::polygon_blocks`).
     pub polygon_blocks: Section<[[f32; 3]; 2]>,
     /// First edge of each polygon, then the edge count.
     pub edge_starts: Section<u32>,
@@ -82,12 +117,11 @@ pub(crate) struct TileSections {
     pub off_mesh_links: Section<OffMeshLinkSlot>,
     /// In portal order (polygon, then edge).
     pub portal_edges: Section<PortalEdge>,
-    /// The distinct polygons with a portal on each side, side by side, each
-    /// side's ascending: at most one per portal edge, the rest unused.
-    pub portal_polygons: Section<u32>,
-    /// The portal edges as stitching matches them: grouped by side, with
-    /// each side's sweep order (`NavTile::portals`).
-    pub portal_table: Section<PortalEntry>,
+    /// The portal edges as stitching matches them: grouped by side
+    /// (`NavTile::portals`).
+    pub portal_table: Section<Portal>,
+    /// The sweep orders of the sides that need one (`NavTile::portals`).
+    pub portal_sweeps: Section<SweepEntry>,
     pub portal_sides: Section<u8>,
 }
 
@@ -99,7 +133,7 @@ impl TileSections {
         let sections = TileSections {
             vertices: planner.section(counts.vertices),
             polygon_bounds: planner.section(counts.polygons),
-            polygon_blocks: planner.section(counts.polygons.div_ceil(POLYGON_BLOCK)),
+            polygon_blocks: planner.section(block_count(counts.polygons)),
             edge_starts: planner.section(counts.polygons + 1),
             indices: planner.section(counts.edges),
             neighbours: planner.section(counts.edges),
@@ -109,8 +143,8 @@ impl TileSections {
             detail_triangles: planner.section(counts.detail_triangles),
             off_mesh_links: planner.section(counts.off_mesh_links),
             portal_edges: planner.section(counts.portals),
-            portal_polygons: planner.section(counts.portals),
             portal_table: planner.section(counts.portals),
+            portal_sweeps: planner.section(counts.sweep_steps),
             portal_sides: planner.section(counts.edges),
         };
         let size = planner.size();
@@ -170,6 +204,7 @@ mod tests {
             detail_triangles: 0,
             off_mesh_links: 0,
             portals: 0,
+            sweep_steps: 0,
         }
     }
 

@@ -17,12 +17,14 @@ meshes=${1:-${ONAV_PEER_MESHES:-/work/shared/data/meshes}}
 build_peer_with_scratch
 
 onav='onav::query::%s::<impl onav::query::nav_mesh_query::NavMeshQuery>::%s'
+# onav's find_straight_path is counted by its shared body, `straight_path`:
+# the public method is a thin wrapper the release build inlines away.
 patterns=$(printf '%s\t%s\n' \
     "$(printf "$onav" nearest_poly find_nearest_poly)" 'onav find_nearest_poly' \
     'dtNavMeshQuery::findNearestPoly(float const*, float const*, dtQueryFilter const*, unsigned int*, float*) const' 'Detour find_nearest_poly' \
     "$(printf "$onav" find_path find_path)" 'onav find_path' \
     'dtNavMeshQuery::findPath(unsigned int, unsigned int, float const*, float const*, dtQueryFilter const*, unsigned int*, int*, int) const' 'Detour find_path' \
-    "$(printf "$onav" straight_path find_straight_path)" 'onav find_straight_path' \
+    'onav::query::straight_path::straight_path' 'onav find_straight_path' \
     'dtNavMeshQuery::findStraightPath(float const*, float const*, unsigned int const*, int, float*, unsigned char*, unsigned int*, int*, int, int) const' 'Detour find_straight_path' \
     "$(printf "$onav" raycast raycast)" 'onav raycast' \
     'dtNavMeshQuery::raycast(unsigned int, float const*, float const*, dtQueryFilter const*, float*, float*, unsigned int*, int*, int) const' 'Detour raycast')

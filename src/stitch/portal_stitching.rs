@@ -181,14 +181,14 @@ pub(crate) struct TilePortals<'a> {
 /// corners `indices[edge_starts[p]..edge_starts[p + 1]]` among `vertices`;
 /// [`fill_sweeps`] then gives the sides their sweep orders.
 pub(crate) fn fill_portal_table(
-    edges: &[PortalEdge],
+    edges: impl Iterator<Item = PortalEdge> + Clone,
     edge_starts: &[u32],
     indices: &[u32],
     vertices: &[[f32; 3]],
     out: &mut [Portal],
 ) -> PortalSides {
     let mut starts = [0u32; 5];
-    for portal in edges {
+    for portal in edges.clone() {
         starts[portal.side as usize + 1] += 1;
     }
     for side in 0..4 {

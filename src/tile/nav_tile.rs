@@ -110,9 +110,8 @@ impl NavTile {
         }
         let (reader, portal_table) = store.split(sections.portal_table);
         let (edge_starts, indices) = (reader.get(sections.edge_starts), reader.get(sections.indices));
-        let portal_edges = portal_edges_of(edge_starts, reader.get(sections.portal_sides));
-        let portal_sides =
-            fill_portal_table(portal_edges, edge_starts, indices, reader.get(sections.vertices), portal_table);
+        let (portal_sides, vertices) = (reader.get(sections.portal_sides), reader.get(sections.vertices));
+        let portal_sides = fill_portal_table(edge_starts, indices, portal_sides, vertices, portal_table);
         let (reader, portal_sweeps) = store.split(sections.portal_sweeps);
         fill_sweeps(&portal_sides, reader.get(sections.portal_table), portal_sweeps);
         let vertex_bounds = bounds(store.get(|s| s.vertices).iter());

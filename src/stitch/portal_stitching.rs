@@ -178,10 +178,10 @@ pub(crate) struct TilePortals<'a> {
 }
 
 /// Fills `out` (one entry per portal edge) with the portal table of a tile
-/// whose polygon `p` has the corners `indices[edge_starts[p]..edge_starts[p
-/// + 1]]` among `vertices` and the per-edge portal sides at the same places
-/// of `portal_sides`; [`fill_sweeps`] then gives the sides their sweep
-/// orders.
+/// whose polygon `p` has the corners
+/// `indices[edge_starts[p]..edge_starts[p + 1]]` among `vertices` and the
+/// per-edge portal sides at the same places of `portal_sides`;
+/// [`fill_sweeps`] then gives the sides their sweep orders.
 pub(crate) fn fill_portal_table(
     edge_starts: &[u32],
     indices: &[u32],

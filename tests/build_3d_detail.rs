@@ -398,7 +398,7 @@ fn portal_details(tile: &NavTile, side: u8, tile_size: f32) -> Vec<PortalDetail>
     let (axis, along) = if side.is_multiple_of(2) { (0, 2) } else { (2, 0) };
     let boundary = if side < 2 { tile_size } else { 0.0 };
     let mut portals = Vec::new();
-    for portal in tile.portal_edges().iter().filter(|p| p.side == side) {
+    for portal in tile.portal_edges().filter(|p| p.side == side) {
         let polygon = tile.polygon(portal.polygon as usize).unwrap();
         let k = portal.edge as usize;
         let [a, b] =

@@ -97,7 +97,7 @@ fn stitching_joins_the_layers_across_the_column_border() {
         assert_eq!(unmatched_border_length(&mesh), 0.0, "{partition:?}");
         let deck = column(&mesh, 1, 0)[1];
         assert!(
-            deck.portal_edges().iter().any(|p| p.side == 2),
+            deck.portal_edges().any(|p| p.side == 2),
             "{partition:?}: the ramp leaves the deck's layer without a portal towards its foot"
         );
     }

@@ -165,7 +165,7 @@ fn portal_sides_map_to_onav_sides_on_their_boundaries() {
                 .flat_map(|p| &p.neighbours)
                 .filter(|&&n| n == EXT_LINK | detour_side)
                 .count();
-            let onav = tile.portal_edges().iter().filter(|e| e.side == onav_side).count();
+            let onav = tile.portal_edges().filter(|e| e.side == onav_side).count();
             assert_eq!(onav, detour, "side {detour_side} of tile {:?}", tile.column());
             assert_eq!(onav, usize::from(grid.quads));
         }

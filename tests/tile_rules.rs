@@ -282,7 +282,7 @@ fn a_validated_tile_exposes_its_polygons_and_portals() {
     let poly = tile.polygon(3).unwrap();
     assert_eq!(poly.indices, &[4, 5, 8, 7]);
     assert!(tile.polygon(4).is_none());
-    let sides: Vec<(u32, u8, u8)> = tile.portal_edges().iter().map(|e| (e.polygon, e.edge, e.side)).collect();
+    let sides: Vec<(u32, u8, u8)> = tile.portal_edges().map(|e| (e.polygon, e.edge, e.side)).collect();
     assert_eq!(sides, vec![(0, 0, 3), (0, 3, 2), (1, 0, 3), (1, 1, 0), (2, 2, 1), (2, 3, 2), (3, 1, 0), (3, 2, 1)]);
     assert_eq!(tile.fingerprint(), onav::BuildFingerprint::of(&p));
     let other: NavMeshParams = NavMeshParams { walkable_climb: 0.75, ..p };

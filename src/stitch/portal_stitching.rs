@@ -5,7 +5,8 @@
 use crate::stitch::links::{Link, LinkGroups};
 use crate::stitch::prefetch::prefetch_lines;
 use crate::mesh::poly_ref::TileRef;
-use crate::tile::nav_tile::{NavTile, PortalEdge};
+use crate::tile::nav_tile::NavTile;
+use crate::tile::tile_data::NOT_PORTAL;
 
 /// A tile column (TileX, TileZ).
 pub type Column = (i32, i32);
@@ -177,29 +178,32 @@ pub(crate) struct TilePortals<'a> {
 }
 
 /// Fills `out` (one entry per portal edge) with the portal table of a tile
-/// whose portal edges in portal order are `edges`, whose polygon `p` has the
-/// corners `indices[edge_starts[p]..edge_starts[p + 1]]` among `vertices`;
+/// whose polygon `p` has the corners
+/// `indices[edge_starts[p]..edge_starts[p + 1]]` among `vertices` and the
+/// per-edge portal sides at the same places of `portal_sides`;
 /// [`fill_sweeps`] then gives the sides their sweep orders.
 pub(crate) fn fill_portal_table(
-    edges: &[PortalEdge],
     edge_starts: &[u32],
     indices: &[u32],
+    portal_sides: &[u8],
     vertices: &[[f32; 3]],
     out: &mut [Portal],
 ) -> PortalSides {
     let mut starts = [0u32; 5];
-    for portal in edges {
-        starts[portal.side as usize + 1] += 1;
+    for &side in portal_sides.iter().filter(|&&side| side != NOT_PORTAL) {
+        starts[side as usize + 1] += 1;
     }
     for side in 0..4 {
         starts[side + 1] += starts[side];
     }
     let mut cursor = starts;
-    for portal in edges {
-        let (side, p) = (portal.side as usize, portal.polygon as usize);
-        let corners = &indices[edge_starts[p] as usize..edge_starts[p + 1] as usize];
-        out[cursor[side] as usize] = portal_on(vertices, corners, portal.polygon, portal.edge, portal.side);
-        cursor[side] += 1;
+    for (p, edges) in edge_starts.windows(2).enumerate() {
+        let range = edges[0] as usize..edges[1] as usize;
+        let corners = &indices[range.clone()];
+        for (k, &side) in portal_sides[range].iter().enumerate().filter(|&(_, &side)| side != NOT_PORTAL) {
+            out[cursor[side as usize] as usize] = portal_on(vertices, corners, p as u32, k as u8, side);
+            cursor[side as usize] += 1;
+        }
     }
     PortalSides { starts, in_order: sides_in_order(&starts, out) }
 }

@@ -9,7 +9,6 @@ use std::marker::PhantomData;
 use std::ptr::NonNull;
 
 use crate::stitch::portal_stitching::{Portal, SweepEntry};
-use crate::tile::nav_tile::PortalEdge;
 use crate::tile::tile_data::{DetailMesh, DetailTriangle, OffMeshLinkSlot, Polygon};
 
 /// A `Copy` type without drop glue for which every all-zero byte pattern
@@ -29,7 +28,6 @@ unsafe impl Plain for Polygon {}
 unsafe impl Plain for DetailMesh {}
 unsafe impl Plain for DetailTriangle {}
 unsafe impl Plain for OffMeshLinkSlot {}
-unsafe impl Plain for PortalEdge {}
 // SAFETY: records of floats and integers.
 unsafe impl Plain for Portal {}
 unsafe impl Plain for SweepEntry {}

@@ -1,14 +1,13 @@
 //! `TileSections`: where each array of a validated tile lies in its one
 //! [`TileBuffer`], planned once from the counts, which the ONPT header
 //! gives before any array is read. Besides the format's arrays the buffer
-//! holds what validation derives (first edge per polygon, portal edges,
-//! polygon bounds, the portal table stitching matches), so a tile is one
-//! allocation. Four-byte sections come
-//! first and the byte array last, so no section needs padding.
+//! holds what validation derives (first edge per polygon, polygon bounds,
+//! the portal table stitching matches), so a tile is one allocation.
+//! Four-byte sections come first and the byte array last, so no section
+//! needs padding.
 
 use crate::error::{NavMeshError, Result};
 use crate::stitch::portal_stitching::{sweep_steps_needed, Portal, SweepEntry};
-use crate::tile::nav_tile::PortalEdge;
 use crate::tile::tile_arrays::TileArrays;
 use crate::tile::tile_buffer::{Section, SectionPlanner, SectionSource, TileBuffer, MAX_BUFFER_BYTES};
 use crate::tile::tile_data::{DetailMesh, DetailTriangle, OffMeshLinkSlot, Polygon, NOT_PORTAL};
@@ -115,8 +114,6 @@ pub(crate) struct TileSections {
     pub detail_vertices: Section<[f32; 3]>,
     pub detail_triangles: Section<DetailTriangle>,
     pub off_mesh_links: Section<OffMeshLinkSlot>,
-    /// In portal order (polygon, then edge).
-    pub portal_edges: Section<PortalEdge>,
     /// The portal edges as stitching matches them: grouped by side
     /// (`NavTile::portals`).
     pub portal_table: Section<Portal>,
@@ -142,7 +139,6 @@ impl TileSections {
             detail_vertices: planner.section(counts.detail_vertices),
             detail_triangles: planner.section(counts.detail_triangles),
             off_mesh_links: planner.section(counts.off_mesh_links),
-            portal_edges: planner.section(counts.portals),
             portal_table: planner.section(counts.portals),
             portal_sweeps: planner.section(counts.sweep_steps),
             portal_sides: planner.section(counts.edges),
@@ -217,7 +213,7 @@ mod tests {
     #[test]
     fn the_section_table_is_eight_bytes_a_section() {
         let (sections, buffer) = TileSections::plan(&counts(4, 1, 4)).unwrap();
-        assert_eq!(std::mem::size_of::<TileSections>(), 15 * 8);
+        assert_eq!(std::mem::size_of::<TileSections>(), 14 * 8);
         assert_eq!(buffer.get(sections.indices).len(), 4);
     }
 }

@@ -76,7 +76,7 @@ pub(crate) fn tile_info(tile: &NavTile) -> OnavTileInfo {
         vertex_count: count(data.vertices.len()),
         polygon_count: count(data.polygons.len()),
         edge_count: count(data.indices.len()),
-        portal_edge_count: count(tile.portal_edges().len()),
+        portal_edge_count: count(tile.portal_edges().count()),
         detail_mesh_count: count(data.detail_meshes.len()),
         detail_vertex_count: count(data.detail_vertices.len()),
         detail_triangle_count: count(data.detail_triangles.len()),

@@ -5,9 +5,10 @@
 
 command -v valgrind >/dev/null || { echo "$(basename "$0") needs valgrind" >&2; exit 1; }
 
-# Builds benches/$1.rs in release and prints the path of its binary.
+# Builds benches/$1.rs in release (under the build lock, as the peer's
+# build below) and prints the path of its binary.
 bench_binary() {
-    cargo bench --no-default-features --bench "$1" --no-run 2>/dev/null
+    flock /tmp/onav-build.lock cargo bench --no-default-features --bench "$1" --no-run 2>/dev/null
     ls -t target/release/deps/"$1"-* | grep -v '\.d$' | head -1
 }
 

@@ -251,8 +251,10 @@ impl PortalSides {
     }
 
     /// Where the sweep steps of `side`, which has room for them, lie.
+    /// They follow those of the sides before it, placed by the rule the
+    /// buffer was planned with.
     fn sweep_range(&self, side: u8) -> std::ops::Range<usize> {
-        let start = (0..side).map(|s| self.len(s)).filter(|&n| n > SMALL_SIDE).sum::<usize>();
+        let start = sweep_steps_needed(&[0, 1, 2, 3].map(|s| if s < side { self.len(s) } else { 0 }));
         start..start + self.len(side)
     }
 }

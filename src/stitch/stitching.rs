@@ -197,8 +197,8 @@ impl<'a> StitchView<'a> {
     /// misses of one level overlap. Slots for which `removal_only` holds
     /// only lose links: of their portals only which polygons have them is
     /// read (the polygons of the sides' entries), and their whole link
-    /// table loads (a removal is cheap
-    /// enough for waiting on the rooms first to show). Elsewhere only a
+    /// table loads (a removal is cheap enough for waiting on the rooms
+    /// first to show). Elsewhere only a
     /// table's rooms load: patching reads a few polygons' links among many
     /// steps of matching, and loading whole tables cost more than it saved.
     /// Of `owners`, only those of links ending in the edited column load

@@ -116,8 +116,7 @@ impl NavTile {
         fill_sweeps(&portal_sides, reader.get(sections.portal_table), portal_sweeps);
         let vertex_bounds = bounds(store.get(|s| s.vertices).iter());
         let stitching = TileStitching::default();
-        let mut tile =
-            NavTile { place, fingerprint, store, stitching, portal_sides, vertex_bounds };
+        let mut tile = NavTile { place, fingerprint, store, stitching, portal_sides, vertex_bounds };
         tile.stitching = TileStitching::of(params, &tile);
         Ok(tile)
     }

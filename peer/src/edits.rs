@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use crate::build_count::input_named;
 use crate::churn_order::churn_order;
 use crate::detour_edits::DetourEdits;
 use crate::edit_round::edit_round;
@@ -43,8 +44,15 @@ fn measure(input: Input, meshes: &Path, rounds: usize) -> Result<Measured, Strin
     Ok(Measured { input, rounds, detour: detour_footprint(&mset)?, onav: onav_footprint(&onav_mesh_bytes)? })
 }
 
-pub fn edits(meshes: &Path, rounds: usize, smoke: bool) -> Result<(), String> {
-    let inputs: &[Input] = if smoke { &Input::ALL[..1] } else { &Input::ALL };
+/// Measures every input, or only `only` (named as [`input_named`] names
+/// it, as for counting one input's instructions under callgrind): a smoke
+/// run takes dungeon alone unless told.
+pub fn edits(meshes: &Path, rounds: usize, smoke: bool, only: Option<&str>) -> Result<(), String> {
+    let inputs: Vec<Input> = match only {
+        Some(name) => vec![input_named(name)?],
+        None if smoke => Input::ALL[..1].to_vec(),
+        None => Input::ALL.to_vec(),
+    };
     let measured = inputs.iter().map(|&input| measure(input, meshes, rounds)).collect::<Result<Vec<_>, _>>()?;
     print!("{}", report(&measured, rounds));
     Ok(())

@@ -81,7 +81,7 @@ const USAGE: &str =
        onav-peer build-count --input dungeon|nav_test|flat --partition watershed|monotone [--meshes DIR]
   --rounds N    rounds per measurement (default 7)
   --smoke       one round on the smallest input, to show the harness still runs
-  --input NAME  queries: measure only that mesh (dungeon or nav_test), as for counting instructions
+  --input NAME  edits, queries: measure only that input (dungeon, nav_test; edits also flat), as for counting instructions
   --meshes DIR  the shared meshes (default ../shared/data/meshes from the repository root, or $ONAV_PEER_MESHES)
   planar-count  polygons per tile of onav's 2D builder against Hertel–Mehlhorn of the same region and a lower bound
   build-count   one untimed build of one `build` row by each library, to count instructions under callgrind";
@@ -129,14 +129,14 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
 fn run(options: &Options) -> Result<(), String> {
     let meshes = inputs::meshes_dir(options.meshes.clone());
     match options.command.as_str() {
-        "edits" => edits::edits(&meshes, options.rounds, options.smoke),
+        "edits" => edits::edits(&meshes, options.rounds, options.smoke, options.input.as_deref()),
         "queries" => queries::queries(&meshes, options.rounds, options.smoke, options.input.as_deref()),
         "build" => build::build(&meshes, options.rounds, options.smoke),
         "crowd" => crowd::crowd(&meshes, options.rounds, options.smoke),
         "planar" => planar::planar(options.rounds, options.smoke),
         "planar-count" => planar_count::planar_count(options.smoke),
         "all" => {
-            edits::edits(&meshes, options.rounds, options.smoke)?;
+            edits::edits(&meshes, options.rounds, options.smoke, None)?;
             println!();
             queries::queries(&meshes, options.rounds, options.smoke, None)?;
             println!();

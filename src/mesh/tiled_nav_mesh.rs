@@ -169,7 +169,7 @@ impl TiledNavMesh {
         let old = self.slots.remove(slot);
         self.off_mesh.remove(slot, &old.tile.stitching().end_columns);
         if old.tile.off_mesh_links().is_empty() && self.off_mesh.owners_ending_in(column).is_empty() {
-            self.unlink_side_neighbours(column, removed);
+            self.unlink_portal_neighbours(&old, removed);
         } else {
             self.restitch_after_edit(column, slot, Edit::Removed { old: &old, old_ref: removed });
         }
@@ -411,7 +411,11 @@ impl TiledNavMesh {
         if edited && !self.slot(slot).tile.off_mesh_links().is_empty() {
             owners.push((slot, None));
         }
-        self.mark_side_neighbours(column, dirty);
+        for side in 0..4u8 {
+            let Some(neighbour) = neighbour_column(column, side) else { continue };
+            let facing = LinkGroups::side(opposite_side(side));
+            dirty.extend(self.view().column_slots(neighbour).map(|s| (s, facing)));
+        }
         merge_by_slot(dirty);
         // Not the edited tile: an add asked for its portals as it began
         // (`start_loading_portals`), and a replacement gained nothing from it.
@@ -424,32 +428,32 @@ impl TiledNavMesh {
         merge_by_slot(dirty);
     }
 
-    /// Marks every tile of the four side columns of `column` in `dirty` with
-    /// the portal links of its side facing the column.
-    fn mark_side_neighbours(&self, column: Column, dirty: &mut Vec<(u32, LinkGroups)>) {
-        for side in 0..4u8 {
-            let Some(neighbour) = neighbour_column(column, side) else { continue };
-            let facing = LinkGroups::side(opposite_side(side));
-            dirty.extend(self.view().column_slots(neighbour).map(|s| (s, facing)));
+    /// After the tile `old` that was `old_ref` left the mesh, when no
+    /// off-mesh link starts in it or ends in its column: then the only
+    /// links that change are its side neighbours' portal links into it, and
+    /// they only go (the other layers of a column link as before). Portal
+    /// links pair up (`SidePass`: the link from b to a shares a's stretch
+    /// exactly), so those links leave the very polygons the removed tile's
+    /// own portal links arrive at: only those are visited, and no column
+    /// is looked up. This is what [`Self::restitch_after_edit`] does for
+    /// such a removal, without reading the neighbours' portals, merging
+    /// marks or moving the scratch buffers (issue 24: removal at Detour's
+    /// speed).
+    fn unlink_portal_neighbours(&mut self, old: &MeshSlot, old_ref: TileRef) {
+        let mut targets = std::mem::take(&mut self.scratch.portal_targets);
+        targets.clear();
+        targets.extend(old.portal_link_targets());
+        targets.sort_unstable();
+        targets.dedup();
+        // Their tables are usually cold in a large mesh: ask for them all
+        // before editing any (see `StitchView::warm`).
+        for run in by_tile(&targets) {
+            self.slot(run[0].slot()).links.prefetch();
         }
-    }
-
-    /// After the tile that was `old_ref` left `column`, when no off-mesh
-    /// link starts in it or ends in the column: then the only links that
-    /// change are its side neighbours' portal links into it, and they only
-    /// go (the other layers of a column link as before). This is what
-    /// [`Self::restitch_after_edit`] does for such a removal, without the
-    /// off-mesh bookkeeping, the merging of marks and the moving of the
-    /// scratch buffers around it (issue 24: removal at Detour's speed).
-    fn unlink_side_neighbours(&mut self, column: Column, old_ref: TileRef) {
-        let mut dirty = std::mem::take(&mut self.scratch.dirty);
-        dirty.clear();
-        self.mark_side_neighbours(column, &mut dirty);
-        self.view().warm(&dirty, &[], &|_| true);
-        for &(s, groups) in &dirty {
-            self.slot_mut(s).remove_links_to(s, groups, old_ref, &[]);
+        for run in by_tile(&targets) {
+            self.slot_mut(run[0].slot()).remove_polygon_links_to(old_ref, run.iter().map(|t| t.polygon()));
         }
-        self.scratch.dirty = dirty;
+        self.scratch.portal_targets = targets;
     }
 
     /// After the tile that was `old_ref` left the mesh: the slots for which
@@ -520,6 +524,11 @@ impl TiledNavMesh {
             self.slot_mut(slot).store_links(scratch);
         }
     }
+}
+
+/// Polygon references, sorted, in runs of one tile each.
+fn by_tile(polygons: &[PolyRef]) -> impl Iterator<Item = &[PolyRef]> {
+    polygons.chunk_by(|a, b| a.tile_ref() == b.tile_ref())
 }
 
 /// The error of an edit that names a position without a tile.

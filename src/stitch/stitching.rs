@@ -89,6 +89,20 @@ impl MeshSlot {
         }
     }
 
+    /// Takes away the links from `polygons` (ascending) arriving in the
+    /// tile that was `old_ref` and left the mesh; in place unless a clone
+    /// shares the table.
+    pub fn remove_polygon_links_to(&mut self, old_ref: TileRef, polygons: impl Iterator<Item = u32>) {
+        Arc::make_mut(&mut self.links).remove_links_to(old_ref, polygons);
+    }
+
+    /// Where the tile's portal links arrive, by polygon.
+    pub fn portal_link_targets(&self) -> impl Iterator<Item = PolyRef> + '_ {
+        let links = &self.links;
+        let polygon_links = (0..links.polygon_count() as u32).flat_map(|p| links.of_polygon(p));
+        polygon_links.filter(|link| link.kind == LinkKind::Portal).map(|link| link.target)
+    }
+
     /// The off-mesh part of [`Self::remove_links_to`]: apart, so the common
     /// removal of one side's links stays as small as it was.
     #[inline(never)]
@@ -380,6 +394,9 @@ pub(crate) struct Scratch {
     /// old ends of the links of a replaced or removed tile and of the
     /// owners whose attachments changed.
     pub old_reverse_ends: Vec<PolyRef>,
+    /// Where a removed tile's portal links arrived (see
+    /// `TiledNavMesh::unlink_portal_neighbours`).
+    pub portal_targets: Vec<PolyRef>,
     /// One polygon's links while [`MeshSlot::patch`] merges them.
     links: Vec<Link>,
     /// The edited tile's portal links as its side neighbours see them; see

@@ -1,6 +1,6 @@
 # Sourced by the scripts that count instructions with callgrind
 # (edit_work.sh, load_work.sh, query_work.sh, build_instructions.sh,
-# query_instructions.sh, shortest_instructions.sh):
+# query_instructions.sh, shortest_instructions.sh, edit_instructions.sh):
 # instruction counts are repeatable whatever else the machine does.
 
 command -v valgrind >/dev/null || { echo "$(basename "$0") needs valgrind" >&2; exit 1; }
@@ -19,6 +19,23 @@ build_peer_with_scratch() {
     bin=peer/target/release/onav-peer
     out=$(mktemp -d)
     trap 'rm -rf "$out"' EXIT
+}
+
+# A method of the peer's `EditSide` as callgrind names it: side $1
+# (detour_edits::DetourEdits or onav_edits::OnavEdits), method $2.
+edit_side() {
+    printf '<onav_peer::%s as onav_peer::edit_round::EditSide>::%s' "$1" "$2"
+}
+
+# Runs the peer's `edits --rounds 1` on input $1 under callgrind (needs
+# `bin`, `out` and `meshes`), writes `per_call` of the patterns $2 to
+# $out/$1.tsv and sets `tiles` to the input's tile count, as its report
+# gives it.
+edits_per_call() {
+    valgrind --tool=callgrind --callgrind-out-file="$out/$1.out" "$bin" edits --rounds 1 --input "$1" \
+        --meshes "$meshes" >"$out/$1.txt" 2>/dev/null
+    per_call "$out/$1.out" "$2" >"$out/$1.tsv"
+    tiles=$(awk -F'|' '/what a loaded mesh holds/ { table = 1 } table && $3 ~ /[0-9]+ \/ [0-9]+/ { split($3, t, "/"); print t[1] + 0; exit }' "$out/$1.txt")
 }
 
 # Inclusive instructions of the function whose path ends with $2 in

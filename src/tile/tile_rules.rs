@@ -30,7 +30,7 @@ fn fail<T>(message: String) -> Result<T> {
 /// The tile's position and array lengths against `params` (which the
 /// caller has validated): what sizing the tile's buffer relies on.
 ///
-/// Out of line (one call a tile), so that `scripts/add_work.sh` counts the
+/// Out of line (one call a tile), so that `scripts/edit_instructions.sh` counts the
 /// rules apart from the rest of reading a tile.
 #[inline(never)]
 pub fn check_shape(params: &NavMeshParams, data: &TileArrays<'_>) -> Result<()> {
@@ -42,7 +42,7 @@ pub fn check_shape(params: &NavMeshParams, data: &TileArrays<'_>) -> Result<()> 
 /// first edge of each polygon and the edge count at the end
 /// ([`fill_edge_starts`]).
 ///
-/// Out of line (one call a tile), so that `scripts/add_work.sh` counts the
+/// Out of line (one call a tile), so that `scripts/edit_instructions.sh` counts the
 /// rules apart from the rest of reading a tile.
 #[inline(never)]
 pub fn check_contents(params: &NavMeshParams, data: &TileArrays<'_>, edge_starts: &[u32]) -> Result<()> {

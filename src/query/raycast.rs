@@ -69,44 +69,48 @@ struct Exit {
     tied: Option<usize>,
 }
 
-/// Clips `start`–`end` against the convex polygon of `n` corners whose X
-/// and Z `corner(i)` gives, in order (Cyrus–Beck) in X/Z: where it leaves,
-/// or `None` when it misses the polygon. Each corner is read once, and its
-/// offset from `start` computed once for the two edges that share it; the
-/// last edge wraps to the first corner by a comparison. Always inlined
+/// Clips the segment from `start` along `d` (X/Z) against the convex
+/// polygon of `n` corners whose X and Z `corner(i)` gives, in order
+/// (Cyrus–Beck): where it leaves, or `None` when it misses the polygon.
+/// Each corner is read once, and its offset from `start` computed once for
+/// the two edges that share it; the last edge reads the first corner again
+/// rather than keeping it in registers through the loop. Always inlined
 /// (left to LLVM it stayed a call, fat LTO too): as a call it cost a
 /// frame, the polygon stored for it and the answer read back, each step.
 #[inline(always)]
-fn exit_of(n: usize, corner: impl Fn(usize) -> [f64; 2], start: [f64; 3], end: [f64; 3]) -> Option<Exit> {
+fn exit_of(n: usize, corner: impl Fn(usize) -> [f64; 2], start: [f64; 2], d: [f64; 2]) -> Option<Exit> {
     if n == 0 {
         return None;
     }
-    let (dx, dz) = (end[0] - start[0], end[2] - start[2]);
-    let from_start = |c: [f64; 2]| [c[0] - start[0], c[1] - start[2]];
+    let from_start = |c: [f64; 2]| [c[0] - start[0], c[1] - start[1]];
     let (mut enter, mut exit) = (0.0f64, Exit { t: 1.0, edge: None, tied: None });
-    let first = corner(0);
-    let (mut a, mut a_rel) = (first, from_start(first));
+    let mut a = corner(0);
+    let mut a_rel = from_start(a);
     for k in 0..n {
-        let b = if k + 1 < n { corner(k + 1) } else { first };
+        let b = corner(if k + 1 < n { k + 1 } else { 0 });
         let b_rel = from_start(b);
-        // Inside edge k is left of it: inside_by + t·turn ≥ 0.
-        let inside_by = orient_around(a_rel, b_rel, || orient_xz([a[0], 0.0, a[1]], [b[0], 0.0, b[1]], start));
-        let turn = (b[0] - a[0]) * dz - (b[1] - a[1]) * dx;
+        // Inside edge k is left of it: inside_by ≥ t·away. `away` is the
+        // turn (b − a) × d negated, bit for bit (x − y and y − x round to
+        // opposite values), so `inside_by / away` has the bits of
+        // `−inside_by / turn` without negating either.
+        let exact = || orient_xz([a[0], 0.0, a[1]], [b[0], 0.0, b[1]], [start[0], 0.0, start[1]]);
+        let inside_by = orient_around(a_rel, b_rel, exact);
+        let away = (b[1] - a[1]) * d[0] - (b[0] - a[0]) * d[1];
         (a, a_rel) = (b, b_rel);
-        if turn < 0.0 {
-            let t = -inside_by / turn;
+        if away > 0.0 {
+            let t = inside_by / away;
             if t < exit.t {
                 exit = Exit { t, edge: Some(k), tied: None };
             } else if t == exit.t && exit.edge.is_some() {
                 exit.tied = Some(k);
             }
-        } else if turn > 0.0 {
+        } else if away < 0.0 {
             // An edge the segment starts inside of lets it in at t ≤ 0,
             // which cannot move `enter` (≥ 0): no division. The quotient
             // here is > 0 or +0, never NaN or −0, so a comparison keeps
             // what `f64::max` kept without its NaN handling.
             if inside_by < 0.0 {
-                let t = -inside_by / turn;
+                let t = inside_by / away;
                 if t > enter {
                     enter = t;
                 }
@@ -178,7 +182,8 @@ impl NavMeshQuery {
         check_start(filter, start_ref, &polygon)?;
         visited.clear();
         let cost = CostSum { filter, sum: options.path_cost.then_some(0.0), at: start };
-        let ray = Ray { mesh, filter, start, end, visited, cost };
+        let (start_xz, d) = ([start[0], start[2]], [end[0] - start[0], end[2] - start[2]]);
+        let ray = Ray { mesh, filter, start, end, start_xz, d, visited, cost };
         Ok(ray.run(start_ref, polygon))
     }
 }
@@ -189,6 +194,10 @@ struct Ray<'a> {
     filter: &'a QueryFilter,
     start: [f64; 3],
     end: [f64; 3],
+    /// The start in X/Z and the segment's direction `end − start` in X/Z,
+    /// worked out once for every polygon clipped.
+    start_xz: [f64; 2],
+    d: [f64; 2],
     visited: &'a mut Vec<PolyRef>,
     cost: CostSum<'a>,
 }
@@ -251,7 +260,7 @@ impl<'a> Ray<'a> {
             let corner = to_world(origin, vertices[indices[i] as usize]);
             [corner[0], corner[2]]
         };
-        exit_of(indices.len(), corner_xz, self.start, self.end)
+        exit_of(indices.len(), corner_xz, self.start_xz, self.d)
     }
 
     /// The polygon `next_ref` names (placed in `next`) and where the ray
@@ -341,7 +350,8 @@ mod tests {
     const SQUARE: [[f64; 3]; 4] = [[0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [4.0, 0.0, 4.0], [0.0, 0.0, 4.0]];
 
     fn square_exit(start: [f64; 3], end: [f64; 3]) -> Option<Exit> {
-        exit_of(SQUARE.len(), |i| [SQUARE[i][0], SQUARE[i][2]], start, end)
+        let d = [end[0] - start[0], end[2] - start[2]];
+        exit_of(SQUARE.len(), |i| [SQUARE[i][0], SQUARE[i][2]], [start[0], start[2]], d)
     }
 
     #[test]

@@ -73,36 +73,63 @@ struct Exit {
 /// polygon of `n` corners whose X and Z `corner(i)` gives, in order
 /// (Cyrus–Beck): where it leaves, or `None` when it misses the polygon.
 /// Each corner is read once, and its offset from `start` computed once for
-/// the two edges that share it; the last edge reads the first corner again
-/// rather than keeping it in registers through the loop. Always inlined
-/// (left to LLVM it stayed a call, fat LTO too): as a call it cost a
-/// frame, the polygon stored for it and the answer read back, each step.
+/// the two edges that share it; the last edge, back to the first corner,
+/// is clipped after the loop, so the loop reads corner k + 1 without a
+/// wrap. Always inlined (left to LLVM it stayed a call, fat LTO too): as a
+/// call it cost a frame, the polygon stored for it and the answer read
+/// back, each step.
 #[inline(always)]
 fn exit_of(n: usize, corner: impl Fn(usize) -> [f64; 2], start: [f64; 2], d: [f64; 2]) -> Option<Exit> {
     if n == 0 {
         return None;
     }
     let from_start = |c: [f64; 2]| [c[0] - start[0], c[1] - start[1]];
-    let (mut enter, mut exit) = (0.0f64, Exit { t: 1.0, edge: None, tied: None });
-    let mut a = corner(0);
-    let mut a_rel = from_start(a);
-    for k in 0..n {
-        let b = corner(if k + 1 < n { k + 1 } else { 0 });
-        let b_rel = from_start(b);
+    let mut clip = Clip { start, d, enter: 0.0, exit: Exit { t: 1.0, edge: None, tied: None } };
+    let first = corner(0);
+    let mut a = (first, from_start(first));
+    for k in 0..n - 1 {
+        let b = corner(k + 1);
+        let b = (b, from_start(b));
+        clip.edge(k, a, b)?;
+        a = b;
+    }
+    // The first corner read again rather than kept in registers through
+    // the loop.
+    let first = corner(0);
+    clip.edge(n - 1, a, (first, from_start(first)))?;
+    (clip.enter <= clip.exit.t).then_some(clip.exit)
+}
+
+/// [`exit_of`] part way round the polygon: the segment from `start`
+/// along `d`, entering no earlier than `enter` and leaving as `exit`
+/// says, by the edges clipped so far.
+struct Clip {
+    start: [f64; 2],
+    d: [f64; 2],
+    enter: f64,
+    exit: Exit,
+}
+
+impl Clip {
+    /// Clips by edge `k` from corner `a` to corner `b` (each in X/Z with
+    /// its offset from the start); `None` when the segment runs parallel
+    /// outside it, so misses the polygon.
+    #[inline(always)]
+    fn edge(&mut self, k: usize, (a, a_rel): ([f64; 2], [f64; 2]), (b, b_rel): ([f64; 2], [f64; 2])) -> Option<()> {
         // Inside edge k is left of it: inside_by ≥ t·away. `away` is the
         // turn (b − a) × d negated, bit for bit (x − y and y − x round to
         // opposite values), so `inside_by / away` has the bits of
         // `−inside_by / turn` without negating either.
+        let start = self.start;
         let exact = || orient_xz([a[0], 0.0, a[1]], [b[0], 0.0, b[1]], [start[0], 0.0, start[1]]);
         let inside_by = orient_around(a_rel, b_rel, exact);
-        let away = (b[1] - a[1]) * d[0] - (b[0] - a[0]) * d[1];
-        (a, a_rel) = (b, b_rel);
+        let away = (b[1] - a[1]) * self.d[0] - (b[0] - a[0]) * self.d[1];
         if away > 0.0 {
             let t = inside_by / away;
-            if t < exit.t {
-                exit = Exit { t, edge: Some(k), tied: None };
-            } else if t == exit.t && exit.edge.is_some() {
-                exit.tied = Some(k);
+            if t < self.exit.t {
+                self.exit = Exit { t, edge: Some(k), tied: None };
+            } else if t == self.exit.t && self.exit.edge.is_some() {
+                self.exit.tied = Some(k);
             }
         } else if away < 0.0 {
             // An edge the segment starts inside of lets it in at t ≤ 0,
@@ -111,15 +138,15 @@ fn exit_of(n: usize, corner: impl Fn(usize) -> [f64; 2], start: [f64; 2], d: [f6
             // what `f64::max` kept without its NaN handling.
             if inside_by < 0.0 {
                 let t = inside_by / away;
-                if t > enter {
-                    enter = t;
+                if t > self.enter {
+                    self.enter = t;
                 }
             }
         } else if inside_by < 0.0 {
             return None;
         }
+        Some(())
     }
-    (enter <= exit.t).then_some(exit)
 }
 
 /// The parameter along edge `k` of `polygon` of the point of its line

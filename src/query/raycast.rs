@@ -393,6 +393,34 @@ mod tests {
     }
 
     #[test]
+    fn dividing_by_the_turn_negated_gives_the_bits_of_the_negated_quotient() {
+        let values: [f64; 10] = [-1024.5, -3.0, -1e-300, -0.0, 0.0, 1e-300, 0.1, 2.0, 7.25, 4096.0 + 1e-9];
+        let mut divided = 0;
+        for &ax in &values {
+            for &bz in &values {
+                for &dx in &values {
+                    for &dz in &values {
+                        let (a, b, d) = ([ax, 1.5], [-2.25, bz], [dx, dz]);
+                        let turn = (b[0] - a[0]) * d[1] - (b[1] - a[1]) * d[0];
+                        let away = (b[1] - a[1]) * d[0] - (b[0] - a[0]) * d[1];
+                        // A zero either way is divided by in neither branch.
+                        assert_eq!(away == 0.0, turn == 0.0);
+                        if turn == 0.0 {
+                            continue;
+                        }
+                        assert_eq!(away.to_bits(), (-turn).to_bits());
+                        for inside_by in [-3.5f64, -0.0, 0.0, 1e-310, 5.0] {
+                            divided += 1;
+                            assert_eq!((inside_by / away).to_bits(), (-inside_by / turn).to_bits(), "{a:?} {b:?} {d:?}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(divided > 20_000, "divided {divided} times");
+    }
+
+    #[test]
     fn a_start_outside_is_clipped_and_a_miss_is_none() {
         let exit = square_exit([-4.0, 0.0, 2.0], [12.0, 0.0, 2.0]).unwrap();
         assert_eq!(exit, Exit { t: 0.5, edge: Some(1), tied: None });

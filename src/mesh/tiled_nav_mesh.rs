@@ -11,7 +11,8 @@ use std::sync::Arc;
 
 use crate::error::{NavMeshError, Result};
 use crate::format::fingerprint::BuildFingerprint;
-use crate::stitch::links::{Link, LinkGroups, TileLinks};
+use crate::stitch::links::{LinkGroups, TileLinks};
+use crate::stitch::polygon_links::PolygonLinks;
 use crate::stitch::off_mesh_attachment::Attachment;
 use crate::stitch::off_mesh_index::{ColumnMap, OffMeshIndex};
 use crate::format::params::NavMeshParams;
@@ -231,10 +232,10 @@ impl TiledNavMesh {
 
     /// The links leaving a polygon, in the text's order; `None` for an
     /// invalid reference.
-    pub fn links(&self, poly_ref: PolyRef) -> Option<&[Link]> {
+    pub fn links(&self, poly_ref: PolyRef) -> Option<PolygonLinks<'_>> {
         let slot = self.current_slot(poly_ref.tile_ref())?;
         let index = poly_ref.polygon();
-        ((index as usize) < slot.tile.polygon_count()).then(|| slot.links.of_polygon(index))
+        ((index as usize) < slot.tile.polygon_count()).then(|| slot.links.links_of(index))
     }
 
     /// The tile a reference names, its links and its run-time switches,

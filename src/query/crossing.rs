@@ -102,7 +102,7 @@ pub(crate) fn collect_crossings(
         }
     }
     for link in polygon.links() {
-        if let Some(crossing) = link_crossing(mesh, polygon, link) {
+        if let Some(crossing) = link_crossing(mesh, polygon, &link) {
             canonical.push(out, crossing);
         }
     }
@@ -142,7 +142,7 @@ pub(crate) fn crossing_to(
         let (start, end) = polygon.edge(k);
         return Some(Crossing { target, kind: CrossingKind::Edge, start, end });
     }
-    polygon.links().iter().filter(|link| link.target == target).find_map(|link| link_crossing(mesh, polygon, link))
+    polygon.links().filter(|link| link.target == target).find_map(|link| link_crossing(mesh, polygon, &link))
 }
 
 /// Which crossings [`collect_crossings`] keeps as it places them.

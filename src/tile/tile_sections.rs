@@ -95,27 +95,6 @@ pub(crate) struct TilePlace {
     pub origin_y: f64,
 }
 
-/// The sections of a tile's buffer, in buffer order.
-#[derive(Debug, Clone, Copy)]
-enum Part {
-    Vertices,
-    PolygonBounds,
-    PolygonBlocks,
-    EdgeStarts,
-    Indices,
-    Neighbours,
-    Polygons,
-    DetailMeshes,
-    DetailVertices,
-    DetailTriangles,
-    OffMeshLinks,
-    PortalTable,
-    PortalSweeps,
-    PortalSides,
-}
-
-const PARTS: usize = Part::PortalSides as usize + 1;
-
 /// Where each section of a tile's buffer ends. The sections lie end to end
 /// (four-byte ones first, the byte array last, so none needs padding):
 /// each starts where the one before it ends, and its count is its bytes
@@ -135,13 +114,13 @@ impl TileSections {
         let p = &mut planner;
         // In `Part` order; each accessor names its section's element type.
         let ends = [
+            end_of(p, Self::polygons, counts.polygons),
             end_of(p, Self::vertices, counts.vertices),
             end_of(p, Self::polygon_bounds, counts.polygons),
             end_of(p, Self::polygon_blocks, block_count(counts.polygons)),
             end_of(p, Self::edge_starts, counts.polygons + 1),
             end_of(p, Self::indices, counts.edges),
             end_of(p, Self::neighbours, counts.edges),
-            end_of(p, Self::polygons, counts.polygons),
             end_of(p, Self::detail_meshes, counts.detail_meshes),
             end_of(p, Self::detail_vertices, counts.detail_vertices),
             end_of(p, Self::detail_triangles, counts.detail_triangles),
@@ -165,71 +144,6 @@ impl TileSections {
         let index = part as usize;
         let start = if index == 0 { 0 } else { self.ends[index - 1] };
         Section::between(start, self.ends[index])
-    }
-
-    pub fn vertices(&self) -> Section<[f32; 3]> {
-        self.section(Part::Vertices)
-    }
-
-    /// Least and greatest corner coordinates per axis, per polygon.
-    pub fn polygon_bounds(&self) -> Section<[[f32; 3]; 2]> {
-        self.section(Part::PolygonBounds)
-    }
-
-    /// The union of the bounds of each run of [`POLYGON_BLOCK`] polygons,
-    /// in polygon order: a box that misses a block's union misses each of
-    /// its polygons. Empty for a tile of at most one block's polygons
-    /// (`NavTile::polygon_blocks`).
-    pub fn polygon_blocks(&self) -> Section<[[f32; 3]; 2]> {
-        self.section(Part::PolygonBlocks)
-    }
-
-    /// First edge of each polygon, then the edge count.
-    pub fn edge_starts(&self) -> Section<u32> {
-        self.section(Part::EdgeStarts)
-    }
-
-    pub fn indices(&self) -> Section<u32> {
-        self.section(Part::Indices)
-    }
-
-    pub fn neighbours(&self) -> Section<u32> {
-        self.section(Part::Neighbours)
-    }
-
-    pub fn polygons(&self) -> Section<Polygon> {
-        self.section(Part::Polygons)
-    }
-
-    pub fn detail_meshes(&self) -> Section<DetailMesh> {
-        self.section(Part::DetailMeshes)
-    }
-
-    pub fn detail_vertices(&self) -> Section<[f32; 3]> {
-        self.section(Part::DetailVertices)
-    }
-
-    pub fn detail_triangles(&self) -> Section<DetailTriangle> {
-        self.section(Part::DetailTriangles)
-    }
-
-    pub fn off_mesh_links(&self) -> Section<OffMeshLinkSlot> {
-        self.section(Part::OffMeshLinks)
-    }
-
-    /// The portal edges as stitching matches them: grouped by side
-    /// (`NavTile::portals`).
-    pub fn portal_table(&self) -> Section<Portal> {
-        self.section(Part::PortalTable)
-    }
-
-    /// The sweep orders of the sides that need one (`NavTile::portals`).
-    pub fn portal_sweeps(&self) -> Section<SweepEntry> {
-        self.section(Part::PortalSweeps)
-    }
-
-    pub fn portal_sides(&self) -> Section<u8> {
-        self.section(Part::PortalSides)
     }
 
     /// The format's arrays as `source` holds them.
@@ -264,6 +178,56 @@ impl TileSections {
         buffer.get_mut(self.detail_triangles()).copy_from_slice(data.detail_triangles);
         buffer.get_mut(self.off_mesh_links()).copy_from_slice(data.off_mesh_links);
     }
+}
+
+/// Declares the sections in buffer order: the `Part` naming each, their
+/// number, and the accessor giving each typed section.
+macro_rules! sections {
+    ($($(#[$doc:meta])* $part:ident => $name:ident: $element:ty,)*) => {
+        #[derive(Debug, Clone, Copy)]
+        enum Part {
+            $($part,)*
+        }
+
+        const PARTS: usize = [$(Part::$part),*].len();
+
+        impl TileSections {
+            $(
+                $(#[$doc])*
+                pub fn $name(&self) -> Section<$element> {
+                    self.section(Part::$part)
+                }
+            )*
+        }
+    };
+}
+
+sections! {
+    /// First, so its count, which every polygon look-up checks, is its
+    /// end over its size.
+    Polygons => polygons: Polygon,
+    Vertices => vertices: [f32; 3],
+    /// Least and greatest corner coordinates per axis, per polygon.
+    PolygonBounds => polygon_bounds: [[f32; 3]; 2],
+    /// The union of the bounds of each run of [`POLYGON_BLOCK`] polygons,
+    /// in polygon order: a box that misses a block's union misses each of
+    /// its polygons. Empty for a tile of at most one block's polygons
+    /// (`NavTile::polygon_blocks`).
+    PolygonBlocks => polygon_blocks: [[f32; 3]; 2],
+    /// First edge of each polygon, then the edge count.
+    EdgeStarts => edge_starts: u32,
+    Indices => indices: u32,
+    Neighbours => neighbours: u32,
+    DetailMeshes => detail_meshes: DetailMesh,
+    DetailVertices => detail_vertices: [f32; 3],
+    DetailTriangles => detail_triangles: DetailTriangle,
+    OffMeshLinks => off_mesh_links: OffMeshLinkSlot,
+    /// The portal edges as stitching matches them: grouped by side
+    /// (`NavTile::portals`).
+    PortalTable => portal_table: Portal,
+    /// The sweep orders of the sides that need one (`NavTile::portals`).
+    PortalSweeps => portal_sweeps: SweepEntry,
+    PortalSides => portal_sides: u8,
 }
 
 /// Reserves `len` values of the section `_accessor` reads, right after the

@@ -8,6 +8,7 @@
 use std::sync::Arc;
 
 use crate::stitch::links::{Link, LinkGroups, LinkKind, TileLinks};
+use crate::stitch::stored_link::StoredLink;
 use crate::stitch::off_mesh_attachment::{best_polygon, Attachment, LinkEnds, TileFootprint};
 use crate::stitch::off_mesh_index::{ColumnMap, OffMeshIndex};
 use crate::format::params::NavMeshParams;
@@ -381,7 +382,7 @@ pub(crate) struct Scratch {
     /// owners whose attachments changed.
     pub old_reverse_ends: Vec<PolyRef>,
     /// One polygon's links while [`MeshSlot::patch`] merges them.
-    links: Vec<Link>,
+    links: Vec<StoredLink>,
     /// The edited tile's portal links as its side neighbours see them; see
     /// [`Mirrors`].
     mirrored: Vec<MirroredLink>,

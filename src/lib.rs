@@ -77,6 +77,7 @@ pub use query::straight_path::{
 pub use query::surface_points::ClosestPoint;
 pub use query::wall_segments::WallSegment;
 pub use stitch::links::{Link, LinkKind};
+pub use stitch::polygon_links::PolygonLinks;
 pub use stitch::off_mesh_attachment::Attachment;
 pub use tile::nav_tile::{NavTile, PolygonView, PortalEdge};
 pub use tile::tile_data::{DetailMesh, DetailTriangle, NavTileData, OffMeshLinkSlot, Polygon, NOT_PORTAL};

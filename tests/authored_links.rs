@@ -37,10 +37,10 @@ fn slot_values_are_relative_to_the_tile_and_the_link_stitches() {
     assert!(slots(&mesh, 1, 0, 0).is_empty());
     let (start_tile, _) = mesh.mesh().tile_at(0, 0, 0).unwrap();
     let (end_tile, _) = mesh.mesh().tile_at(1, 0, 0).unwrap();
-    let forward = mesh.mesh().links(start_tile.polygon(0).unwrap()).unwrap();
-    assert!(forward.iter().any(|l| l.kind == LinkKind::OffMesh && l.target == end_tile.polygon(0).unwrap()));
-    let reverse = mesh.mesh().links(end_tile.polygon(0).unwrap()).unwrap();
-    assert!(reverse.iter().any(|l| l.kind == LinkKind::OffMeshReverse && l.target == start_tile.polygon(0).unwrap()));
+    let mut forward = mesh.mesh().links(start_tile.polygon(0).unwrap()).unwrap();
+    assert!(forward.any(|l| l.kind == LinkKind::OffMesh && l.target == end_tile.polygon(0).unwrap()));
+    let mut reverse = mesh.mesh().links(end_tile.polygon(0).unwrap()).unwrap();
+    assert!(reverse.any(|l| l.kind == LinkKind::OffMeshReverse && l.target == start_tile.polygon(0).unwrap()));
 }
 
 #[test]

@@ -17,9 +17,9 @@ fn a_grid_builds_with_portals_between_tiles() {
     let record = tile.polygon(0).unwrap().record;
     assert_eq!((record.area, record.flags), (7, 0x0101));
     // Polygon 1 (right column of tile (0, 0)) links to tile (1, 0).
-    let links = tiled.links(tile_ref.polygon(1).unwrap()).unwrap();
+    let mut links = tiled.links(tile_ref.polygon(1).unwrap()).unwrap();
     let (east_ref, _) = tiled.tile_at(1, 0, 0).unwrap();
-    assert!(links.iter().any(|l| l.kind == LinkKind::Portal && l.target.tile_ref() == east_ref));
+    assert!(links.any(|l| l.kind == LinkKind::Portal && l.target.tile_ref() == east_ref));
 }
 
 #[test]

@@ -51,9 +51,7 @@ fn portal_link_count(set: &ImportedTileSet) -> usize {
         .flat_map(|poly| {
             mesh.links(poly)
                 .unwrap()
-                .iter()
                 .filter(|l| l.kind == LinkKind::Portal)
-                .copied()
                 .collect::<Vec<_>>()
         })
         .count()
@@ -341,7 +339,7 @@ fn off_mesh_connections_become_slots() {
     let kinds: Vec<LinkKind> = mesh
         .tiles()
         .flat_map(|(r, t)| (0..t.polygon_count() as u32).map(move |p| r.polygon(p).unwrap()))
-        .flat_map(|p| mesh.links(p).unwrap().iter().map(|l| l.kind).collect::<Vec<_>>())
+        .flat_map(|p| mesh.links(p).unwrap().map(|l| l.kind).collect::<Vec<_>>())
         .filter(|&k| k != LinkKind::Portal)
         .collect();
     assert_eq!(kinds.iter().filter(|&&k| k == LinkKind::OffMesh).count(), 2);

@@ -203,7 +203,6 @@ fn the_stitched_mesh_links_what_detour_links() {
                     let got: BTreeSet<_> = mesh
                         .links(poly_ref)
                         .unwrap()
-                        .iter()
                         .filter(|l| l.kind == LinkKind::Portal && l.edge == onav_edge)
                         .map(|l| l.target)
                         .collect();

@@ -14,7 +14,6 @@ fn cell(tile: TileRef, i: u32, j: u32) -> PolyRef {
 fn off_mesh_links(mesh: &TiledNavMesh, from: PolyRef) -> Vec<(LinkKind, PolyRef, u32)> {
     mesh.links(from)
         .unwrap()
-        .iter()
         .filter(|l| l.kind != LinkKind::Portal)
         .map(|l| (l.kind, l.target, l.off_mesh_index))
         .collect()
@@ -182,6 +181,6 @@ fn forward_links_follow_portal_links() {
     let mut mesh = TiledNavMesh::new(p).unwrap();
     mesh.add_tile(GridTile::new(-1, 0, 4).build(&p)).unwrap();
     let a = mesh.add_tile(GridTile::new(0, 0, 4).link(link([1.0, 0.0, 1.0], [1.0, 0.0, 14.0], 0.5, false)).build(&p)).unwrap();
-    let kinds: Vec<LinkKind> = mesh.links(cell(a, 0, 0)).unwrap().iter().map(|l| l.kind).collect();
+    let kinds: Vec<LinkKind> = mesh.links(cell(a, 0, 0)).unwrap().map(|l| l.kind).collect();
     assert_eq!(kinds, [LinkKind::Portal, LinkKind::OffMesh]);
 }

@@ -153,7 +153,7 @@ fn off_mesh_links_are_not_taken() {
     mesh.add_tile(GridTile::new(0, 0, 1).link(link([8.0, 0.0, 8.0], [40.0, 0.0, 8.0], 1.0, true)).build(&p)).unwrap();
     mesh.add_tile(GridTile::new(2, 0, 1).build(&p)).unwrap();
     let start_ref = poly(&mesh, (0, 0, 0), 0);
-    assert!(mesh.links(start_ref).unwrap().iter().any(|l| l.kind == LinkKind::OffMesh), "the link is stitched");
+    assert!(mesh.links(start_ref).unwrap().any(|l| l.kind == LinkKind::OffMesh), "the link is stitched");
     let (hit, visited) = cast(&mesh, start_ref, [8.0, 0.0, 8.0], [40.0, 0.0, 8.0]);
     assert_eq!((hit.t, visited), (0.25, vec![start_ref]));
 }

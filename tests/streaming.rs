@@ -250,7 +250,7 @@ fn out_and_in_keeps_bytes_and_answers_but_not_references_or_slots() {
     let (corner, _) = mesh.tile_at(0, 0, 0).unwrap();
     // The link starts at local (12, 4): square (1, 0) of the 2 × 2 grid.
     let middle_polygon = middle.polygon(1).unwrap();
-    assert!(mesh.links(middle_polygon).unwrap().iter().any(|l| l.kind == LinkKind::OffMesh));
+    assert!(mesh.links(middle_polygon).unwrap().any(|l| l.kind == LinkKind::OffMesh));
 
     // Out and straight back in: same slot, next salt.
     streamer.queue_remove_column(1, 1);

@@ -64,7 +64,7 @@ fn onav_links(mesh: &TiledNavMesh) -> (usize, usize) {
     let (mut portal, mut off_mesh) = (0, 0);
     for (tile_ref, tile) in mesh.tiles() {
         for polygon in 0..tile.polygon_count() as u32 {
-            let links = tile_ref.polygon(polygon).and_then(|poly_ref| mesh.links(poly_ref)).unwrap_or(&[]);
+            let links = tile_ref.polygon(polygon).and_then(|poly_ref| mesh.links(poly_ref)).unwrap_or_default();
             for link in links {
                 match link.kind {
                     LinkKind::Portal => portal += 1,

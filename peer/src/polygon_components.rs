@@ -39,7 +39,7 @@ pub fn connected_components(mesh: &TiledNavMesh) -> usize {
             for &neighbour in view.neighbours.iter().filter(|&&n| n != 0) {
                 sets.join(base + p, base + neighbour as usize - 1);
             }
-            let links = tile_ref.polygon(p as u32).and_then(|poly| mesh.links(poly)).unwrap_or(&[]);
+            let links = tile_ref.polygon(p as u32).and_then(|poly| mesh.links(poly)).unwrap_or_default();
             for link in links {
                 if let Some(&target_base) = first.get(&link.target.slot()) {
                     sets.join(base + p, target_base + link.target.polygon() as usize);

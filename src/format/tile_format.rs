@@ -289,28 +289,28 @@ fn read_body(header: &Header, mut body: &[u8]) -> Result<TileStore> {
     })?;
     let sections = *store.sections();
     let out = &mut store;
-    decode_into(out, sections.vertices, vertices, VERTEX_LEN, vertex_of);
-    decode_into(out, sections.polygons, polygons, POLYGON_LEN, |r| Polygon {
+    decode_into(out, sections.vertices(), vertices, VERTEX_LEN, vertex_of);
+    decode_into(out, sections.polygons(), polygons, POLYGON_LEN, |r| Polygon {
         vertex_count: r[0],
         area: r[1],
         flags: u16_at(r, 2),
     });
-    decode_into(out, sections.indices, indices, 4, u32_of);
-    decode_into(out, sections.neighbours, neighbours, 4, u32_of);
-    out.get_mut(sections.portal_sides).copy_from_slice(portal_sides);
-    decode_into(out, sections.detail_meshes, detail_meshes, DETAIL_MESH_LEN, |r| DetailMesh {
+    decode_into(out, sections.indices(), indices, 4, u32_of);
+    decode_into(out, sections.neighbours(), neighbours, 4, u32_of);
+    out.get_mut(sections.portal_sides()).copy_from_slice(portal_sides);
+    decode_into(out, sections.detail_meshes(), detail_meshes, DETAIL_MESH_LEN, |r| DetailMesh {
         vertex_base: u32_at(r, 0),
         vertex_count: u32_at(r, 4),
         triangle_base: u32_at(r, 8),
         triangle_count: u32_at(r, 12),
     });
-    decode_into(out, sections.detail_vertices, detail_vertices, VERTEX_LEN, vertex_of);
-    decode_into(out, sections.detail_triangles, detail_triangles, DETAIL_TRIANGLE_LEN, |r| DetailTriangle {
+    decode_into(out, sections.detail_vertices(), detail_vertices, VERTEX_LEN, vertex_of);
+    decode_into(out, sections.detail_triangles(), detail_triangles, DETAIL_TRIANGLE_LEN, |r| DetailTriangle {
         indices: [r[0], r[1], r[2]],
         edge_flags: r[3],
     });
     let link_records = links.chunks_exact(LINK_LEN);
-    for ((i, slot), r) in out.get_mut(sections.off_mesh_links).iter_mut().enumerate().zip(link_records) {
+    for ((i, slot), r) in out.get_mut(sections.off_mesh_links()).iter_mut().enumerate().zip(link_records) {
         *slot = link_of(i, r)?;
     }
     Ok(store)

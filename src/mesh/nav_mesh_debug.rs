@@ -55,7 +55,7 @@ impl NavMeshDebug {
                 let poly_ref = tile_ref.polygon(p).expect("validated polygon index");
                 out.push_polygon(mesh, tile, poly_ref);
                 for link in mesh.links(poly_ref).expect("current reference") {
-                    out.links.push(link_segment(mesh, tile, poly_ref, link));
+                    out.links.push(link_segment(mesh, tile, poly_ref, &link));
                 }
             }
         }

@@ -12,7 +12,8 @@ use std::sync::Arc;
 
 use crate::error::{NavMeshError, Result};
 use crate::format::fingerprint::BuildFingerprint;
-use crate::stitch::links::{Link, LinkGroups, TileLinks};
+use crate::stitch::links::{LinkGroups, TileLinks};
+use crate::stitch::polygon_links::PolygonLinks;
 use crate::stitch::off_mesh_attachment::Attachment;
 use crate::stitch::off_mesh_index::{ColumnMap, OffMeshIndex};
 use crate::format::params::NavMeshParams;
@@ -66,7 +67,7 @@ impl TiledNavMesh {
             mesh.link_into_column(slot);
             let tile = Arc::clone(&mesh.slot(slot).tile);
             if !tile.off_mesh_links().is_empty() {
-                mesh.off_mesh.insert(slot, &tile.stitching().end_columns);
+                mesh.off_mesh.insert(slot, tile.stitching().end_columns());
                 owners.push((slot, None));
             }
         }
@@ -124,7 +125,7 @@ impl TiledNavMesh {
         let table = self.scratch.empty_table();
         let slot = self.slots.insert(MeshSlot::unstitched(Arc::clone(&tile), NO_SLOT, table))?;
         self.link_into_column(slot);
-        self.off_mesh.insert(slot, &tile.stitching().end_columns);
+        self.off_mesh.insert(slot, tile.stitching().end_columns());
         self.restitch_after_edit(tile.column(), slot, Edit::Added);
         Ok(self.tile_ref_of(slot))
     }
@@ -146,8 +147,8 @@ impl TiledNavMesh {
         let next_in_column = self.slot(slot).next_in_column;
         let table = self.scratch.empty_table();
         let old = self.slots.replace(slot, MeshSlot::unstitched(Arc::clone(&tile), next_in_column, table));
-        self.off_mesh.remove(slot, &old.tile.stitching().end_columns);
-        self.off_mesh.insert(slot, &tile.stitching().end_columns);
+        self.off_mesh.remove(slot, old.tile.stitching().end_columns());
+        self.off_mesh.insert(slot, tile.stitching().end_columns());
         self.restitch_after_edit(tile.column(), slot, Edit::Replaced { old: &old });
         self.scratch.keep_spare(old.links);
         Ok(self.tile_ref_of(slot))
@@ -172,7 +173,7 @@ impl TiledNavMesh {
         if old.attachments().is_empty() && self.off_mesh.owners_ending_in(column).is_empty() {
             self.unlink_portal_neighbours(&old, removed);
         } else {
-            self.off_mesh.remove(slot, &old.tile.stitching().end_columns);
+            self.off_mesh.remove(slot, old.tile.stitching().end_columns());
             self.restitch_after_edit(column, slot, Edit::Removed { old: &old, old_ref: removed });
         }
         self.scratch.keep_spare(old.links);
@@ -238,10 +239,10 @@ impl TiledNavMesh {
 
     /// The links leaving a polygon, in the text's order; `None` for an
     /// invalid reference.
-    pub fn links(&self, poly_ref: PolyRef) -> Option<&[Link]> {
+    pub fn links(&self, poly_ref: PolyRef) -> Option<PolygonLinks<'_>> {
         let slot = self.current_slot(poly_ref.tile_ref())?;
         let index = poly_ref.polygon();
-        ((index as usize) < slot.tile.polygon_count()).then(|| slot.links.of_polygon(index))
+        ((index as usize) < slot.tile.polygon_count()).then(|| slot.links.links_of(index))
     }
 
     /// The tile a reference names, its links and its run-time switches,

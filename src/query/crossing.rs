@@ -102,7 +102,7 @@ pub(crate) fn collect_crossings(
         }
     }
     for link in polygon.links() {
-        if let Some(crossing) = link_crossing(mesh, polygon, link) {
+        if let Some(crossing) = link_crossing(mesh, polygon, &link) {
             canonical.push(out, crossing);
         }
     }
@@ -142,7 +142,7 @@ pub(crate) fn crossing_to(
         let (start, end) = polygon.edge(k);
         return Some(Crossing { target, kind: CrossingKind::Edge, start, end });
     }
-    polygon.links().iter().filter(|link| link.target == target).find_map(|link| link_crossing(mesh, polygon, link))
+    polygon.links().filter(|link| link.target == target).find_map(|link| link_crossing(mesh, polygon, &link))
 }
 
 /// Which crossings [`collect_crossings`] keeps as it places them.
@@ -206,35 +206,37 @@ pub(crate) fn link_crossing(mesh: &TiledNavMesh, polygon: &QueryPolygon<'_>, lin
             Some(Crossing { target: link.target, kind: CrossingKind::Edge, start, end })
         }
         LinkKind::OffMesh | LinkKind::OffMeshReverse => {
-            off_mesh_crossing(mesh, (polygon.tile.as_ref(), polygon.switches, polygon.origin), link)
+            let own = (polygon.tile.as_ref(), polygon.switches, polygon.origin);
+            off_mesh_crossing(mesh, own, (link.target, link.kind, link.off_mesh_index))
         }
     }
 }
 
-/// [`link_crossing`] for an off-mesh link, forward or reverse, out of a
-/// polygon of `own` (its tile, switches and origin: passing the whole
-/// polygon kept it in memory in the path search's loop).
+/// [`link_crossing`] for an off-mesh link (its target, kind and off-mesh
+/// index), forward or reverse, out of a polygon of `own` (its tile,
+/// switches and origin: passing the whole polygon kept it in memory in the
+/// path search's loop, as passing the whole link, which the table stores
+/// packed, made every link be unpacked to memory).
 #[inline(never)]
 fn off_mesh_crossing(
     mesh: &TiledNavMesh,
     own: (&NavTile, Option<&TileSwitches>, [f64; 3]),
-    link: &Link,
+    (target, kind, index): (PolyRef, LinkKind, u32),
 ) -> Option<Crossing> {
-    let target = link.target;
-    if link.kind == LinkKind::OffMesh {
+    if kind == LinkKind::OffMesh {
         let (tile, switches, origin) = own;
-        if !is_link_enabled(switches, link.off_mesh_index as usize) {
+        if !is_link_enabled(switches, index as usize) {
             return None;
         }
-        let slot = tile.off_mesh_links().get(link.off_mesh_index as usize)?;
+        let slot = tile.off_mesh_links().get(index as usize)?;
         let kind = CrossingKind::OffMesh { area: slot.area, flags: slot.flags };
         return Some(Crossing { target, kind, start: to_world(origin, slot.start), end: to_world(origin, slot.end) });
     }
     let (owner, _, switches) = mesh.tile_and_links(target.tile_ref())?;
-    if !is_link_enabled(switches, link.off_mesh_index as usize) {
+    if !is_link_enabled(switches, index as usize) {
         return None;
     }
-    let slot = owner.off_mesh_links().get(link.off_mesh_index as usize)?;
+    let slot = owner.off_mesh_links().get(index as usize)?;
     let origin = tile_origin(mesh.params(), owner);
     let kind = CrossingKind::OffMesh { area: slot.area, flags: slot.flags };
     Some(Crossing { target, kind, start: to_world(origin, slot.end), end: to_world(origin, slot.start) })

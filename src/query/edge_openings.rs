@@ -144,7 +144,7 @@ fn portal_openings<'m>(
     if polygon.view.portal_sides[k] == NOT_PORTAL {
         return;
     }
-    for (order, link) in polygon.links().iter().enumerate() {
+    for (order, link) in polygon.links().enumerate() {
         if link.kind != LinkKind::Portal || link.edge as usize != k {
             continue;
         }

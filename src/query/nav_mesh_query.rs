@@ -19,7 +19,8 @@ use crate::query::polygon_geometry::{tile_origin, to_world, WorldPolygon};
 use crate::query::query_filter::QueryFilter;
 use crate::query::shortest_path::shortest_path_search::ShortestPathSearch;
 use crate::query::query_polygons::TileKey;
-use crate::stitch::links::{Link, TileLinks};
+use crate::stitch::links::TileLinks;
+use crate::stitch::polygon_links::PolygonLinks;
 use crate::tile::coordinate::{check_world, is_within_bound};
 use crate::tile::nav_tile::{NavTile, PolygonView};
 use crate::tile::tile_data::Polygon;
@@ -103,8 +104,8 @@ impl<'a> QueryPolygon<'a> {
 
     /// The links leaving the polygon, in the text's order.
     #[inline]
-    pub fn links(&self) -> &'a [Link] {
-        self.tile_links.of_polygon(self.index as u32)
+    pub fn links(&self) -> PolygonLinks<'a> {
+        self.tile_links.links_of(self.index as u32)
     }
 
     pub fn world(&self) -> WorldPolygon {

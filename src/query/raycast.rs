@@ -69,53 +69,84 @@ struct Exit {
     tied: Option<usize>,
 }
 
-/// Clips `start`–`end` against the convex polygon of `n` corners whose X
-/// and Z `corner(i)` gives, in order (Cyrus–Beck) in X/Z: where it leaves,
-/// or `None` when it misses the polygon. Each corner is read once, and its
-/// offset from `start` computed once for the two edges that share it; the
-/// last edge wraps to the first corner by a comparison. Always inlined
-/// (left to LLVM it stayed a call, fat LTO too): as a call it cost a
-/// frame, the polygon stored for it and the answer read back, each step.
+/// Clips the segment from `start` along `d` (X/Z) against the convex
+/// polygon of `n` corners whose X and Z `corner(i)` gives, in order
+/// (Cyrus–Beck): where it leaves, or `None` when it misses the polygon.
+/// Each corner is read once, and its offset from `start` computed once for
+/// the two edges that share it; the last edge, back to the first corner,
+/// is clipped after the loop, so the loop reads corner k + 1 without a
+/// wrap. Always inlined (left to LLVM it stayed a call, fat LTO too): as a
+/// call it cost a frame, the polygon stored for it and the answer read
+/// back, each step.
 #[inline(always)]
-fn exit_of(n: usize, corner: impl Fn(usize) -> [f64; 2], start: [f64; 3], end: [f64; 3]) -> Option<Exit> {
+fn exit_of(n: usize, corner: impl Fn(usize) -> [f64; 2], start: [f64; 2], d: [f64; 2]) -> Option<Exit> {
     if n == 0 {
         return None;
     }
-    let (dx, dz) = (end[0] - start[0], end[2] - start[2]);
-    let from_start = |c: [f64; 2]| [c[0] - start[0], c[1] - start[2]];
-    let (mut enter, mut exit) = (0.0f64, Exit { t: 1.0, edge: None, tied: None });
+    let from_start = |c: [f64; 2]| [c[0] - start[0], c[1] - start[1]];
+    let mut clip = Clip { start, d, enter: 0.0, exit: Exit { t: 1.0, edge: None, tied: None } };
     let first = corner(0);
-    let (mut a, mut a_rel) = (first, from_start(first));
-    for k in 0..n {
-        let b = if k + 1 < n { corner(k + 1) } else { first };
-        let b_rel = from_start(b);
-        // Inside edge k is left of it: inside_by + t·turn ≥ 0.
-        let inside_by = orient_around(a_rel, b_rel, || orient_xz([a[0], 0.0, a[1]], [b[0], 0.0, b[1]], start));
-        let turn = (b[0] - a[0]) * dz - (b[1] - a[1]) * dx;
-        (a, a_rel) = (b, b_rel);
-        if turn < 0.0 {
-            let t = -inside_by / turn;
-            if t < exit.t {
-                exit = Exit { t, edge: Some(k), tied: None };
-            } else if t == exit.t && exit.edge.is_some() {
-                exit.tied = Some(k);
+    let mut a = (first, from_start(first));
+    for k in 0..n - 1 {
+        let b = corner(k + 1);
+        let b = (b, from_start(b));
+        clip.edge(k, a, b)?;
+        a = b;
+    }
+    // The first corner read again rather than kept in registers through
+    // the loop.
+    let first = corner(0);
+    clip.edge(n - 1, a, (first, from_start(first)))?;
+    (clip.enter <= clip.exit.t).then_some(clip.exit)
+}
+
+/// [`exit_of`] part way round the polygon: the segment from `start`
+/// along `d`, entering no earlier than `enter` and leaving as `exit`
+/// says, by the edges clipped so far.
+struct Clip {
+    start: [f64; 2],
+    d: [f64; 2],
+    enter: f64,
+    exit: Exit,
+}
+
+impl Clip {
+    /// Clips by edge `k` from corner `a` to corner `b` (each in X/Z with
+    /// its offset from the start); `None` when the segment runs parallel
+    /// outside it, so misses the polygon.
+    #[inline(always)]
+    fn edge(&mut self, k: usize, (a, a_rel): ([f64; 2], [f64; 2]), (b, b_rel): ([f64; 2], [f64; 2])) -> Option<()> {
+        // Inside edge k is left of it: inside_by ≥ t·away. `away` is the
+        // turn (b − a) × d negated, bit for bit (x − y and y − x round to
+        // opposite values), so `inside_by / away` has the bits of
+        // `−inside_by / turn` without negating either.
+        let start = self.start;
+        let exact = || orient_xz([a[0], 0.0, a[1]], [b[0], 0.0, b[1]], [start[0], 0.0, start[1]]);
+        let inside_by = orient_around(a_rel, b_rel, exact);
+        let away = (b[1] - a[1]) * self.d[0] - (b[0] - a[0]) * self.d[1];
+        if away > 0.0 {
+            let t = inside_by / away;
+            if t < self.exit.t {
+                self.exit = Exit { t, edge: Some(k), tied: None };
+            } else if t == self.exit.t && self.exit.edge.is_some() {
+                self.exit.tied = Some(k);
             }
-        } else if turn > 0.0 {
+        } else if away < 0.0 {
             // An edge the segment starts inside of lets it in at t ≤ 0,
             // which cannot move `enter` (≥ 0): no division. The quotient
             // here is > 0 or +0, never NaN or −0, so a comparison keeps
             // what `f64::max` kept without its NaN handling.
             if inside_by < 0.0 {
-                let t = -inside_by / turn;
-                if t > enter {
-                    enter = t;
+                let t = inside_by / away;
+                if t > self.enter {
+                    self.enter = t;
                 }
             }
         } else if inside_by < 0.0 {
             return None;
         }
+        Some(())
     }
-    (enter <= exit.t).then_some(exit)
 }
 
 /// The parameter along edge `k` of `polygon` of the point of its line
@@ -178,7 +209,8 @@ impl NavMeshQuery {
         check_start(filter, start_ref, &polygon)?;
         visited.clear();
         let cost = CostSum { filter, sum: options.path_cost.then_some(0.0), at: start };
-        let ray = Ray { mesh, filter, start, end, visited, cost };
+        let (start_xz, d) = ([start[0], start[2]], [end[0] - start[0], end[2] - start[2]]);
+        let ray = Ray { mesh, filter, start, end, start_xz, d, visited, cost };
         Ok(ray.run(start_ref, polygon))
     }
 }
@@ -189,6 +221,10 @@ struct Ray<'a> {
     filter: &'a QueryFilter,
     start: [f64; 3],
     end: [f64; 3],
+    /// The start in X/Z and the segment's direction `end − start` in X/Z,
+    /// worked out once for every polygon clipped.
+    start_xz: [f64; 2],
+    d: [f64; 2],
     visited: &'a mut Vec<PolyRef>,
     cost: CostSum<'a>,
 }
@@ -251,7 +287,7 @@ impl<'a> Ray<'a> {
             let corner = to_world(origin, vertices[indices[i] as usize]);
             [corner[0], corner[2]]
         };
-        exit_of(indices.len(), corner_xz, self.start, self.end)
+        exit_of(indices.len(), corner_xz, self.start_xz, self.d)
     }
 
     /// The polygon `next_ref` names (placed in `next`) and where the ray
@@ -341,7 +377,8 @@ mod tests {
     const SQUARE: [[f64; 3]; 4] = [[0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [4.0, 0.0, 4.0], [0.0, 0.0, 4.0]];
 
     fn square_exit(start: [f64; 3], end: [f64; 3]) -> Option<Exit> {
-        exit_of(SQUARE.len(), |i| [SQUARE[i][0], SQUARE[i][2]], start, end)
+        let d = [end[0] - start[0], end[2] - start[2]];
+        exit_of(SQUARE.len(), |i| [SQUARE[i][0], SQUARE[i][2]], [start[0], start[2]], d)
     }
 
     #[test]
@@ -353,6 +390,34 @@ mod tests {
         // Through the corner (4, 4): edges 1 and 2 cut it at once.
         let corner = square_exit([2.0, 0.0, 2.0], [6.0, 0.0, 6.0]).unwrap();
         assert_eq!((corner.edge, corner.tied), (Some(1), Some(2)));
+    }
+
+    #[test]
+    fn dividing_by_the_turn_negated_gives_the_bits_of_the_negated_quotient() {
+        let values: [f64; 10] = [-1024.5, -3.0, -1e-300, -0.0, 0.0, 1e-300, 0.1, 2.0, 7.25, 4096.0 + 1e-9];
+        let mut divided = 0;
+        for &ax in &values {
+            for &bz in &values {
+                for &dx in &values {
+                    for &dz in &values {
+                        let (a, b, d) = ([ax, 1.5], [-2.25, bz], [dx, dz]);
+                        let turn = (b[0] - a[0]) * d[1] - (b[1] - a[1]) * d[0];
+                        let away = (b[1] - a[1]) * d[0] - (b[0] - a[0]) * d[1];
+                        // A zero either way is divided by in neither branch.
+                        assert_eq!(away == 0.0, turn == 0.0);
+                        if turn == 0.0 {
+                            continue;
+                        }
+                        assert_eq!(away.to_bits(), (-turn).to_bits());
+                        for inside_by in [-3.5f64, -0.0, 0.0, 1e-310, 5.0] {
+                            divided += 1;
+                            assert_eq!((inside_by / away).to_bits(), (-inside_by / turn).to_bits(), "{a:?} {b:?} {d:?}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(divided > 20_000, "divided {divided} times");
     }
 
     #[test]

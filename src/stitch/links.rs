@@ -7,7 +7,9 @@
 //! pointers), so a re-stitch rewrites only the polygons it changes.
 
 use crate::mesh::poly_ref::{PolyRef, TileRef};
+use crate::stitch::polygon_links::PolygonLinks;
 use crate::stitch::prefetch::prefetch_lines;
+use crate::stitch::stored_link::StoredLink;
 
 /// What a link crosses. The values order the kinds as the text orders a
 /// polygon's links, and [`Link::group`] computes with them.
@@ -90,6 +92,15 @@ impl LinkGroups {
         LinkGroups(1 << side)
     }
 
+    /// The group of a link of `kind`, across `side` if a portal.
+    #[inline]
+    pub fn of(kind: LinkKind, side: u8) -> LinkGroups {
+        // Bits 0..=3 for the sides, then FORWARD and REVERSE; a select
+        // rather than a branch per kind, as merging asks every link.
+        let bit = if kind == LinkKind::Portal { side } else { 3 + kind as u8 };
+        LinkGroups(1 << bit)
+    }
+
     pub fn with(self, other: LinkGroups) -> LinkGroups {
         LinkGroups(self.0 | other.0)
     }
@@ -117,10 +128,7 @@ impl LinkGroups {
 impl Link {
     /// The group the link belongs to.
     pub(crate) fn group(&self) -> LinkGroups {
-        // Bits 0..=3 for the sides, then FORWARD and REVERSE; a select
-        // rather than a branch per kind, as merging asks every link.
-        let bit = if self.kind == LinkKind::Portal { self.side } else { 3 + self.kind as u8 };
-        LinkGroups(1 << bit)
+        LinkGroups::of(self.kind, self.side)
     }
 }
 
@@ -142,18 +150,19 @@ struct Room {
 /// polygon that outgrows its room moves the rooms after it.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct TileLinks {
-    /// One per polygon, then one whose start ends the last room; empty for
-    /// a tile that never had links.
+    /// One per polygon; empty for a tile that never had links.
     rooms: Vec<Room>,
-    links: Vec<Link>,
+    /// The rooms in polygon order, the last ending with the table (so it
+    /// needs no room of its own to end it: issue 24, 8 bytes a tile).
+    links: Vec<StoredLink>,
 }
 
 /// One polygon's links: `old` without the links of `groups`, merged with
 /// `new` (links of those groups only). Both are in group order and share
 /// no group, so a merge by group keeps the text's order.
-fn merge_groups(old: &[Link], groups: LinkGroups, new: &[(u32, Link)], out: &mut Vec<Link>) {
+fn merge_groups(old: &[StoredLink], groups: LinkGroups, new: &[(u32, Link)], out: &mut Vec<StoredLink>) {
     let mut i = 0;
-    let mut copy_kept_before = |out: &mut Vec<Link>, end: Option<LinkGroups>| {
+    let mut copy_kept_before = |out: &mut Vec<StoredLink>, end: Option<LinkGroups>| {
         while i < old.len() && end.is_none_or(|g| old[i].group() < g) {
             if !groups.contains(old[i].group()) {
                 out.push(old[i]);
@@ -163,7 +172,7 @@ fn merge_groups(old: &[Link], groups: LinkGroups, new: &[(u32, Link)], out: &mut
     };
     for &(_, link) in new {
         copy_kept_before(out, Some(link.group()));
-        out.push(link);
+        out.push(StoredLink::of(link));
     }
     copy_kept_before(out, None);
 }
@@ -190,11 +199,11 @@ impl TileLinks {
         self.clear();
         let Some(&(_, filler)) = pending.first() else { return };
         // Exactly as many as needed: growing from empty would round a
-        // one-polygon tile's two rooms up to four (issue 24: 16 bytes of
-        // every such tile).
-        self.rooms.reserve_exact(polygon_count + 1);
+        // one-polygon tile's room up to four (issue 24: 24 bytes of every
+        // such tile).
+        self.rooms.reserve_exact(polygon_count);
         self.links.reserve_exact(pending.len());
-        self.rooms.resize(polygon_count + 1, Room::default());
+        self.rooms.resize(polygon_count, Room::default());
         for &(p, _) in pending {
             self.rooms[p as usize].len += 1;
         }
@@ -205,10 +214,10 @@ impl TileLinks {
             start += std::mem::take(&mut room.len);
         }
         // Every position is overwritten below.
-        self.links.resize(pending.len(), filler);
+        self.links.resize(pending.len(), StoredLink::of(filler));
         for &(p, link) in pending {
             let room = &mut self.rooms[p as usize];
-            self.links[(room.start + room.len) as usize] = link;
+            self.links[(room.start + room.len) as usize] = StoredLink::of(link);
             room.len += 1;
         }
     }
@@ -224,13 +233,13 @@ impl TileLinks {
         groups: LinkGroups,
         changed: &[u32],
         new: &[(u32, Link)],
-        merged: &mut Vec<Link>,
+        merged: &mut Vec<StoredLink>,
     ) {
         if self.rooms.is_empty() {
             if new.is_empty() {
                 return;
             }
-            self.rooms.resize(polygon_count + 1, Room::default());
+            self.rooms.resize(polygon_count, Room::default());
         }
         let mut new = new;
         for &p in changed {
@@ -246,8 +255,9 @@ impl TileLinks {
 
     /// Makes `links` the links of polygon `p`, first widening its room when
     /// they do not fit.
-    fn set_polygon(&mut self, p: usize, links: &[Link]) {
-        let (start, end) = (self.rooms[p].start as usize, self.rooms[p + 1].start as usize);
+    fn set_polygon(&mut self, p: usize, links: &[StoredLink]) {
+        let start = self.rooms[p].start as usize;
+        let end = self.rooms.get(p + 1).map_or(self.links.len(), |next| next.start as usize);
         if let Some(extra) = (start + links.len()).checked_sub(end).filter(|&extra| extra > 0) {
             self.links.splice(end..end, links[..extra].iter().copied());
             for room in &mut self.rooms[p + 1..] {
@@ -261,14 +271,13 @@ impl TileLinks {
     /// Takes away every link arriving in `tile` from `polygons`, in place;
     /// the others keep their order, and every polygon its room.
     pub fn remove_links_to(&mut self, tile: TileRef, polygons: impl Iterator<Item = u32>) {
-        let Some((_, rooms)) = self.rooms.split_last_mut() else { return };
         for p in polygons {
-            let Some(room) = rooms.get_mut(p as usize) else { return };
+            let Some(room) = self.rooms.get_mut(p as usize) else { return };
             let start = room.start as usize;
             let mut kept = start;
             for i in start..start + room.len as usize {
                 let link = self.links[i];
-                if link.target.tile_ref() != tile {
+                if link.target().tile_ref() != tile {
                     self.links[kept] = link;
                     kept += 1;
                 }
@@ -277,11 +286,18 @@ impl TileLinks {
         }
     }
 
-    /// Links leaving `polygon`.
-    pub fn of_polygon(&self, polygon: u32) -> &[Link] {
-        match self.rooms.get(polygon as usize..polygon as usize + 2) {
-            Some(&[room, _]) => &self.links[room.start as usize..][..room.len as usize],
-            _ => &[],
+    /// Links leaving `polygon`, as [`Link`]s.
+    #[inline]
+    pub fn links_of(&self, polygon: u32) -> PolygonLinks<'_> {
+        PolygonLinks::new(self.of_polygon(polygon))
+    }
+
+    /// Links leaving `polygon`, as stored.
+    #[inline]
+    fn of_polygon(&self, polygon: u32) -> &[StoredLink] {
+        match self.rooms.get(polygon as usize) {
+            Some(room) => &self.links[room.start as usize..][..room.len as usize],
+            None => &[],
         }
     }
 
@@ -293,7 +309,7 @@ impl TileLinks {
     /// Polygons with a room: the tile's polygons, or none for a table that
     /// never had links.
     pub fn polygon_count(&self) -> usize {
-        self.rooms.len().saturating_sub(1)
+        self.rooms.len()
     }
 
     /// Starts loading where each polygon's links lie (see
@@ -310,7 +326,7 @@ impl TileLinks {
 
     /// Bytes this table owns on the heap.
     pub fn heap_bytes(&self) -> usize {
-        self.rooms.capacity() * std::mem::size_of::<Room>() + self.links.capacity() * std::mem::size_of::<Link>()
+        self.rooms.capacity() * std::mem::size_of::<Room>() + self.links.capacity() * std::mem::size_of::<StoredLink>()
     }
 }
 
@@ -417,7 +433,7 @@ mod tests {
                 assert_eq!(table, TileLinks::from_pending(polygon_count, &pairs(&model)));
                 assert_eq!(table.len(), model.iter().map(Vec::len).sum::<usize>());
                 for (p, links) in model.iter().enumerate() {
-                    assert_eq!(table.of_polygon(p as u32), links.as_slice());
+                    assert_eq!(table.links_of(p as u32).collect::<Vec<_>>(), *links);
                 }
             }
         }
@@ -447,11 +463,11 @@ mod tests {
         let link = |i| Link::off_mesh(PolyRef(i), LinkKind::OffMesh, 0);
         let pending = [(2, link(1)), (0, link(2)), (2, link(3)), (0, link(4))];
         let table = TileLinks::from_pending(3, &pending);
-        let targets = |p| table.of_polygon(p).iter().map(|l| l.target.0).collect::<Vec<_>>();
+        let targets = |p| table.links_of(p).map(|l| l.target.0).collect::<Vec<_>>();
         assert_eq!(targets(0), [2, 4]);
         assert_eq!(targets(1), Vec::<u64>::new());
         assert_eq!(targets(2), [1, 3]);
         assert_eq!(targets(7), Vec::<u64>::new());
-        assert!(TileLinks::from_pending(3, &[]).of_polygon(0).is_empty());
+        assert_eq!(TileLinks::from_pending(3, &[]).links_of(0).len(), 0);
     }
 }

@@ -4,6 +4,8 @@
 //! tables; the mesh ([`crate::mesh`]) stores them.
 //!
 //! - [`links`]: link records, per-tile link tables and link groups.
+//! - `stored_link`: a link as its table keeps it, packed.
+//! - [`polygon_links`]: one polygon's links, read from the table.
 //! - `tile_stitching`: what stitching derives from one tile alone.
 //! - [`portal_stitching`]: portal links and their 1/255 ranges.
 //! - [`off_mesh_attachment`], [`off_mesh_index`]: where off-mesh links
@@ -14,7 +16,9 @@
 pub mod links;
 pub mod off_mesh_attachment;
 pub mod off_mesh_index;
+pub mod polygon_links;
 pub mod portal_stitching;
 pub(crate) mod prefetch;
 pub mod stitching;
+pub(crate) mod stored_link;
 pub(crate) mod tile_stitching;

@@ -22,25 +22,27 @@ pub(crate) struct OffMeshIndex {
 
 impl OffMeshIndex {
     /// Records that `owner` has links ending in each of `columns`.
-    pub fn insert(&mut self, owner: u32, columns: &[Column]) {
+    /// A column named again changes nothing.
+    pub fn insert(&mut self, owner: u32, columns: impl IntoIterator<Item = Column>) {
         for column in columns {
-            let list = Arc::make_mut(self.owners.entry(*column).or_default());
+            let list = Arc::make_mut(self.owners.entry(column).or_default());
             if let Err(at) = list.binary_search(&owner) {
                 list.insert(at, owner);
             }
         }
     }
 
-    /// Forgets `owner`'s links ending in `columns`.
-    pub fn remove(&mut self, owner: u32, columns: &[Column]) {
+    /// Forgets `owner`'s links ending in `columns`; a column named again
+    /// changes nothing.
+    pub fn remove(&mut self, owner: u32, columns: impl IntoIterator<Item = Column>) {
         for column in columns {
-            let Some(shared) = self.owners.get_mut(column) else { continue };
+            let Some(shared) = self.owners.get_mut(&column) else { continue };
             let list = Arc::make_mut(shared);
             if let Ok(at) = list.binary_search(&owner) {
                 list.remove(at);
             }
             if list.is_empty() {
-                self.owners.remove(column);
+                self.owners.remove(&column);
             }
         }
     }
@@ -124,12 +126,12 @@ mod tests {
     #[test]
     fn owners_stay_sorted_and_unique() {
         let mut index = OffMeshIndex::default();
-        index.insert(7, &[(0, 0), (1, 0)]);
-        index.insert(3, &[(0, 0)]);
-        index.insert(7, &[(0, 0)]);
+        index.insert(7, [(0, 0), (1, 0), (0, 0)]);
+        index.insert(3, [(0, 0)]);
+        index.insert(7, [(0, 0)]);
         assert_eq!(index.owners_ending_in((0, 0)), &[3, 7]);
         let snapshot = index.clone();
-        index.remove(7, &[(0, 0), (1, 0)]);
+        index.remove(7, [(1, 0), (0, 0), (1, 0)]);
         assert_eq!(index.owners_ending_in((0, 0)), &[3]);
         assert!(index.owners_ending_in((1, 0)).is_empty());
         assert_eq!(snapshot.owners_ending_in((0, 0)), &[3, 7]);

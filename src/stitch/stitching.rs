@@ -8,6 +8,7 @@
 use std::sync::Arc;
 
 use crate::stitch::links::{Link, LinkGroups, LinkKind, TileLinks};
+use crate::stitch::stored_link::StoredLink;
 use crate::stitch::off_mesh_attachment::{best_polygon, Attachment, LinkEnds, TileFootprint};
 use crate::stitch::off_mesh_index::{ColumnMap, OffMeshIndex};
 use crate::format::params::NavMeshParams;
@@ -99,7 +100,7 @@ impl MeshSlot {
     /// Where the tile's portal links arrive, by polygon.
     pub fn portal_link_targets(&self) -> impl Iterator<Item = PolyRef> + '_ {
         let links = &self.links;
-        let polygon_links = (0..links.polygon_count() as u32).flat_map(|p| links.of_polygon(p));
+        let polygon_links = (0..links.polygon_count() as u32).flat_map(|p| links.links_of(p));
         polygon_links.filter(|link| link.kind == LinkKind::Portal).map(|link| link.target)
     }
 
@@ -398,7 +399,7 @@ pub(crate) struct Scratch {
     /// `TiledNavMesh::unlink_portal_neighbours`).
     pub portal_targets: Vec<PolyRef>,
     /// One polygon's links while [`MeshSlot::patch`] merges them.
-    links: Vec<Link>,
+    links: Vec<StoredLink>,
     /// The edited tile's portal links as its side neighbours see them; see
     /// [`Mirrors`].
     mirrored: Vec<MirroredLink>,

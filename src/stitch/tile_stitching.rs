@@ -13,13 +13,12 @@ use crate::tile::nav_tile::NavTile;
 
 /// The tile's placement in world space is not kept: `TileFootprint::of`
 /// derives it from the parameters and the tile's column in a few
-/// operations (issue 24: 24 bytes of every tile record).
+/// operations (issue 24: 24 bytes of every tile record); nor are the
+/// columns its links end in, which the link ends name (24 bytes more).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub(crate) struct TileStitching {
     /// One per off-mesh link, in link order.
     pub link_ends: Box<[LinkEnds]>,
-    /// The distinct columns the links end in, ascending.
-    pub end_columns: Vec<Column>,
 }
 
 impl TileStitching {
@@ -28,11 +27,12 @@ impl TileStitching {
         // Collected from an iterator of known length: one exact allocation.
         let link_ends: Box<[LinkEnds]> =
             tile.off_mesh_links().iter().map(|link| LinkEnds::of(params, tile, &footprint, link)).collect();
-        // Sized once for every link, so it never grows while filled.
-        let mut end_columns: Vec<Column> = Vec::with_capacity(link_ends.len());
-        end_columns.extend(link_ends.iter().filter_map(|e| e.end_column));
-        end_columns.sort_unstable();
-        end_columns.dedup();
-        TileStitching { link_ends, end_columns }
+        TileStitching { link_ends }
+    }
+
+    /// The columns the links end in, in link order, a column once for each
+    /// link ending in it.
+    pub fn end_columns(&self) -> impl Iterator<Item = Column> + '_ {
+        self.link_ends.iter().filter_map(|ends| ends.end_column)
     }
 }

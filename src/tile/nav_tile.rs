@@ -94,27 +94,27 @@ impl NavTile {
         mut store: TileStore,
     ) -> Result<NavTile> {
         let sections = *store.sections();
-        let (reader, edge_starts) = store.split(sections.edge_starts);
-        fill_edge_starts(reader.get(sections.polygons), edge_starts);
-        let edge_count = *store.get(|s| s.edge_starts).last().expect("one more edge start than polygons");
-        assert_eq!(edge_count as usize, sections.indices.len(), "check_shape ran: the vertex counts sum to the edges");
-        check_contents(params, &store.arrays(&place), store.get(|s| s.edge_starts))?;
-        let (reader, polygon_bounds) = store.split(sections.polygon_bounds);
-        let (vertices, indices) = (reader.get(sections.vertices), reader.get(sections.indices));
-        for (out, edges) in polygon_bounds.iter_mut().zip(reader.get(sections.edge_starts).windows(2)) {
+        let (reader, edge_starts) = store.split(sections.edge_starts());
+        fill_edge_starts(reader.get(sections.polygons()), edge_starts);
+        let edge_count = *store.get(|s| s.edge_starts()).last().expect("one more edge start than polygons");
+        assert_eq!(edge_count as usize, sections.indices().len(), "check_shape ran: the vertex counts sum to the edges");
+        check_contents(params, &store.arrays(&place), store.get(|s| s.edge_starts()))?;
+        let (reader, polygon_bounds) = store.split(sections.polygon_bounds());
+        let (vertices, indices) = (reader.get(sections.vertices()), reader.get(sections.indices()));
+        for (out, edges) in polygon_bounds.iter_mut().zip(reader.get(sections.edge_starts()).windows(2)) {
             *out = bounds(indices[edges[0] as usize..edges[1] as usize].iter().map(|&i| &vertices[i as usize]));
         }
-        let (reader, polygon_blocks) = store.split(sections.polygon_blocks);
-        for (out, run) in polygon_blocks.iter_mut().zip(reader.get(sections.polygon_bounds).chunks(POLYGON_BLOCK)) {
+        let (reader, polygon_blocks) = store.split(sections.polygon_blocks());
+        for (out, run) in polygon_blocks.iter_mut().zip(reader.get(sections.polygon_bounds()).chunks(POLYGON_BLOCK)) {
             *out = bounds(run.iter().flatten());
         }
-        let (reader, portal_table) = store.split(sections.portal_table);
-        let (edge_starts, indices) = (reader.get(sections.edge_starts), reader.get(sections.indices));
-        let (portal_sides, vertices) = (reader.get(sections.portal_sides), reader.get(sections.vertices));
+        let (reader, portal_table) = store.split(sections.portal_table());
+        let (edge_starts, indices) = (reader.get(sections.edge_starts()), reader.get(sections.indices()));
+        let (portal_sides, vertices) = (reader.get(sections.portal_sides()), reader.get(sections.vertices()));
         let portal_sides = fill_portal_table(edge_starts, indices, portal_sides, vertices, portal_table);
-        let (reader, portal_sweeps) = store.split(sections.portal_sweeps);
-        fill_sweeps(&portal_sides, reader.get(sections.portal_table), portal_sweeps);
-        let vertex_bounds = bounds(store.get(|s| s.vertices).iter());
+        let (reader, portal_sweeps) = store.split(sections.portal_sweeps());
+        fill_sweeps(&portal_sides, reader.get(sections.portal_table()), portal_sweeps);
+        let vertex_bounds = bounds(store.get(|s| s.vertices()).iter());
         let stitching = TileStitching::default();
         let mut tile = NavTile { place, fingerprint, store, stitching, portal_sides, vertex_bounds };
         tile.stitching = TileStitching::of(params, &tile);
@@ -169,22 +169,22 @@ impl NavTile {
     }
 
     pub fn vertices(&self) -> &[[f32; 3]] {
-        self.store.get(|s| s.vertices)
+        self.store.get(|s| s.vertices())
     }
 
     /// The polygons' flags and area records, read without building the
     /// other arrays (the path search reads one per crossing).
     pub fn polygon_records(&self) -> &[Polygon] {
-        self.store.get(|s| s.polygons)
+        self.store.get(|s| s.polygons())
     }
 
     pub fn polygon_count(&self) -> usize {
-        self.store.sections().polygons.len()
+        self.store.sections().polygons().len()
     }
 
     /// Total edge count (the sum of all polygons' vertex counts).
     pub fn edge_count(&self) -> usize {
-        self.store.sections().indices.len()
+        self.store.sections().indices().len()
     }
 
     /// Polygon `index`, or `None` beyond the polygon count.
@@ -194,9 +194,9 @@ impl NavTile {
         let edges = self.edges_of(index)?;
         Some(PolygonView {
             record,
-            indices: self.edge_entries(|s| s.indices, edges.clone()),
-            neighbours: self.edge_entries(|s| s.neighbours, edges.clone()),
-            portal_sides: self.edge_entries(|s| s.portal_sides, edges),
+            indices: self.edge_entries(|s| s.indices(), edges.clone()),
+            neighbours: self.edge_entries(|s| s.neighbours(), edges.clone()),
+            portal_sides: self.edge_entries(|s| s.portal_sides(), edges),
         })
     }
 
@@ -204,7 +204,7 @@ impl NavTile {
     pub fn polygon_vertices(&self, index: usize) -> impl Iterator<Item = [f32; 3]> + '_ {
         let vertices = self.vertices();
         let edges = self.edges_of(index).expect("a polygon of the tile");
-        self.edge_entries(|s| s.indices, edges).iter().map(|&i| vertices[i as usize])
+        self.edge_entries(|s| s.indices(), edges).iter().map(|&i| vertices[i as usize])
     }
 
     /// The per-edge entries of polygon `index`, or `None` beyond the
@@ -214,7 +214,7 @@ impl NavTile {
         if index >= self.polygon_count() {
             return None;
         }
-        let starts = self.store.get(|s| s.edge_starts);
+        let starts = self.store.get(|s| s.edge_starts());
         // SAFETY: `TileSections::plan` gives `edge_starts` one entry more
         // than the polygon count, and `index` is below that count.
         let (start, end) = unsafe { (*starts.get_unchecked(index), *starts.get_unchecked(index + 1)) };
@@ -241,7 +241,7 @@ impl NavTile {
     /// Portal edges in portal order (polygon index, edge index), read from
     /// the per-edge portal sides: the tile keeps no list of them (issue 24).
     pub fn portal_edges(&self) -> impl Iterator<Item = PortalEdge> + Clone + '_ {
-        portal_edges_of(self.store.get(|s| s.edge_starts), self.store.get(|s| s.portal_sides))
+        portal_edges_of(self.store.get(|s| s.edge_starts()), self.store.get(|s| s.portal_sides()))
     }
 
     /// The distinct polygons with a portal on `side`, ascending: what a
@@ -257,7 +257,7 @@ impl NavTile {
 
     /// The portal table stitching matches.
     pub(crate) fn portals(&self) -> TilePortals<'_> {
-        let (portals, sweeps) = (self.store.get(|s| s.portal_table), self.store.get(|s| s.portal_sweeps));
+        let (portals, sweeps) = (self.store.get(|s| s.portal_table()), self.store.get(|s| s.portal_sweeps()));
         TilePortals::new(self.place.origin_y, &self.portal_sides, portals, sweeps)
     }
 
@@ -267,19 +267,19 @@ impl NavTile {
     }
 
     pub fn detail_meshes(&self) -> &[DetailMesh] {
-        self.store.get(|s| s.detail_meshes)
+        self.store.get(|s| s.detail_meshes())
     }
 
     pub fn detail_vertices(&self) -> &[[f32; 3]] {
-        self.store.get(|s| s.detail_vertices)
+        self.store.get(|s| s.detail_vertices())
     }
 
     pub fn detail_triangles(&self) -> &[DetailTriangle] {
-        self.store.get(|s| s.detail_triangles)
+        self.store.get(|s| s.detail_triangles())
     }
 
     pub fn off_mesh_links(&self) -> &[OffMeshLinkSlot] {
-        self.store.get(|s| s.off_mesh_links)
+        self.store.get(|s| s.off_mesh_links())
     }
 
     /// Least and greatest tile-local vertex coordinates per axis (infinite
@@ -292,7 +292,7 @@ impl NavTile {
     /// The same for each polygon's corners, so a box search skips a
     /// polygon without visiting its corners.
     pub(crate) fn polygon_bounds(&self) -> &[[[f32; 3]; 2]] {
-        self.store.get(|s| s.polygon_bounds)
+        self.store.get(|s| s.polygon_bounds())
     }
 
     /// The union of the polygon bounds of each run of 16 polygons, in
@@ -303,7 +303,7 @@ impl NavTile {
     /// polygons to the test of each one's own bounds (issue 24: 24 bytes
     /// of nearly every Recast tile and of every one-polygon tile).
     pub(crate) fn polygon_blocks(&self) -> &[[[f32; 3]; 2]] {
-        let blocks = self.store.get(|s| s.polygon_blocks);
+        let blocks = self.store.get(|s| s.polygon_blocks());
         if blocks.is_empty() {
             std::slice::from_ref(&self.vertex_bounds)
         } else {
@@ -353,9 +353,12 @@ mod tests {
     /// with a portal on each side nor its placement in world space, which
     /// both derive (320 bytes before those); the sweep steps' own section
     /// adds 8 bytes to its table, and the portal edges, read from the
-    /// portal sides, take 8 bytes from it (264 before).
+    /// portal sides, take 8 bytes from it (264 before); the table keeps
+    /// where each section ends, its counts derived (256 before), and its
+    /// stitching keeps no list of the columns its off-mesh links end in,
+    /// which their ends name (200 before).
     #[test]
     fn a_tile_record_stays_small() {
-        assert_eq!(std::mem::size_of::<NavTile>(), 256);
+        assert_eq!(std::mem::size_of::<NavTile>(), 176);
     }
 }

@@ -60,6 +60,14 @@ impl<T> Clone for Section<T> {
 impl<T> Copy for Section<T> {}
 
 impl<T> Section<T> {
+    /// The values of `T` from byte `start` to byte `end` of a buffer, a
+    /// whole number of them.
+    #[inline]
+    pub fn between(start: u32, end: u32) -> Section<T> {
+        debug_assert!(((end - start) as usize).is_multiple_of(std::mem::size_of::<T>()));
+        Section { offset: start, len: (end - start) / std::mem::size_of::<T>() as u32, element: PhantomData }
+    }
+
     pub fn len(&self) -> usize {
         self.len as usize
     }
@@ -98,6 +106,16 @@ impl SectionPlanner {
         self.end = offset.saturating_add((len as u64).saturating_mul(std::mem::size_of::<T>() as u64));
         let clamp = |value: u64| u32::try_from(value).unwrap_or(u32::MAX);
         Section { offset: clamp(offset), len: clamp(len as u64), element: PhantomData }
+    }
+
+    /// Reserves `len` values of `T` where the last section ended, and gives
+    /// where it ends (clamped as [`Self::section`]'s fields): for a table
+    /// that keeps only ends, so a section that would need padding first is
+    /// refused.
+    pub fn section_end<T: Plain>(&mut self, len: usize) -> u32 {
+        assert!(self.end.is_multiple_of(std::mem::align_of::<T>() as u64), "a section after padding");
+        self.section::<T>(len);
+        u32::try_from(self.end).unwrap_or(u32::MAX)
     }
 
     /// Bytes of the sections reserved so far, padding included.

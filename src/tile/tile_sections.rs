@@ -9,7 +9,7 @@
 use crate::error::{NavMeshError, Result};
 use crate::stitch::portal_stitching::{sweep_steps_needed, Portal, SweepEntry};
 use crate::tile::tile_arrays::TileArrays;
-use crate::tile::tile_buffer::{Section, SectionPlanner, SectionSource, TileBuffer, MAX_BUFFER_BYTES};
+use crate::tile::tile_buffer::{Plain, Section, SectionPlanner, SectionSource, TileBuffer, MAX_BUFFER_BYTES};
 use crate::tile::tile_data::{DetailMesh, DetailTriangle, OffMeshLinkSlot, Polygon, NOT_PORTAL};
 
 /// Polygons per block of `TileSections::polygon_blocks`.
@@ -95,31 +95,15 @@ pub(crate) struct TilePlace {
     pub origin_y: f64,
 }
 
+/// Where each section of a tile's buffer ends. The sections lie end to end
+/// (four-byte ones first, the byte array last, so none needs padding):
+/// each starts where the one before it ends, and its count is its bytes
+/// over its element's size, a subtraction and a division by a constant
+/// (issue 24: a table of offsets and counts was 56 bytes more of every
+/// tile record).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct TileSections {
-    pub vertices: Section<[f32; 3]>,
-    /// Least and greatest corner coordinates per axis, per polygon.
-    pub polygon_bounds: Section<[[f32; 3]; 2]>,
-    /// The union of the bounds of each run of [`POLYGON_BLOCK`] polygons,
-    /// in polygon order: a box that misses a block's union misses each of
-    /// its polygons. Empty for a tile of at most one block's polygons
-    /// (`NavTile::polygon_blocks`).
-    pub polygon_blocks: Section<[[f32; 3]; 2]>,
-    /// First edge of each polygon, then the edge count.
-    pub edge_starts: Section<u32>,
-    pub indices: Section<u32>,
-    pub neighbours: Section<u32>,
-    pub polygons: Section<Polygon>,
-    pub detail_meshes: Section<DetailMesh>,
-    pub detail_vertices: Section<[f32; 3]>,
-    pub detail_triangles: Section<DetailTriangle>,
-    pub off_mesh_links: Section<OffMeshLinkSlot>,
-    /// The portal edges as stitching matches them: grouped by side
-    /// (`NavTile::portals`).
-    pub portal_table: Section<Portal>,
-    /// The sweep orders of the sides that need one (`NavTile::portals`).
-    pub portal_sweeps: Section<SweepEntry>,
-    pub portal_sides: Section<u8>,
+    ends: [u32; PARTS],
 }
 
 impl TileSections {
@@ -127,29 +111,39 @@ impl TileSections {
     /// error if they need more than [`MAX_BUFFER_BYTES`].
     pub fn plan(counts: &TileCounts) -> Result<(TileSections, TileBuffer)> {
         let mut planner = SectionPlanner::new();
-        let sections = TileSections {
-            vertices: planner.section(counts.vertices),
-            polygon_bounds: planner.section(counts.polygons),
-            polygon_blocks: planner.section(block_count(counts.polygons)),
-            edge_starts: planner.section(counts.polygons + 1),
-            indices: planner.section(counts.edges),
-            neighbours: planner.section(counts.edges),
-            polygons: planner.section(counts.polygons),
-            detail_meshes: planner.section(counts.detail_meshes),
-            detail_vertices: planner.section(counts.detail_vertices),
-            detail_triangles: planner.section(counts.detail_triangles),
-            off_mesh_links: planner.section(counts.off_mesh_links),
-            portal_table: planner.section(counts.portals),
-            portal_sweeps: planner.section(counts.sweep_steps),
-            portal_sides: planner.section(counts.edges),
-        };
+        let p = &mut planner;
+        // In `Part` order; each accessor names its section's element type.
+        let ends = [
+            end_of(p, Self::polygons, counts.polygons),
+            end_of(p, Self::vertices, counts.vertices),
+            end_of(p, Self::polygon_bounds, counts.polygons),
+            end_of(p, Self::polygon_blocks, block_count(counts.polygons)),
+            end_of(p, Self::edge_starts, counts.polygons + 1),
+            end_of(p, Self::indices, counts.edges),
+            end_of(p, Self::neighbours, counts.edges),
+            end_of(p, Self::detail_meshes, counts.detail_meshes),
+            end_of(p, Self::detail_vertices, counts.detail_vertices),
+            end_of(p, Self::detail_triangles, counts.detail_triangles),
+            end_of(p, Self::off_mesh_links, counts.off_mesh_links),
+            end_of(p, Self::portal_table, counts.portals),
+            end_of(p, Self::portal_sweeps, counts.sweep_steps),
+            end_of(p, Self::portal_sides, counts.edges),
+        ];
         let size = planner.size();
         let buffer = planner.allocate().ok_or_else(|| {
             NavMeshError::format(format!(
                 "tile arrays need {size} bytes in memory, above the {MAX_BUFFER_BYTES} a tile may hold"
             ))
         })?;
-        Ok((sections, buffer))
+        Ok((TileSections { ends }, buffer))
+    }
+
+    /// Section `part`: from where the one before it ends to its own end.
+    #[inline]
+    fn section<T: Plain>(&self, part: Part) -> Section<T> {
+        let index = part as usize;
+        let start = if index == 0 { 0 } else { self.ends[index - 1] };
+        Section::between(start, self.ends[index])
     }
 
     /// The format's arrays as `source` holds them.
@@ -159,31 +153,87 @@ impl TileSections {
             tile_z: place.tile_z,
             layer: place.layer,
             origin_y: place.origin_y,
-            vertices: source.slice(self.vertices),
-            polygons: source.slice(self.polygons),
-            indices: source.slice(self.indices),
-            neighbours: source.slice(self.neighbours),
-            portal_sides: source.slice(self.portal_sides),
-            detail_meshes: source.slice(self.detail_meshes),
-            detail_vertices: source.slice(self.detail_vertices),
-            detail_triangles: source.slice(self.detail_triangles),
-            off_mesh_links: source.slice(self.off_mesh_links),
+            vertices: source.slice(self.vertices()),
+            polygons: source.slice(self.polygons()),
+            indices: source.slice(self.indices()),
+            neighbours: source.slice(self.neighbours()),
+            portal_sides: source.slice(self.portal_sides()),
+            detail_meshes: source.slice(self.detail_meshes()),
+            detail_vertices: source.slice(self.detail_vertices()),
+            detail_triangles: source.slice(self.detail_triangles()),
+            off_mesh_links: source.slice(self.off_mesh_links()),
         }
     }
 
     /// Copies the format's arrays of `data` (counted by [`TileCounts::of`]
     /// for these sections) into `buffer`.
     pub fn copy_in(&self, data: &TileArrays<'_>, buffer: &mut TileBuffer) {
-        buffer.get_mut(self.vertices).copy_from_slice(data.vertices);
-        buffer.get_mut(self.polygons).copy_from_slice(data.polygons);
-        buffer.get_mut(self.indices).copy_from_slice(data.indices);
-        buffer.get_mut(self.neighbours).copy_from_slice(data.neighbours);
-        buffer.get_mut(self.portal_sides).copy_from_slice(data.portal_sides);
-        buffer.get_mut(self.detail_meshes).copy_from_slice(data.detail_meshes);
-        buffer.get_mut(self.detail_vertices).copy_from_slice(data.detail_vertices);
-        buffer.get_mut(self.detail_triangles).copy_from_slice(data.detail_triangles);
-        buffer.get_mut(self.off_mesh_links).copy_from_slice(data.off_mesh_links);
+        buffer.get_mut(self.vertices()).copy_from_slice(data.vertices);
+        buffer.get_mut(self.polygons()).copy_from_slice(data.polygons);
+        buffer.get_mut(self.indices()).copy_from_slice(data.indices);
+        buffer.get_mut(self.neighbours()).copy_from_slice(data.neighbours);
+        buffer.get_mut(self.portal_sides()).copy_from_slice(data.portal_sides);
+        buffer.get_mut(self.detail_meshes()).copy_from_slice(data.detail_meshes);
+        buffer.get_mut(self.detail_vertices()).copy_from_slice(data.detail_vertices);
+        buffer.get_mut(self.detail_triangles()).copy_from_slice(data.detail_triangles);
+        buffer.get_mut(self.off_mesh_links()).copy_from_slice(data.off_mesh_links);
     }
+}
+
+/// Declares the sections in buffer order: the `Part` naming each, their
+/// number, and the accessor giving each typed section.
+macro_rules! sections {
+    ($($(#[$doc:meta])* $part:ident => $name:ident: $element:ty,)*) => {
+        #[derive(Debug, Clone, Copy)]
+        enum Part {
+            $($part,)*
+        }
+
+        const PARTS: usize = [$(Part::$part),*].len();
+
+        impl TileSections {
+            $(
+                $(#[$doc])*
+                pub fn $name(&self) -> Section<$element> {
+                    self.section(Part::$part)
+                }
+            )*
+        }
+    };
+}
+
+sections! {
+    /// First, so its count, which every polygon look-up checks, is its
+    /// end over its size.
+    Polygons => polygons: Polygon,
+    Vertices => vertices: [f32; 3],
+    /// Least and greatest corner coordinates per axis, per polygon.
+    PolygonBounds => polygon_bounds: [[f32; 3]; 2],
+    /// The union of the bounds of each run of [`POLYGON_BLOCK`] polygons,
+    /// in polygon order: a box that misses a block's union misses each of
+    /// its polygons. Empty for a tile of at most one block's polygons
+    /// (`NavTile::polygon_blocks`).
+    PolygonBlocks => polygon_blocks: [[f32; 3]; 2],
+    /// First edge of each polygon, then the edge count.
+    EdgeStarts => edge_starts: u32,
+    Indices => indices: u32,
+    Neighbours => neighbours: u32,
+    DetailMeshes => detail_meshes: DetailMesh,
+    DetailVertices => detail_vertices: [f32; 3],
+    DetailTriangles => detail_triangles: DetailTriangle,
+    OffMeshLinks => off_mesh_links: OffMeshLinkSlot,
+    /// The portal edges as stitching matches them: grouped by side
+    /// (`NavTile::portals`).
+    PortalTable => portal_table: Portal,
+    /// The sweep orders of the sides that need one (`NavTile::portals`).
+    PortalSweeps => portal_sweeps: SweepEntry,
+    PortalSides => portal_sides: u8,
+}
+
+/// Reserves `len` values of the section `_accessor` reads, right after the
+/// sections before it, and gives where it ends.
+fn end_of<T: Plain>(planner: &mut SectionPlanner, _accessor: fn(&TileSections) -> Section<T>, len: usize) -> u32 {
+    planner.section_end::<T>(len)
 }
 
 #[cfg(test)]
@@ -210,10 +260,47 @@ mod tests {
         assert!(matches!(error, NavMeshError::Format(ref m) if m.contains("51539607544 bytes")), "{error}");
     }
 
+    /// Every count its own, so a section that read another's bytes would
+    /// show a wrong length.
     #[test]
-    fn the_section_table_is_eight_bytes_a_section() {
+    fn each_section_holds_its_planned_count_right_after_the_one_before() {
+        let counts = TileCounts {
+            vertices: 5,
+            polygons: 17,
+            edges: 61,
+            detail_meshes: 3,
+            detail_vertices: 7,
+            detail_triangles: 11,
+            off_mesh_links: 2,
+            portals: 9,
+            sweep_steps: 13,
+        };
+        let (s, buffer) = TileSections::plan(&counts).unwrap();
+        let lens = [
+            s.vertices().len(),
+            s.polygon_bounds().len(),
+            s.polygon_blocks().len(),
+            s.edge_starts().len(),
+            s.indices().len(),
+            s.neighbours().len(),
+            s.polygons().len(),
+            s.detail_meshes().len(),
+            s.detail_vertices().len(),
+            s.detail_triangles().len(),
+            s.off_mesh_links().len(),
+            s.portal_table().len(),
+            s.portal_sweeps().len(),
+            s.portal_sides().len(),
+        ];
+        assert_eq!(lens, [5, 17, 2, 18, 61, 61, 17, 3, 7, 11, 2, 9, 13, 61]);
+        assert_eq!(s.ends[PARTS - 1] as usize, buffer.size());
+        assert_eq!(buffer.get(s.portal_sides()).len(), 61);
+    }
+
+    #[test]
+    fn the_section_table_is_four_bytes_a_section() {
         let (sections, buffer) = TileSections::plan(&counts(4, 1, 4)).unwrap();
-        assert_eq!(std::mem::size_of::<TileSections>(), 14 * 8);
-        assert_eq!(buffer.get(sections.indices).len(), 4);
+        assert_eq!(std::mem::size_of::<TileSections>(), 14 * 4);
+        assert_eq!(buffer.get(sections.indices()).len(), 4);
     }
 }

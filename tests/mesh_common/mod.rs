@@ -148,7 +148,6 @@ pub fn salt_free_links(mesh: &TiledNavMesh) -> Vec<((u32, u32), Vec<SaltFreeLink
         for p in 0..tile.polygon_count() as u32 {
             let links = mesh.links(tile_ref.polygon(p).unwrap()).unwrap();
             let reduced = links
-                .iter()
                 .map(|l| {
                     let (_, slot, polygon) = l.target.decode();
                     (l.kind, l.edge, l.side, l.target_edge, l.range_min, l.range_max, l.off_mesh_index, slot, polygon)

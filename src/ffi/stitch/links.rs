@@ -98,7 +98,7 @@ pub unsafe extern "C" fn onav_mesh_links(
                 .mesh
                 .links(PolyRef(poly_ref))
                 .ok_or_else(|| unknown_polygon(poly_ref))?;
-            output.fill(&links.iter().map(OnavLink::from).collect::<Vec<_>>())
+            output.fill(&links.map(|link| OnavLink::from(&link)).collect::<Vec<_>>())
         })
     }
 }

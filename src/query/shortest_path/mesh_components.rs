@@ -123,10 +123,10 @@ impl MeshComponents {
                 self.polygon_kinds.push((polygon.view.record.flags, polygon.view.record.area));
                 let base = self.polygon_base[tile_ref.slot() as usize];
                 targets.extend(polygon.view.neighbours.iter().filter(|&&n| n != 0).map(|&n| base + n - 1));
-                let linked = polygon.links().iter().filter(|link| mesh.is_valid(link.target));
+                let linked = polygon.links().filter(|link| mesh.is_valid(link.target));
                 targets.extend(linked.map(|link| self.global(link.target)));
                 let ways = &targets[*first.last().expect("starts with 0") as usize..];
-                let off_mesh = polygon.links().iter().any(|link| link.kind != LinkKind::Portal);
+                let off_mesh = polygon.links().any(|link| link.kind != LinkKind::Portal);
                 let sole = ways.first().copied().filter(|&w| !off_mesh && ways.iter().all(|&other| other == w));
                 self.dead_end_of.push(sole.unwrap_or(NO_KEY));
                 first.push(targets.len() as u32);

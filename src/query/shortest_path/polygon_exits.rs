@@ -43,7 +43,7 @@ impl PolygonExits {
             for index in 0..tile.polygon_count() as u32 {
                 let poly = tile_ref.polygon(index).expect("index below the count");
                 let polygon = QueryPolygon::of(mesh, poly).expect("a polygon of the mesh");
-                let off_mesh = polygon.links().iter().any(|link| link.kind != LinkKind::Portal);
+                let off_mesh = polygon.links().any(|link| link.kind != LinkKind::Portal);
                 built.first.push(built.exits.len() as u32 | if off_mesh { OFF_MESH } else { 0 });
                 for k in 0..polygon.corner_count() {
                     for_each_exit(mesh, (poly, &polygon), k, &key, |exit| {

@@ -190,7 +190,7 @@ fn offer_links(mesh: &TiledNavMesh, components: &MeshComponents, expansion: &mut
             LinkKind::OffMesh => false,
             LinkKind::OffMeshReverse => true,
         };
-        let Some(crossing) = link_crossing(mesh, &polygon, link) else { continue };
+        let Some(crossing) = link_crossing(mesh, &polygon, &link) else { continue };
         let Some(target) = mesh.polygon_record(link.target) else { continue };
         if link.target == expansion.poly || !crossing.passes(filter, target.flags, target.area) {
             continue;

@@ -35,8 +35,12 @@ pub struct TiledNavMesh {
     /// First slot of each column; the chain runs by ascending layer.
     columns: ColumnMap<u32>,
     off_mesh: OffMeshIndex,
-    /// Buffers for stitching, kept across edits (a clone starts empty).
-    scratch: Scratch,
+    /// Buffers for stitching, kept across edits from the first on (a
+    /// clone starts empty). Boxed so an edit moves them out and back as a
+    /// pointer: moving the buffers themselves (three copies of some 300
+    /// bytes and the drop of the empty set left behind) was a twentieth of
+    /// adding a tile (issue 24).
+    scratch: Option<Box<Scratch>>,
 }
 
 impl TiledNavMesh {
@@ -49,7 +53,7 @@ impl TiledNavMesh {
             slots: TileSlots::default(),
             columns: ColumnMap::default(),
             off_mesh: OffMeshIndex::default(),
-            scratch: Scratch::default(),
+            scratch: None,
         })
     }
 
@@ -122,7 +126,7 @@ impl TiledNavMesh {
             )));
         }
         self.slots.next_slot()?;
-        let table = self.scratch.empty_table();
+        let table = self.scratch().empty_table();
         let slot = self.slots.insert(MeshSlot::unstitched(Arc::clone(&tile), NO_SLOT, table))?;
         self.link_into_column(slot);
         self.off_mesh.insert(slot, tile.stitching().end_columns());
@@ -145,12 +149,12 @@ impl TiledNavMesh {
         tile.check_fingerprint(&self.fingerprint)?;
         let slot = self.occupied_slot_at(tile.tile_x(), tile.tile_z(), tile.layer(), "replace")?;
         let next_in_column = self.slot(slot).next_in_column;
-        let table = self.scratch.empty_table();
+        let table = self.scratch().empty_table();
         let old = self.slots.replace(slot, MeshSlot::unstitched(Arc::clone(&tile), next_in_column, table));
         self.off_mesh.remove(slot, old.tile.stitching().end_columns());
         self.off_mesh.insert(slot, tile.stitching().end_columns());
         self.restitch_after_edit(tile.column(), slot, Edit::Replaced { old: &old });
-        self.scratch.keep_spare(old.links);
+        self.scratch().keep_spare(old.links);
         Ok(self.tile_ref_of(slot))
     }
 
@@ -176,7 +180,7 @@ impl TiledNavMesh {
             self.off_mesh.remove(slot, old.tile.stitching().end_columns());
             self.restitch_after_edit(column, slot, Edit::Removed { old: &old, old_ref: removed });
         }
-        self.scratch.keep_spare(old.links);
+        self.scratch().keep_spare(old.links);
         Ok(removed)
     }
 
@@ -356,6 +360,11 @@ impl TiledNavMesh {
         Some(slot)
     }
 
+    /// The stitching buffers, made at the first edit.
+    fn scratch(&mut self) -> &mut Scratch {
+        self.scratch.get_or_insert_default()
+    }
+
     fn slot_mut(&mut self, slot: u32) -> &mut MeshSlot {
         self.slots.get_mut(slot).expect("occupied slot")
     }
@@ -367,7 +376,7 @@ impl TiledNavMesh {
     /// in the column whose attachments moved; the reverse links of the
     /// tiles those attachments end in, before and after.
     fn restitch_after_edit(&mut self, column: Column, slot: u32, edit: Edit<'_>) {
-        let mut scratch = std::mem::take(&mut self.scratch);
+        let mut scratch = self.scratch.take().unwrap_or_default();
         let mut dirty = std::mem::take(&mut scratch.dirty);
         // After a removal a side neighbour's portal links change only by
         // those that arrived in the removed tile (the other layers of the
@@ -382,7 +391,7 @@ impl TiledNavMesh {
             Edit::Added | Edit::Replaced { .. } => self.restitch_around(column, slot, &dirty, &mut scratch),
         }
         scratch.dirty = dirty;
-        self.scratch = scratch;
+        self.scratch = Some(scratch);
     }
 
     /// The slots an edit re-stitches and the link groups of each, into
@@ -443,7 +452,7 @@ impl TiledNavMesh {
     /// marks or moving the scratch buffers (issue 24: removal at Detour's
     /// speed).
     fn unlink_portal_neighbours(&mut self, old: &MeshSlot, old_ref: TileRef) {
-        let mut targets = std::mem::take(&mut self.scratch.portal_targets);
+        let mut targets = std::mem::take(&mut self.scratch().portal_targets);
         targets.clear();
         targets.extend(old.portal_link_targets());
         targets.sort_unstable();
@@ -456,7 +465,7 @@ impl TiledNavMesh {
         for run in by_tile(&targets) {
             self.slot_mut(run[0].slot()).remove_polygon_links_to(old_ref, run.iter().map(|t| t.polygon()));
         }
-        self.scratch.portal_targets = targets;
+        self.scratch().portal_targets = targets;
     }
 
     /// After the tile that was `old_ref` left the mesh: the slots for which

@@ -496,7 +496,7 @@ impl TiledNavMesh {
     fn restitch_around(&mut self, column: Column, slot: u32, dirty: &[(u32, LinkGroups)], scratch: &mut Scratch) {
         let alone = self.view().column_slots(column).nth(1).is_none();
         self.view().build_links(slot, scratch, if alone { Mirrors::Collect } else { Mirrors::None });
-        self.slot_mut(slot).store_links(scratch);
+        self.slot_mut(slot).store_links(scratch, true);
         let sides = if alone { Mirrors::Use } else { Mirrors::None };
         for &(s, groups) in dirty.iter().filter(|&&(s, _)| s != slot) {
             self.view().prepare_patch(s, groups, scratch, sides);
@@ -533,7 +533,7 @@ impl TiledNavMesh {
     fn rebuild_links(&mut self, slots: &[u32], scratch: &mut Scratch) {
         for &slot in slots {
             self.view().build_links(slot, scratch, Mirrors::None);
-            self.slot_mut(slot).store_links(scratch);
+            self.slot_mut(slot).store_links(scratch, false);
         }
     }
 }

@@ -180,9 +180,9 @@ fn merge_groups(old: &[StoredLink], groups: LinkGroups, new: &[(u32, Link)], out
 impl TileLinks {
     /// `(polygon, link)` pairs grouped by polygon, keeping their order within
     /// each polygon; see [`Self::assign`].
-    pub fn from_pending(polygon_count: usize, pending: &[(u32, Link)]) -> TileLinks {
+    pub fn from_pending(polygon_count: usize, pending: &[(u32, Link)], links_room: usize) -> TileLinks {
         let mut table = TileLinks::default();
-        table.assign(polygon_count, pending);
+        table.assign(polygon_count, pending, links_room);
         table
     }
 
@@ -194,15 +194,17 @@ impl TileLinks {
 
     /// Makes this table [`Self::from_pending`], reusing its buffers: a
     /// stable counting sort by polygon, each polygon with room for its
-    /// links alone.
-    pub fn assign(&mut self, polygon_count: usize, pending: &[(u32, Link)]) {
+    /// links alone, and the table's buffer with room for at least
+    /// `links_room` links.
+    pub fn assign(&mut self, polygon_count: usize, pending: &[(u32, Link)], links_room: usize) {
         self.clear();
-        let Some(&(_, filler)) = pending.first() else { return };
         // Exactly as many as needed: growing from empty would round a
         // one-polygon tile's room up to four (issue 24: 24 bytes of every
-        // such tile).
+        // such tile). The links' room is made even without links, for a
+        // tile whose neighbours all come later.
+        self.links.reserve_exact(pending.len().max(links_room));
+        let Some(&(_, filler)) = pending.first() else { return };
         self.rooms.reserve_exact(polygon_count);
-        self.links.reserve_exact(pending.len());
         self.rooms.resize(polygon_count, Room::default());
         for &(p, _) in pending {
             self.rooms[p as usize].len += 1;
@@ -359,10 +361,10 @@ mod tests {
                 })
                 .collect();
             let gone = tiles[next(3) as usize];
-            let mut table = TileLinks::from_pending(polygon_count, &pending);
+            let mut table = TileLinks::from_pending(polygon_count, &pending, 0);
             table.remove_links_to(gone, 0..polygon_count as u32);
             let kept: Vec<(u32, Link)> = pending.into_iter().filter(|(_, l)| l.target.tile_ref() != gone).collect();
-            assert_eq!(table, TileLinks::from_pending(polygon_count, &kept));
+            assert_eq!(table, TileLinks::from_pending(polygon_count, &kept, 0));
         }
     }
 
@@ -430,7 +432,7 @@ mod tests {
                     }
                     table.replace_groups(polygon_count, groups, &changed, &new, &mut merged);
                 }
-                assert_eq!(table, TileLinks::from_pending(polygon_count, &pairs(&model)));
+                assert_eq!(table, TileLinks::from_pending(polygon_count, &pairs(&model), 0));
                 assert_eq!(table.len(), model.iter().map(Vec::len).sum::<usize>());
                 for (p, links) in model.iter().enumerate() {
                     assert_eq!(table.links_of(p as u32).collect::<Vec<_>>(), *links);
@@ -462,12 +464,12 @@ mod tests {
     fn grouping_is_stable_per_polygon() {
         let link = |i| Link::off_mesh(PolyRef(i), LinkKind::OffMesh, 0);
         let pending = [(2, link(1)), (0, link(2)), (2, link(3)), (0, link(4))];
-        let table = TileLinks::from_pending(3, &pending);
+        let table = TileLinks::from_pending(3, &pending, 0);
         let targets = |p| table.links_of(p).map(|l| l.target.0).collect::<Vec<_>>();
         assert_eq!(targets(0), [2, 4]);
         assert_eq!(targets(1), Vec::<u64>::new());
         assert_eq!(targets(2), [1, 3]);
         assert_eq!(targets(7), Vec::<u64>::new());
-        assert_eq!(TileLinks::from_pending(3, &[]).links_of(0).len(), 0);
+        assert_eq!(TileLinks::from_pending(3, &[], 0).links_of(0).len(), 0);
     }
 }

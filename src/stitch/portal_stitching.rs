@@ -307,6 +307,11 @@ impl<'a> TilePortals<'a> {
         self.side_entries(side).iter().map(|portal| portal.polygon).filter(move |&p| last.replace(p) != Some(p))
     }
 
+    /// Portal edges on every side.
+    pub fn edge_count(&self) -> usize {
+        self.portals.len()
+    }
+
     /// True when the tile has no portal on `side`.
     pub fn is_empty_on(&self, side: u8) -> bool {
         self.sides.starts[side as usize] == self.sides.starts[side as usize + 1]

@@ -123,11 +123,17 @@ impl MeshSlot {
 
     /// Makes the links [`StitchView::build_links`] left in `scratch` this
     /// slot's table, grouped by polygon, in place when no clone shares the
-    /// current one.
-    pub fn store_links(&mut self, scratch: &Scratch) {
+    /// current one. With `neighbours_to_come` (a tile added or replaced,
+    /// not a whole mesh stitched at once) the table's buffer has room for
+    /// a link per portal edge: side neighbours that arrive later add theirs
+    /// without moving it (issue 24: growing a neighbour's buffer was a
+    /// twentieth of adding a tile to the flat grid).
+    pub fn store_links(&mut self, scratch: &Scratch, neighbours_to_come: bool) {
+        let polygon_count = self.tile.polygon_count();
+        let links_room = if neighbours_to_come { self.tile.portals().edge_count() } else { 0 };
         match Arc::get_mut(&mut self.links) {
-            Some(table) => table.assign(self.tile.polygon_count(), &scratch.pending),
-            None => self.links = Arc::new(TileLinks::from_pending(self.tile.polygon_count(), &scratch.pending)),
+            Some(table) => table.assign(polygon_count, &scratch.pending, links_room),
+            None => self.links = Arc::new(TileLinks::from_pending(polygon_count, &scratch.pending, links_room)),
         }
     }
 }

@@ -126,8 +126,8 @@ impl MeshSlot {
     /// current one. With `neighbours_to_come` (a tile added or replaced,
     /// not a whole mesh stitched at once) the table's buffer has room for
     /// a link per portal edge: side neighbours that arrive later add theirs
-    /// without moving it (issue 24: growing a neighbour's buffer was a
-    /// twentieth of adding a tile to the flat grid).
+    /// without moving it (issue 24: growing a neighbour's buffer was 5%
+    /// of adding a tile to the flat grid).
     pub fn store_links(&mut self, scratch: &Scratch, neighbours_to_come: bool) {
         let polygon_count = self.tile.polygon_count();
         let links_room = if neighbours_to_come { self.tile.portals().edge_count() } else { 0 };

@@ -4,6 +4,9 @@
 //! itself, and write only the agent, so agents run in parallel in any
 //! order. A query that fails (a reference gone stale under the agent)
 //! leaves the agent standing with no path rather than failing the step.
+//!
+//! `#[inline(never)]` marks the parts of a crowd tick that
+//! `scripts/crowd_instructions.sh` counts by name (see `crowd.rs`).
 
 use crate::crowd::crowd::AgentSnapshot;
 use crate::crowd::crowd_agent::{
@@ -168,6 +171,7 @@ fn follow_path(agent: &mut CrowdAgent, query: &mut NavMeshQuery, context: &StepC
 }
 
 /// The path search for a requested target.
+#[inline(never)]
 fn plan(agent: &mut CrowdAgent, query: &mut NavMeshQuery, wanted: [f64; 3], context: &StepContext<'_>) -> Result<()> {
     let filter = &agent.params.filter;
     let Some(goal) = query.find_nearest_poly(wanted, context.placement_half_extents, filter)? else {
@@ -213,6 +217,7 @@ fn start_off_mesh_link_in_reach(agent: &mut CrowdAgent) {
 
 /// The agents within the collision query range whose heights overlap,
 /// nearest first (slot order on ties), at most `max_neighbours`.
+#[inline(never)]
 fn find_neighbours(agent: &mut CrowdAgent, index: u32, context: &StepContext<'_>) {
     agent.neighbours.clear();
     let Some(Some(own)) = context.snapshot.get(index as usize) else {
@@ -246,6 +251,7 @@ fn find_neighbours(agent: &mut CrowdAgent, index: u32, context: &StepContext<'_>
 
 /// Steering toward the corners (or the requested velocity), then
 /// separation.
+#[inline(never)]
 fn desired_velocity(agent: &CrowdAgent, context: &StepContext<'_>) -> VectorXz {
     let params = &agent.params;
     let position = VectorXz::of(agent.position);
@@ -271,6 +277,7 @@ fn desired_velocity(agent: &CrowdAgent, context: &StepContext<'_>) -> VectorXz {
 }
 
 /// ORCA over the walls near the agent and its neighbours.
+#[inline(never)]
 fn avoid(
     agent: &mut CrowdAgent,
     query: &mut NavMeshQuery,

@@ -220,33 +220,51 @@ fn start_off_mesh_link_in_reach(agent: &mut CrowdAgent) {
 #[inline(never)]
 fn find_neighbours(agent: &mut CrowdAgent, index: u32, context: &StepContext<'_>) {
     agent.neighbours.clear();
+    let keep = agent.params.max_neighbours;
     let Some(Some(own)) = context.snapshot.get(index as usize) else {
         return;
     };
+    if keep == 0 {
+        return;
+    }
     let range = agent.params.collision_query_range;
     let neighbours = &mut agent.neighbours;
+    // The list stays sorted and at most `keep` long as agents are found
+    // (an insertion from its end): the order is total (indices differ), so
+    // this keeps exactly the nearest `keep` a sort of every agent found
+    // would, and an agent no nearer than a full list's last is dropped
+    // before its height is read.
     context.grid.query(own.position, range, |other_index, other_position| {
         let distance_squared = (other_position - own.position).length_squared();
         if other_index == index || distance_squared >= range * range {
+            return;
+        }
+        let found = Neighbour { index: other_index, distance_squared };
+        if neighbours.len() == keep && neighbours.last().is_some_and(|last| nearness(last) <= nearness(&found)) {
             return;
         }
         let Some(Some(other)) = context.snapshot.get(other_index as usize) else {
             return;
         };
         if (other.y - own.y).abs() < (own.height + other.height) / 2.0 {
-            neighbours.push(Neighbour { index: other_index, distance_squared });
+            neighbours.truncate(keep - 1);
+            neighbours.push(found);
+            let mut at = neighbours.len() - 1;
+            while at > 0 && nearness(&neighbours[at - 1]) > nearness(&found) {
+                neighbours[at] = neighbours[at - 1];
+                at -= 1;
+            }
+            neighbours[at] = found;
         }
     });
-    let nearer =
-        |a: &Neighbour, b: &Neighbour| a.distance_squared.total_cmp(&b.distance_squared).then(a.index.cmp(&b.index));
-    let keep = agent.params.max_neighbours;
-    // The order is total (indices differ), so selecting the nearest before
-    // sorting them keeps exactly the list a full sort would.
-    if neighbours.len() > keep {
-        neighbours.select_nth_unstable_by(keep, nearer);
-        neighbours.truncate(keep);
-    }
-    neighbours.sort_unstable_by(nearer);
+}
+
+/// Orders neighbours nearest first, then by slot. A squared distance is
+/// a sum of squares of finite numbers, never negative (not even −0.0), and
+/// the bits of non-negative doubles order them as `f64::total_cmp` does:
+/// one integer compare instead of its sign fix-ups.
+fn nearness(neighbour: &Neighbour) -> (u64, u32) {
+    (neighbour.distance_squared.to_bits(), neighbour.index)
 }
 
 /// Steering toward the corners (or the requested velocity), then

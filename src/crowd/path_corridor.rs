@@ -197,6 +197,12 @@ impl PathCorridor {
         range: f64,
         filter: &QueryFilter,
     ) -> Result<bool> {
+        // A ray crosses its start polygon first, so the corridor polygon it
+        // reaches furthest along lies at least as far along the ray as
+        // along a corridor of two polygons: no ray shortens one that short.
+        if self.path.len() < 3 {
+            return Ok(false);
+        }
         let (dx, dz) = (next[0] - self.position[0], next[2] - self.position[2]);
         let length = (dx * dx + dz * dz).sqrt();
         if length <= PASSED_CORNER {

@@ -247,16 +247,23 @@ fn find_neighbours(agent: &mut CrowdAgent, index: u32, context: &StepContext<'_>
             return;
         };
         if (other.y - own.y).abs() < (own.height + other.height) / 2.0 {
-            neighbours.truncate(keep - 1);
-            neighbours.push(found);
-            let mut at = neighbours.len() - 1;
-            while at > 0 && nearness(&neighbours[at - 1]) > nearness(&found) {
-                neighbours[at] = neighbours[at - 1];
-                at -= 1;
-            }
-            neighbours[at] = found;
+            insert_nearest(neighbours, found, keep);
         }
     });
+}
+
+/// Inserts `found` into `neighbours` (sorted by [`nearness`], at most
+/// `keep` ≥ 1 long), dropping the furthest when the list was full: an
+/// insertion from the end, as short lists do best.
+fn insert_nearest(neighbours: &mut Vec<Neighbour>, found: Neighbour, keep: usize) {
+    neighbours.truncate(keep - 1);
+    neighbours.push(found);
+    let mut at = neighbours.len() - 1;
+    while at > 0 && nearness(&neighbours[at - 1]) > nearness(&found) {
+        neighbours[at] = neighbours[at - 1];
+        at -= 1;
+    }
+    neighbours[at] = found;
 }
 
 /// Orders neighbours nearest first, then by slot. A squared distance is
@@ -424,6 +431,32 @@ impl CrowdAgent {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn inserting_keeps_the_nearest_a_sort_of_every_agent_would() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        for keep in 1..6 {
+            let found: Vec<Neighbour> = (0..40u32)
+                .map(|index| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    // Few distinct distances, so ties fall to the slot.
+                    Neighbour { index: index * 7 % 40, distance_squared: (seed % 9) as f64 * 0.5 }
+                })
+                .collect();
+            let mut kept = Vec::new();
+            for &neighbour in &found {
+                if kept.len() < keep || nearness(&neighbour) < nearness(kept.last().unwrap()) {
+                    insert_nearest(&mut kept, neighbour, keep);
+                }
+            }
+            let mut sorted = found.clone();
+            sorted.sort_unstable_by(|a, b| a.distance_squared.total_cmp(&b.distance_squared).then(a.index.cmp(&b.index)));
+            sorted.truncate(keep);
+            assert_eq!(kept, sorted, "keep {keep}");
+        }
+    }
 
     #[test]
     fn the_traversal_follows_both_legs_then_ends() {

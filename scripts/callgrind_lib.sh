@@ -1,6 +1,7 @@
 # Sourced by the scripts that count instructions with callgrind
 # (edit_work.sh, load_work.sh, query_work.sh, build_instructions.sh,
-# query_instructions.sh, shortest_instructions.sh, edit_instructions.sh):
+# query_instructions.sh, shortest_instructions.sh, edit_instructions.sh,
+# crowd_instructions.sh):
 # instruction counts are repeatable whatever else the machine does.
 
 command -v valgrind >/dev/null || { echo "$(basename "$0") needs valgrind" >&2; exit 1; }

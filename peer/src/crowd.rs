@@ -59,7 +59,7 @@ pub struct Scenario {
     pub agents: usize,
 }
 
-const SCENARIOS: [Scenario; 4] = [
+pub const SCENARIOS: [Scenario; 4] = [
     Scenario { level: Level::Plaza, agents: 100 },
     Scenario { level: Level::Plaza, agents: 1_000 },
     Scenario { level: Level::Plaza, agents: 5_000 },
@@ -76,14 +76,23 @@ pub struct Measured {
     pub onav: Quality,
 }
 
-/// Both libraries' meshes of one level.
-struct LevelMeshes {
-    level: Level,
-    detour: DetourMesh,
-    onav: TiledNavMesh,
+impl Scenario {
+    /// The scenario as `crowd-count --input` names it: the level's first
+    /// word and the agent count, e.g. `plaza-1000`, `dungeon-250`.
+    pub fn input_name(self) -> String {
+        let level = self.level.name().split(' ').next().unwrap_or_default();
+        format!("{level}-{}", self.agents)
+    }
 }
 
-fn load(level: Level, meshes: &Path) -> Result<LevelMeshes, String> {
+/// Both libraries' meshes of one level.
+pub struct LevelMeshes {
+    level: Level,
+    pub detour: DetourMesh,
+    pub onav: TiledNavMesh,
+}
+
+pub fn load(level: Level, meshes: &Path) -> Result<LevelMeshes, String> {
     let prepared = level.prepare(meshes)?;
     let onav = read_mesh(&prepared.onav_mesh_bytes).map_err(|e| format!("onav read_mesh: {e}"))?;
     Ok(LevelMeshes { level, detour: load_mset(&prepared.mset)?, onav })

@@ -13,6 +13,7 @@ mod churn_order;
 mod clipper_pipeline;
 mod convex_lower_bound;
 mod crowd;
+mod crowd_count;
 mod crowd_params;
 mod crowd_placement;
 mod crowd_quality;
@@ -79,12 +80,14 @@ static ALLOCATOR: resident_bytes::CountingAllocator = resident_bytes::CountingAl
 const USAGE: &str =
     "usage: onav-peer [edits|queries|build|crowd|planar|planar-count|all|write-fixtures] [--rounds N] [--smoke] [--meshes DIR]
        onav-peer build-count --input dungeon|nav_test|flat --partition watershed|monotone [--meshes DIR]
+       onav-peer crowd-count --input plaza-100|plaza-1000|plaza-5000|dungeon-250 [--meshes DIR]
   --rounds N    rounds per measurement (default 7)
   --smoke       one round on the smallest input, to show the harness still runs
   --input NAME  edits, queries: measure only that input (dungeon, nav_test; edits also flat), as for counting instructions
   --meshes DIR  the shared meshes (default ../shared/data/meshes from the repository root, or $ONAV_PEER_MESHES)
   planar-count  polygons per tile of onav's 2D builder against Hertel–Mehlhorn of the same region and a lower bound
-  build-count   one untimed build of one `build` row by each library, to count instructions under callgrind";
+  build-count   one untimed build of one `build` row by each library, to count instructions under callgrind
+  crowd-count   one untimed run of one `crowd` row's timed ticks by each library, to count instructions under callgrind";
 
 const DEFAULT_ROUNDS: usize = 7;
 
@@ -152,6 +155,10 @@ fn run(options: &Options) -> Result<(), String> {
             let partition =
                 build_count::partition_named(options.partition.as_deref().ok_or("build-count needs --partition")?)?;
             build_count::build_count(&meshes, input, partition)
+        }
+        "crowd-count" => {
+            let scenario = crowd_count::scenario_named(options.input.as_deref().ok_or("crowd-count needs --input")?)?;
+            crowd_count::crowd_count(&meshes, scenario)
         }
         other => Err(format!("unknown command {other:?}\n{USAGE}")),
     }

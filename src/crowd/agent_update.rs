@@ -4,6 +4,9 @@
 //! itself, and write only the agent, so agents run in parallel in any
 //! order. A query that fails (a reference gone stale under the agent)
 //! leaves the agent standing with no path rather than failing the step.
+//!
+//! `#[inline(never)]` marks the parts of a crowd tick that
+//! `scripts/crowd_instructions.sh` counts by name (see `crowd.rs`).
 
 use crate::crowd::crowd::AgentSnapshot;
 use crate::crowd::crowd_agent::{
@@ -168,6 +171,7 @@ fn follow_path(agent: &mut CrowdAgent, query: &mut NavMeshQuery, context: &StepC
 }
 
 /// The path search for a requested target.
+#[inline(never)]
 fn plan(agent: &mut CrowdAgent, query: &mut NavMeshQuery, wanted: [f64; 3], context: &StepContext<'_>) -> Result<()> {
     let filter = &agent.params.filter;
     let Some(goal) = query.find_nearest_poly(wanted, context.placement_half_extents, filter)? else {
@@ -213,39 +217,66 @@ fn start_off_mesh_link_in_reach(agent: &mut CrowdAgent) {
 
 /// The agents within the collision query range whose heights overlap,
 /// nearest first (slot order on ties), at most `max_neighbours`.
+#[inline(never)]
 fn find_neighbours(agent: &mut CrowdAgent, index: u32, context: &StepContext<'_>) {
     agent.neighbours.clear();
+    let keep = agent.params.max_neighbours;
     let Some(Some(own)) = context.snapshot.get(index as usize) else {
         return;
     };
+    if keep == 0 {
+        return;
+    }
     let range = agent.params.collision_query_range;
     let neighbours = &mut agent.neighbours;
+    // The list stays sorted and at most `keep` long as agents are found
+    // (an insertion from its end): the order is total (indices differ), so
+    // this keeps exactly the nearest `keep` a sort of every agent found
+    // would, and an agent no nearer than a full list's last is dropped
+    // before its height is read.
     context.grid.query(own.position, range, |other_index, other_position| {
         let distance_squared = (other_position - own.position).length_squared();
         if other_index == index || distance_squared >= range * range {
+            return;
+        }
+        let found = Neighbour { index: other_index, distance_squared };
+        if neighbours.len() == keep && neighbours.last().is_some_and(|last| nearness(last) <= nearness(&found)) {
             return;
         }
         let Some(Some(other)) = context.snapshot.get(other_index as usize) else {
             return;
         };
         if (other.y - own.y).abs() < (own.height + other.height) / 2.0 {
-            neighbours.push(Neighbour { index: other_index, distance_squared });
+            insert_nearest(neighbours, found, keep);
         }
     });
-    let nearer =
-        |a: &Neighbour, b: &Neighbour| a.distance_squared.total_cmp(&b.distance_squared).then(a.index.cmp(&b.index));
-    let keep = agent.params.max_neighbours;
-    // The order is total (indices differ), so selecting the nearest before
-    // sorting them keeps exactly the list a full sort would.
-    if neighbours.len() > keep {
-        neighbours.select_nth_unstable_by(keep, nearer);
-        neighbours.truncate(keep);
+}
+
+/// Inserts `found` into `neighbours` (sorted by [`nearness`], at most
+/// `keep` ≥ 1 long), dropping the furthest when the list was full: an
+/// insertion from the end, as short lists do best.
+fn insert_nearest(neighbours: &mut Vec<Neighbour>, found: Neighbour, keep: usize) {
+    neighbours.truncate(keep - 1);
+    neighbours.push(found);
+    let mut at = neighbours.len() - 1;
+    while at > 0 && nearness(&neighbours[at - 1]) > nearness(&found) {
+        neighbours[at] = neighbours[at - 1];
+        at -= 1;
     }
-    neighbours.sort_unstable_by(nearer);
+    neighbours[at] = found;
+}
+
+/// Orders neighbours nearest first, then by slot. A squared distance is
+/// a sum of squares of finite numbers, never negative (not even −0.0), and
+/// the bits of non-negative doubles order them as `f64::total_cmp` does:
+/// one integer compare instead of its sign fix-ups.
+fn nearness(neighbour: &Neighbour) -> (u64, u32) {
+    (neighbour.distance_squared.to_bits(), neighbour.index)
 }
 
 /// Steering toward the corners (or the requested velocity), then
 /// separation.
+#[inline(never)]
 fn desired_velocity(agent: &CrowdAgent, context: &StepContext<'_>) -> VectorXz {
     let params = &agent.params;
     let position = VectorXz::of(agent.position);
@@ -271,6 +302,7 @@ fn desired_velocity(agent: &CrowdAgent, context: &StepContext<'_>) -> VectorXz {
 }
 
 /// ORCA over the walls near the agent and its neighbours.
+#[inline(never)]
 fn avoid(
     agent: &mut CrowdAgent,
     query: &mut NavMeshQuery,
@@ -399,6 +431,32 @@ impl CrowdAgent {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn inserting_keeps_the_nearest_a_sort_of_every_agent_would() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        for keep in 1..6 {
+            let found: Vec<Neighbour> = (0..40u32)
+                .map(|index| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    // Few distinct distances, so ties fall to the slot.
+                    Neighbour { index: index * 7 % 40, distance_squared: (seed % 9) as f64 * 0.5 }
+                })
+                .collect();
+            let mut kept = Vec::new();
+            for &neighbour in &found {
+                if kept.len() < keep || nearness(&neighbour) < nearness(kept.last().unwrap()) {
+                    insert_nearest(&mut kept, neighbour, keep);
+                }
+            }
+            let mut sorted = found.clone();
+            sorted.sort_unstable_by(|a, b| a.distance_squared.total_cmp(&b.distance_squared).then(a.index.cmp(&b.index)));
+            sorted.truncate(keep);
+            assert_eq!(kept, sorted, "keep {keep}");
+        }
+    }
 
     #[test]
     fn the_traversal_follows_both_legs_then_ends() {

@@ -20,6 +20,12 @@
 //!
 //! No phase depends on which thread ran which agent, so any number of
 //! threads gives the same bits (`tests/crowd_determinism.rs`).
+//!
+//! The step and its parts (here and in `agent_update.rs`,
+//! `path_corridor.rs`, `local_boundary.rs`) are kept out of line
+//! (`#[inline(never)]`), so `scripts/crowd_instructions.sh` can count each
+//! by name under callgrind; each runs once a tick or once per agent a
+//! tick, so the call costs nothing measurable.
 
 use std::collections::BTreeSet;
 
@@ -335,6 +341,7 @@ impl Crowd {
 
     /// Advances the crowd by one tick of the fixed dt, as the module text
     /// says, on the current rayon thread pool.
+    #[inline(never)]
     pub fn step(&mut self) {
         self.tick += 1;
         self.take_snapshot();
@@ -397,6 +404,7 @@ impl Crowd {
     /// resolution: the rounds after it would see the same distances and
     /// push nobody either. (A push sums from +0.0, so a zero push is +0.0:
     /// the round applied it already, and adding it again changes no bit.)
+    #[inline(never)]
     fn resolve_collisions(&mut self) {
         for _ in 0..COLLISION_ROUNDS {
             for (snapshot, slot) in self.snapshot.iter_mut().zip(&self.slots) {
@@ -426,6 +434,7 @@ impl Crowd {
         self.tick.is_multiple_of(every)
     }
 
+    #[inline(never)]
     fn take_snapshot(&mut self) {
         self.snapshot.clear();
         self.snapshot.extend(self.slots.iter().map(|s| s.agent.as_ref().map(AgentSnapshot::of)));

@@ -6,6 +6,9 @@
 //! `poly_wall_segments`; a segment further than the query range is left
 //! out, the rest are sorted by distance with the order found breaking ties,
 //! and only the nearest `max_segments` are kept.
+//!
+//! `#[inline(never)]` marks the parts of a crowd tick that
+//! `scripts/crowd_instructions.sh` counts by name (see `crowd.rs`).
 
 use crate::error::Result;
 use crate::mesh::poly_ref::PolyRef;
@@ -59,6 +62,7 @@ impl LocalBoundary {
     }
 
     /// Gathers the walls within `range` of `position` on polygon `poly`.
+    #[inline(never)]
     pub fn update(
         &mut self,
         query: &mut NavMeshQuery,

@@ -8,6 +8,9 @@
 //! less (topology); and after the mesh changed (a tile streamed out, a
 //! polygon or link switched off), the corridor is cut before its first
 //! polygon that no longer exists or can no longer be reached along it.
+//!
+//! `#[inline(never)]` marks the parts of a crowd tick that
+//! `scripts/crowd_instructions.sh` counts by name (see `crowd.rs`).
 
 use crate::error::Result;
 use crate::mesh::poly_ref::PolyRef;
@@ -116,6 +119,7 @@ impl PathCorridor {
     /// off-mesh departure's arrival (the link is crossed before anything
     /// beyond it matters). The corridor's crossings are kept for the next
     /// call; after a mesh change, [`Self::forget_crossings`] first.
+    #[inline(never)]
     pub fn find_corners(
         &mut self,
         query: &mut NavMeshQuery,
@@ -173,6 +177,7 @@ impl PathCorridor {
 
     /// Slides the position toward `wanted` over the surface and puts the
     /// polygons it crossed at the corridor's front.
+    #[inline(never)]
     pub fn move_position(&mut self, query: &mut NavMeshQuery, wanted: [f64; 3], filter: &QueryFilter) -> Result<()> {
         let moved = query.move_along_surface(self.first(), self.position, wanted, filter, &mut self.visited)?;
         merge_moved_start(&mut self.path, &self.visited);
@@ -184,6 +189,7 @@ impl PathCorridor {
     /// most `range` far; when it reaches its end without a wall, the
     /// corridor runs through the polygons the ray crossed instead. True
     /// when the corridor changed (corners found before are stale).
+    #[inline(never)]
     pub fn optimize_visibility(
         &mut self,
         query: &mut NavMeshQuery,
@@ -191,6 +197,12 @@ impl PathCorridor {
         range: f64,
         filter: &QueryFilter,
     ) -> Result<bool> {
+        // A ray crosses its start polygon first, so the corridor polygon it
+        // reaches furthest along lies at least as far along the ray as
+        // along a corridor of two polygons: no ray shortens one that short.
+        if self.path.len() < 3 {
+            return Ok(false);
+        }
         let (dx, dz) = (next[0] - self.position[0], next[2] - self.position[2]);
         let length = (dx * dx + dz * dz).sqrt();
         if length <= PASSED_CORNER {
@@ -205,6 +217,7 @@ impl PathCorridor {
     /// Searches from the position toward the target with a small node
     /// budget; when the search reaches a polygon further along the
     /// corridor, the corridor takes the search's way there.
+    #[inline(never)]
     pub fn optimize_topology(&mut self, query: &mut NavMeshQuery, filter: &QueryFilter) -> Result<()> {
         if self.path.len() < 3 {
             return Ok(());

@@ -1,28 +1,38 @@
 //! `ProximityGrid`: which agents stand near a point, for the neighbour
-//! search. Agents are binned by the grid cell of their position; the bins
-//! are one sorted list of (cell row, cell column, agent index) with the
-//! position beside it (so a caller measures distances without looking the
-//! agent up), and beside it where each occupied row starts (at most one
-//! per agent), so a box query finds its first row among the rows, then
-//! each row's first column within that row alone. Cells and agent
-//! indices are full-width integers (no 16-bit wrap past 65 535 agents) and
-//! answers come in (row, column, index) order, independent of any hashing.
+//! search. Agents are binned by the grid cell of their position over the
+//! box of cells they occupy: [`ProximityGrid::finish`] counts the entries
+//! (agent index and position, so a caller measures distances without
+//! looking the agent up) into their cells and lays them out cell after
+//! cell, row by row, with where each cell starts beside them (a counting
+//! sort: linear in agents and cells, where sorting the agents was not, and
+//! stable, so a cell keeps its agents in the order they were inserted). A
+//! box query then reads each of its rows as one run of entries, with no
+//! search. Cells and agent indices are full-width integers (no 16-bit wrap
+//! past 65 535 agents) and answers come in (row, column, insertion) order,
+//! independent of any hashing.
 
 use crate::crowd::vector_xz::VectorXz;
 
+/// The box of cells holds at most this many cells per agent (plus
+/// [`MIN_CELLS`]); agents spread further apart get wider cells instead, so
+/// a few distant agents cannot make the grid vast. A wider cell only gives
+/// a query more agents to measure, never fewer.
+const CELLS_PER_AGENT: usize = 16;
+const MIN_CELLS: usize = 4096;
+
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct GridEntry {
-    row: i64,
-    column: i64,
     index: u32,
     position: VectorXz,
 }
 
-/// Where the entries of an occupied row of cells start.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct RowStart {
-    row: i64,
-    first: usize,
+/// The box of occupied cells: its first column and row and its size.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+struct CellBox {
+    column_min: i64,
+    row_min: i64,
+    columns: usize,
+    rows: usize,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -32,22 +42,33 @@ pub struct ProximityGrid {
     /// agents inside the box's cells, so the rounding of the product moves
     /// no agent out of a query that reaches it.
     inverse_cell_size: f64,
+    /// The entries as inserted, then (after [`Self::finish`]) by cell.
+    inserted: Vec<GridEntry>,
     entries: Vec<GridEntry>,
-    /// One per occupied row, in row order (set by [`Self::finish`]).
-    rows: Vec<RowStart>,
+    /// The smallest and largest X and Z inserted.
+    low: VectorXz,
+    high: VectorXz,
+    cells: CellBox,
+    /// Where each cell's entries start in `entries`, row by row over the
+    /// box, then the end (set by [`Self::finish`]).
+    starts: Vec<usize>,
 }
 
 impl ProximityGrid {
     /// An empty grid of square cells `cell_size` wide (> 0).
     pub fn new(cell_size: f64) -> ProximityGrid {
-        ProximityGrid { inverse_cell_size: 1.0 / cell_size, entries: Vec::new(), rows: Vec::new() }
+        let mut grid = ProximityGrid::default();
+        grid.reset(cell_size);
+        grid
     }
 
     /// Empties the grid and sets its cell size (> 0), keeping the memory.
     pub fn reset(&mut self, cell_size: f64) {
         self.inverse_cell_size = 1.0 / cell_size;
+        self.inserted.clear();
         self.entries.clear();
-        self.rows.clear();
+        self.starts.clear();
+        self.cells = CellBox::default();
     }
 
     /// The floor of `v` over the cell width, by a truncating cast stepped
@@ -62,38 +83,90 @@ impl ProximityGrid {
     /// Adds agent `index` at `position`; call [`Self::finish`] before
     /// querying.
     pub fn insert(&mut self, index: u32, position: VectorXz) {
-        let (column, row) = (self.cell(position.x), self.cell(position.z));
-        self.entries.push(GridEntry { row, column, index, position });
+        if self.inserted.is_empty() {
+            (self.low, self.high) = (position, position);
+        }
+        self.low = VectorXz::new(self.low.x.min(position.x), self.low.z.min(position.z));
+        self.high = VectorXz::new(self.high.x.max(position.x), self.high.z.max(position.z));
+        self.inserted.push(GridEntry { index, position });
     }
 
-    /// Sorts the entries for the queries and notes where each row starts.
+    /// Lays the entries out by cell for the queries.
     pub fn finish(&mut self) {
-        self.entries.sort_unstable_by_key(|e| (e.row, e.column, e.index));
-        self.rows.clear();
-        for (first, entry) in self.entries.iter().enumerate() {
-            if self.rows.last().is_none_or(|r| r.row != entry.row) {
-                self.rows.push(RowStart { row: entry.row, first });
+        if self.inserted.is_empty() {
+            return;
+        }
+        self.cells = self.fit_cells();
+        let count = self.cells.columns * self.cells.rows;
+        self.starts.clear();
+        self.starts.resize(count + 1, 0);
+        for entry in &self.inserted {
+            let cell = self.cell_of(entry.position);
+            self.starts[cell + 1] += 1;
+        }
+        for k in 1..=count {
+            self.starts[k] += self.starts[k - 1];
+        }
+        // Each cell's start serves as its cursor, ending at the next
+        // cell's start; shifted back by one cell afterwards.
+        self.entries.clear();
+        self.entries.resize(self.inserted.len(), GridEntry { index: 0, position: VectorXz::ZERO });
+        for entry in &self.inserted {
+            let cell = self.cell_of(entry.position);
+            self.entries[self.starts[cell]] = *entry;
+            self.starts[cell] += 1;
+        }
+        self.starts.copy_within(0..count, 1);
+        self.starts[0] = 0;
+    }
+
+    /// The box of cells over the inserted positions, the cells widened
+    /// (doubled, which is exact) until the box is small enough.
+    fn fit_cells(&mut self) -> CellBox {
+        let limit = self.inserted.len().saturating_mul(CELLS_PER_AGENT).saturating_add(MIN_CELLS);
+        loop {
+            let (column_min, row_min) = (self.cell(self.low.x), self.cell(self.low.z));
+            let columns = i128::from(self.cell(self.high.x)) - i128::from(column_min) + 1;
+            let rows = i128::from(self.cell(self.high.z)) - i128::from(row_min) + 1;
+            if columns * rows <= limit as i128 {
+                return CellBox { column_min, row_min, columns: columns as usize, rows: rows as usize };
             }
+            self.inverse_cell_size *= 0.5;
         }
     }
 
-    /// The entries of the occupied row at `rows[k]`.
-    fn row_entries(&self, k: usize) -> &[GridEntry] {
-        let end = self.rows.get(k + 1).map_or(self.entries.len(), |next| next.first);
-        &self.entries[self.rows[k].first..end]
+    /// The cell of a position inside the box, numbered row by row.
+    fn cell_of(&self, position: VectorXz) -> usize {
+        let column = (self.cell(position.x) - self.cells.column_min) as usize;
+        let row = (self.cell(position.z) - self.cells.row_min) as usize;
+        row * self.cells.columns + column
+    }
+
+    /// The cells from `cell(low)` to `cell(high)` along an axis whose box
+    /// starts at `min` and holds `size` cells, as offsets into the box;
+    /// `None` when they miss it.
+    fn span(&self, (low, high): (f64, f64), min: i64, size: usize) -> Option<(usize, usize)> {
+        let first = i128::from(self.cell(low)) - i128::from(min);
+        let last = i128::from(self.cell(high)) - i128::from(min);
+        let last = last.min(size as i128 - 1);
+        (last >= 0 && first <= last).then(|| (first.max(0) as usize, last as usize))
     }
 
     /// Calls `visit` with every agent whose cell the box `center ± half`
     /// touches, and its position (agents in those cells may lie outside
     /// the box; the caller measures).
     pub fn query(&self, center: VectorXz, half: f64, mut visit: impl FnMut(u32, VectorXz)) {
-        let (column_min, column_max) = (self.cell(center.x - half), self.cell(center.x + half));
-        let (row_min, row_max) = (self.cell(center.z - half), self.cell(center.z + half));
-        let first_row = self.rows.partition_point(|r| r.row < row_min);
-        for k in (first_row..self.rows.len()).take_while(|&k| self.rows[k].row <= row_max) {
-            let row = self.row_entries(k);
-            let from = row.partition_point(|e| e.column < column_min);
-            for entry in row[from..].iter().take_while(|e| e.column <= column_max) {
+        let CellBox { column_min, row_min, columns, rows } = self.cells;
+        let Some((first_column, last_column)) = self.span((center.x - half, center.x + half), column_min, columns) else {
+            return;
+        };
+        let Some((first_row, last_row)) = self.span((center.z - half, center.z + half), row_min, rows) else {
+            return;
+        };
+        for row in first_row..=last_row {
+            let base = row * columns;
+            let run = self.starts[base + first_column]..self.starts[base + last_column + 1];
+            for entry in &self.entries[run] {
                 visit(entry.index, entry.position);
             }
         }
@@ -107,7 +180,7 @@ mod tests {
     #[test]
     fn a_box_query_finds_the_agents_of_its_cells_in_order() {
         let mut grid = ProximityGrid::new(1.0);
-        let points = [(0.5, 0.5), (3.5, 0.5), (0.2, 1.5), (-0.5, -0.5), (100_000.0, 2.0)];
+        let points = [(0.5, 0.5), (3.5, 0.5), (0.2, 1.5), (-0.5, -0.5)];
         for (i, &(x, z)) in points.iter().enumerate() {
             grid.insert(i as u32, VectorXz::new(x, z));
         }
@@ -119,6 +192,59 @@ mod tests {
         found.clear();
         grid.query(VectorXz::new(0.5, 0.5), 1.0, |i, _| found.push(i));
         assert_eq!(found, vec![3, 0, 70_000, 2]);
+    }
+
+    #[test]
+    fn queries_give_the_cells_agents_in_row_column_insertion_order() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let mut grid = ProximityGrid::new(1.5);
+        let points: Vec<VectorXz> = (0..300).map(|_| VectorXz::new(next() * 40.0 - 20.0, next() * 30.0 - 5.0)).collect();
+        for (i, p) in points.iter().enumerate() {
+            grid.insert(i as u32, *p);
+        }
+        grid.finish();
+        let cell = |v: f64| grid.cell(v);
+        for _ in 0..200 {
+            let (center, half) = (VectorXz::new(next() * 60.0 - 30.0, next() * 50.0 - 15.0), next() * 6.0);
+            let mut expected: Vec<(i64, i64, u32)> = (0..points.len() as u32)
+                .filter(|&i| {
+                    let p = points[i as usize];
+                    (cell(center.x - half)..=cell(center.x + half)).contains(&cell(p.x))
+                        && (cell(center.z - half)..=cell(center.z + half)).contains(&cell(p.z))
+                })
+                .map(|i| (cell(points[i as usize].z), cell(points[i as usize].x), i))
+                .collect();
+            expected.sort_unstable();
+            let mut found = Vec::new();
+            grid.query(center, half, |i, p| found.push((cell(p.z), cell(p.x), i)));
+            assert_eq!(found, expected, "box {center:?} ± {half}");
+        }
+    }
+
+    #[test]
+    fn a_far_agent_widens_the_cells_and_every_agent_is_still_found() {
+        let mut grid = ProximityGrid::new(1.0);
+        let points = [(0.5, 0.5), (3.5, 0.5), (0.2, 1.5), (-0.5, -0.5), (100_000.0, 2.0)];
+        for (i, &(x, z)) in points.iter().enumerate() {
+            grid.insert(i as u32, VectorXz::new(x, z));
+        }
+        grid.finish();
+        assert!(grid.cells.columns * grid.cells.rows <= points.len() * CELLS_PER_AGENT + MIN_CELLS, "{:?}", grid.cells);
+        let mut found = Vec::new();
+        grid.query(VectorXz::new(0.5, 0.5), 1.0, |i, _| found.push(i));
+        for i in [0, 2, 3] {
+            assert!(found.contains(&i), "agent {i} lies in the box: {found:?}");
+        }
+        assert!(!found.contains(&4), "{found:?}");
+        found.clear();
+        grid.query(VectorXz::new(100_000.0, 2.0), 0.5, |i, _| found.push(i));
+        assert_eq!(found, vec![4]);
     }
 
     #[test]

@@ -140,7 +140,8 @@ fn pool_tile(p: &NavMeshParams, i: usize) -> GridTile {
 fn link_end_columns(tile: &NavTile) -> impl Iterator<Item = (i32, i32)> + '_ {
     let p = params();
     let (origin_x, origin_z) = p.tile_origin(tile.tile_x(), tile.tile_z());
-    let end_column = move |end: [f32; 3]| p.world_to_tile(origin_x + f64::from(end[0]), origin_z + f64::from(end[2])).ok();
+    let end_column =
+        move |end: [f32; 3]| p.world_to_tile(origin_x + f64::from(end[0]), origin_z + f64::from(end[2])).ok();
     tile.off_mesh_links().iter().filter_map(move |link| end_column(link.end))
 }
 

@@ -36,7 +36,12 @@ edits_per_call() {
     valgrind --tool=callgrind --callgrind-out-file="$out/$1.out" "$bin" edits --rounds 1 --input "$1" \
         --meshes "$meshes" >"$out/$1.txt" 2>/dev/null
     per_call "$out/$1.out" "$2" >"$out/$1.tsv"
-    tiles=$(awk -F'|' '/what a loaded mesh holds/ { table = 1 } table && $3 ~ /[0-9]+ \/ [0-9]+/ { split($3, t, "/"); print t[1] + 0; exit }' "$out/$1.txt")
+    tiles=$(tiles_in_report "$out/$1.txt")
+}
+
+# The input's tile count in the harness's `edits` report $1.
+tiles_in_report() {
+    awk -F'|' '/what a loaded mesh holds/ { table = 1 } table && $3 ~ /[0-9]+ \/ [0-9]+/ { split($3, t, "/"); print t[1] + 0; exit }' "$1"
 }
 
 # Inclusive instructions of the function whose path ends with $2 in
@@ -46,14 +51,11 @@ inclusive() {
         awk -v f="$2" '!found && index($0, ":" f " [") { gsub(",", "", $1); print $1; found = 1 }'
 }
 
-# Per call of each function named in the pattern list (name<TAB>label per
-# line, a name matching a whole callgrind function name or its end): sums
-# the `calls=` lines into it and the inclusive cost line under each, and
-# the instructions of dtNodePool::clear called from Detour's findPath.
-# Prints label<TAB>instructions per call<TAB>calls<TAB>instructions per
-# label.
-per_call() {
-    awk -F'\t' -v patterns="$2" '
+# The awk program's start for reading callgrind output against a pattern
+# list (awk variable `patterns`: name<TAB>label per line, a name matching a
+# whole callgrind function name or its end): `want` from the list,
+# `name_of` for the names of fn= and cfn= lines, `label_of` a name's label.
+callgrind_names_awk='
         BEGIN {
             n = split(patterns, lines, "\n")
             for (i = 1; i <= n; i++) { split(lines[i], f, "\t"); want[f[1]] = f[2] }
@@ -72,6 +74,16 @@ per_call() {
             }
             return ""
         }
+'
+
+# Per call of each function named in the pattern list (name<TAB>label per
+# line, a name matching a whole callgrind function name or its end): sums
+# the `calls=` lines into it and the inclusive cost line under each, and
+# the instructions of dtNodePool::clear called from Detour's findPath.
+# Prints label<TAB>instructions per call<TAB>calls<TAB>instructions per
+# label.
+per_call() {
+    awk -F'\t' -v patterns="$2" "$callgrind_names_awk"'
         /^fn=/ { caller = name_of(substr($0, 4)); next }
         /^cfn=/ { callee = name_of(substr($0, 5)); next }
         /^calls=/ { split(substr($0, 7), c, " "); pending = c[1]; next }

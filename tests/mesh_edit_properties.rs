@@ -9,7 +9,7 @@ mod mesh_common;
 #[path = "../fuzz/src/mesh_edits.rs"]
 mod mesh_edits;
 
-use mesh_edits::{check_edit_sequence, Coverage, Edit, MAX_EDITS};
+use mesh_edits::{check_edit_sequence, mostly_without_off_mesh_links, Coverage, Edit, MAX_EDITS};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
@@ -49,7 +49,7 @@ fn fixed_sequence(seed: u32) -> Vec<Edit> {
 }
 
 /// The sequences reach what the checks are about: failed edits, retired
-/// references and off-mesh links between columns.
+/// references, off-mesh links between columns and adds beside neighbours.
 #[test]
 fn fixed_sequences_exercise_every_check() {
     let runs: Vec<Coverage> = (1..=8u32).map(|seed| check_edit_sequence(&fixed_sequence(seed.wrapping_mul(0x9E37_79B9)))).collect();
@@ -57,5 +57,24 @@ fn fixed_sequences_exercise_every_check() {
     let failed = total(|c| c.failed_edits);
     let retired = total(|c| c.retired_refs);
     let crossing = total(|c| c.cross_column_off_mesh_links);
-    assert!(failed >= 40 && retired >= 40 && crossing >= 8, "{failed} failed, {retired} retired, {crossing} crossing");
+    let beside = total(|c| c.adds_beside_neighbours);
+    assert!(
+        failed >= 40 && retired >= 40 && crossing >= 8 && beside >= 4,
+        "{failed} failed, {retired} retired, {crossing} crossing, {beside} beside neighbours"
+    );
+}
+
+/// Adds into an empty column beside other tiles, with no off-mesh link
+/// touching it, only add the neighbours' portal links across the side
+/// facing it (the add's shortcut, issue 24): sequences rich in them keep
+/// the links equal to a full re-stitch, neighbours in two layers and with
+/// off-mesh links of their own among them.
+#[test]
+fn adds_beside_neighbours_keep_links_right() {
+    let runs = (1..=8u32).map(|seed| {
+        let edits = fixed_sequence(seed.wrapping_mul(0x85EB_CA6B)).into_iter().map(mostly_without_off_mesh_links);
+        check_edit_sequence(&edits.collect::<Vec<_>>())
+    });
+    let beside: usize = runs.map(|c| c.adds_beside_neighbours).sum();
+    assert!(beside >= 30, "{beside} adds beside neighbours");
 }

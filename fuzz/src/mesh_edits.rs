@@ -74,6 +74,20 @@ impl Edit {
     }
 }
 
+/// `edit` with the tile it adds or places swapped for the same position's
+/// tile without off-mesh links, unless that tile's links run into the next
+/// column along X: sequences of these add many tiles into empty columns
+/// beside others with nothing to re-stitch there but portals, some of the
+/// neighbours with off-mesh links of their own.
+pub fn mostly_without_off_mesh_links(edit: Edit) -> Edit {
+    let plain = |i: usize| if i % VARIANTS == 1 { i } else { i - i % VARIANTS };
+    match edit {
+        Edit::Add(i) => Edit::Add(plain(i)),
+        Edit::Replace(i) => Edit::Replace(plain(i)),
+        other => other,
+    }
+}
+
 fn position(index: usize) -> Position {
     let (x, z) = COLUMNS[index / LAYERS as usize];
     (x, z, (index % LAYERS as usize) as u16)
@@ -121,6 +135,16 @@ fn pool_tile(p: &NavMeshParams, i: usize) -> GridTile {
     }
 }
 
+/// The columns the off-mesh links of `tile` end in, found as stitching
+/// finds them: each end in world space, under WorldToTile.
+fn link_end_columns(tile: &NavTile) -> impl Iterator<Item = (i32, i32)> + '_ {
+    let p = params();
+    let (origin_x, origin_z) = p.tile_origin(tile.tile_x(), tile.tile_z());
+    let end_column =
+        move |end: [f32; 3]| p.world_to_tile(origin_x + f64::from(end[0]), origin_z + f64::from(end[2])).ok();
+    tile.off_mesh_links().iter().filter_map(move |link| end_column(link.end))
+}
+
 /// What a run reached, so tests can show the sequences exercise the checks.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Coverage {
@@ -129,6 +153,10 @@ pub struct Coverage {
     /// Most off-mesh links (either direction) between different columns
     /// seen in the mesh at once.
     pub cross_column_off_mesh_links: usize,
+    /// Adds that re-stitch no neighbour's links, only add to them: a tile
+    /// without off-mesh links into an empty column with a tile beside it,
+    /// no off-mesh link of the mesh ending in that column.
+    pub adds_beside_neighbours: usize,
 }
 
 /// Applies `edits` (at most [`MAX_EDITS`]) to an empty mesh, checking every
@@ -194,9 +222,11 @@ impl EditRun {
     fn apply(&mut self, edit: Edit) -> Result<(), String> {
         let before = write_mesh(&self.mesh);
         let must_succeed = self.must_succeed(edit);
+        let beside_neighbours = self.adds_beside_neighbours(edit);
         match self.perform(edit) {
             Ok(outcome) => {
                 check(must_succeed, "succeeded where it must fail")?;
+                self.coverage.adds_beside_neighbours += usize::from(beside_neighbours);
                 self.record(outcome)
             }
             Err(e) => {
@@ -216,6 +246,18 @@ impl EditRun {
             Edit::RemoveColumn(_) => true,
             Edit::AddForeign(_) | Edit::ReplaceForeign(_) | Edit::AddTruncated(..) => false,
         }
+    }
+
+    /// True when `edit` adds a tile as [`Coverage::adds_beside_neighbours`]
+    /// counts.
+    fn adds_beside_neighbours(&self, edit: Edit) -> bool {
+        let Edit::Add(i) = edit else { return false };
+        let tile = &pool().tiles[i];
+        let (x, z, _) = position(i / VARIANTS);
+        let column_has_tiles = |c: (i32, i32)| self.current.keys().any(|&(tx, tz, _)| (tx, tz) == c);
+        let ending_here = self.mesh.tiles().any(|(_, t)| link_end_columns(t).any(|c| c == (x, z)));
+        let beside = [(x + 1, z), (x, z + 1), (x - 1, z), (x, z - 1)].into_iter().any(column_has_tiles);
+        tile.off_mesh_links().is_empty() && !column_has_tiles((x, z)) && !ending_here && beside
     }
 
     fn perform(&mut self, edit: Edit) -> onav::Result<Outcome> {

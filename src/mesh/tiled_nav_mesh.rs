@@ -117,20 +117,14 @@ impl TiledNavMesh {
         let tile = tile.into();
         tile.check_fingerprint(&self.fingerprint)?;
         start_loading_portals(&tile);
-        if let Some(slot) = self.slot_at(tile.tile_x(), tile.tile_z(), tile.layer()) {
-            return Err(NavMeshError::InvalidOperation(format!(
-                "tile position ({}, {}, layer {}) is occupied by slot {slot}",
-                tile.tile_x(),
-                tile.tile_z(),
-                tile.layer()
-            )));
-        }
-        self.slots.next_slot()?;
-        let table = self.scratch().empty_table();
-        let slot = self.slots.insert(MeshSlot::unstitched(Arc::clone(&tile), NO_SLOT, table))?;
-        self.link_into_column(slot);
+        let (slot, alone) = self.occupy_slot(&tile)?;
         self.off_mesh.insert(slot, tile.stitching().end_columns());
-        self.restitch_after_edit(tile.column(), slot, Edit::Added);
+        let column = tile.column();
+        if alone && tile.off_mesh_links().is_empty() && self.off_mesh.owners_ending_in(column).is_empty() {
+            self.stitch_beside_neighbours(slot);
+        } else {
+            self.restitch_after_edit(column, slot, Edit::Added);
+        }
         Ok(self.tile_ref_of(slot))
     }
 
@@ -322,15 +316,34 @@ impl TiledNavMesh {
         self.slot_at(tile_x, tile_z, layer).ok_or_else(|| no_tile_at(action, (tile_x, tile_z), layer))
     }
 
-    /// Threads `slot` into its column's chain by ascending layer.
+    /// Puts `tile` (fingerprint checked) in the lowest free slot, threaded
+    /// into its column's chain by ascending layer, and returns the slot and
+    /// whether the tile is alone in its column. The column is looked up
+    /// once, for finding the position free and threading the slot alike
+    /// (issue 24: three look-ups an add). Errors, each leaving the mesh
+    /// unchanged: an occupied position or every slot in use.
+    fn occupy_slot(&mut self, tile: &Arc<NavTile>) -> Result<(u32, bool)> {
+        let column = self.columns.entry(tile.column());
+        let place = ChainPlace::find(&self.slots, &column, tile.layer()).map_err(|slot| {
+            let (x, z, layer) = (tile.tile_x(), tile.tile_z(), tile.layer());
+            let message = format!("tile position ({x}, {z}, layer {layer}) is occupied by slot {slot}");
+            NavMeshError::InvalidOperation(message)
+        })?;
+        self.slots.next_slot()?;
+        let table = self.scratch.get_or_insert_default().empty_table();
+        let slot = self.slots.insert(MeshSlot::unstitched(Arc::clone(tile), place.next, table))?;
+        place.thread(&mut self.slots, column, slot);
+        Ok((slot, place.before.is_none() && place.next == NO_SLOT))
+    }
+
+    /// Threads `slot` into its column's chain by ascending layer; no other
+    /// tile of the column has its layer.
     fn link_into_column(&mut self, slot: u32) {
         let (column, layer) = (self.slot(slot).tile.column(), self.slot(slot).layer);
-        let before = self.view().column_slots(column).take_while(|&s| self.slot(s).layer < layer).last();
-        let next = match before {
-            Some(prev) => std::mem::replace(&mut self.slot_mut(prev).next_in_column, slot),
-            None => self.columns.insert(column, slot).unwrap_or(NO_SLOT),
-        };
-        self.slot_mut(slot).next_in_column = next;
+        let column = self.columns.entry(column);
+        let place = ChainPlace::find(&self.slots, &column, layer).expect("one tile a position");
+        self.slots.get_mut(slot).expect("occupied slot").next_in_column = place.next;
+        place.thread(&mut self.slots, column, slot);
     }
 
     /// Takes the tile of `layer` out of `column`'s chain and returns its
@@ -468,6 +481,32 @@ impl TiledNavMesh {
         self.scratch().portal_targets = targets;
     }
 
+    /// Stitches the tile just added in `slot`, alone in its column, when no
+    /// off-mesh link starts in it or ends in its column: then the only
+    /// links that change are its own and its side neighbours' portal links
+    /// into it, which are the mirrors of its own (`SidePass`), and which
+    /// they had none of before (the column was empty). The mirrors go
+    /// straight into the polygons that gain them. This is what
+    /// [`Self::restitch_after_edit`] does for such an add, without marking
+    /// the neighbours, merging the marks, or patching every polygon with a
+    /// portal on the facing side (issue 24: about 900 instructions a
+    /// neighbour); the reverse of [`Self::unlink_portal_neighbours`].
+    fn stitch_beside_neighbours(&mut self, slot: u32) {
+        let mut scratch = self.scratch.take().unwrap_or_default();
+        self.view().build_links(slot, &mut scratch, Mirrors::Collect);
+        self.slot_mut(slot).store_links(&scratch, true);
+        let neighbours = scratch.mirrors_by_slot();
+        // Their tables are usually cold in a large mesh: ask for them all
+        // before editing any (see `StitchView::warm`).
+        for run in neighbours.clone() {
+            self.slot(run[0].slot).links.prefetch();
+        }
+        for run in neighbours {
+            self.slot_mut(run[0].slot).add_mirrors(run);
+        }
+        self.scratch = Some(scratch);
+    }
+
     /// After the tile that was `old_ref` left the mesh: the slots for which
     /// `removal_only` holds lose their links to it, without reading their
     /// portals; the others are patched.
@@ -534,6 +573,53 @@ impl TiledNavMesh {
         for &slot in slots {
             self.view().build_links(slot, scratch, Mirrors::None);
             self.slot_mut(slot).store_links(scratch, false);
+        }
+    }
+}
+
+/// Where a tile goes in its column's chain, which runs by ascending layer:
+/// after `before` (`None`: at the head), ahead of `next` ([`NO_SLOT`]: at
+/// the end).
+struct ChainPlace {
+    before: Option<u32>,
+    next: u32,
+}
+
+impl ChainPlace {
+    /// The place of a tile of `layer` in the chain whose map entry is
+    /// `column`, or the slot already holding that layer.
+    fn find(
+        slots: &TileSlots<MeshSlot>,
+        column: &Entry<'_, Column, u32>,
+        layer: u16,
+    ) -> std::result::Result<ChainPlace, u32> {
+        let head = match column {
+            Entry::Occupied(head) => *head.get(),
+            Entry::Vacant(_) => NO_SLOT,
+        };
+        let (mut before, mut next) = (None, head);
+        while next != NO_SLOT {
+            let item = slots.get(next).expect("chained slot is occupied");
+            if item.layer == layer {
+                return Err(next);
+            }
+            if item.layer > layer {
+                break;
+            }
+            (before, next) = (Some(next), item.next_in_column);
+        }
+        Ok(ChainPlace { before, next })
+    }
+
+    /// Links `slot`, whose own `next_in_column` is already [`Self::next`],
+    /// in at this place of the chain whose map entry is `column`.
+    fn thread(&self, slots: &mut TileSlots<MeshSlot>, column: Entry<'_, Column, u32>, slot: u32) {
+        match (self.before, column) {
+            (Some(prev), _) => slots.get_mut(prev).expect("chained slot is occupied").next_in_column = slot,
+            (None, Entry::Occupied(mut head)) => *head.get_mut() = slot,
+            (None, Entry::Vacant(head)) => {
+                head.insert(slot);
+            }
         }
     }
 }

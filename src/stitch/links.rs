@@ -270,6 +270,42 @@ impl TileLinks {
         self.rooms[p].len = links.len() as u32;
     }
 
+    /// Adds `new`, links of `group` alone, to polygon `p`, which has none
+    /// of that group, at their place in the text's order: the polygon's
+    /// later groups move up within its room, which widens as
+    /// [`Self::replace_groups`] would widen it, so the table ends up
+    /// exactly as that merge leaves it, without copying the polygon's links
+    /// out and back (issue 24: the side neighbours of a tile added alone in
+    /// its column only gain links on the side facing it).
+    pub fn insert_group(
+        &mut self,
+        polygon_count: usize,
+        p: u32,
+        group: LinkGroups,
+        new: impl ExactSizeIterator<Item = Link> + Clone,
+    ) {
+        if self.rooms.is_empty() {
+            self.rooms.resize(polygon_count, Room::default());
+        }
+        let p = p as usize;
+        let (start, len, count) = (self.rooms[p].start as usize, self.rooms[p].len as usize, new.len());
+        let end = self.rooms.get(p + 1).map_or(self.links.len(), |next| next.start as usize);
+        debug_assert!(self.links[start..start + len].iter().all(|l| l.group() != group), "the group is new");
+        if let Some(extra) = (start + len + count).checked_sub(end).filter(|&extra| extra > 0) {
+            // Placeholders: every position of the widened room is written below.
+            self.links.splice(end..end, new.clone().take(extra).map(StoredLink::of));
+            for room in &mut self.rooms[p + 1..] {
+                room.start += extra as u32;
+            }
+        }
+        let at = start + self.links[start..start + len].partition_point(|l| l.group() < group);
+        self.links.copy_within(at..start + len, at + count);
+        for (place, link) in self.links[at..at + count].iter_mut().zip(new) {
+            *place = StoredLink::of(link);
+        }
+        self.rooms[p].len += count as u32;
+    }
+
     /// Takes away every link arriving in `tile` from `polygons`, in place;
     /// the others keep their order, and every polygon its room.
     pub fn remove_links_to(&mut self, tile: TileRef, polygons: impl Iterator<Item = u32>) {

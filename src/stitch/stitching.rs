@@ -97,6 +97,21 @@ impl MeshSlot {
         Arc::make_mut(&mut self.links).remove_links_to(old_ref, polygons);
     }
 
+    /// Adds the mirrors of an edited tile's links that arrive in this slot
+    /// (by polygon, each polygon's in its portal order, as
+    /// [`Scratch::mirrors_by_slot`] gives them) to its links, when it has
+    /// none across that side yet: the tile was added alone in the column
+    /// across it. Only the polygons gaining links are visited; in place
+    /// unless a clone shares the table.
+    pub fn add_mirrors(&mut self, mirrored: &[MirroredLink]) {
+        let polygon_count = self.tile.polygon_count();
+        let table = Arc::make_mut(&mut self.links);
+        for run in mirrored.chunk_by(|a, b| a.polygon == b.polygon) {
+            let group = LinkGroups::side(run[0].link.side);
+            table.insert_group(polygon_count, run[0].polygon, group, run.iter().map(|m| m.link));
+        }
+    }
+
     /// Where the tile's portal links arrive, by polygon.
     pub fn portal_link_targets(&self) -> impl Iterator<Item = PolyRef> + '_ {
         let links = &self.links;
@@ -429,6 +444,20 @@ impl Scratch {
         if made.windows(2).any(|w| portal_order(&w[0]) > portal_order(&w[1])) {
             made.sort_by_key(portal_order);
         }
+    }
+
+    /// The mirrors [`StitchView::build_links`] collected, in runs of one
+    /// slot each, by ascending slot, and within a run in the order
+    /// [`Self::push_mirrors_of`] gives them: the slot's portal order, then
+    /// the order they were made in, which a stable sort keeps.
+    pub fn mirrors_by_slot(
+        &mut self,
+    ) -> std::slice::ChunkBy<'_, MirroredLink, impl FnMut(&MirroredLink, &MirroredLink) -> bool + Clone> {
+        let order = |m: &MirroredLink| (m.slot, m.polygon, m.link.edge);
+        if !self.mirrored.is_sorted_by_key(order) {
+            self.mirrored.sort_by_key(order);
+        }
+        self.mirrored.chunk_by(|a, b| a.slot == b.slot)
     }
 
     /// Keeps the link table of a tile that left the mesh for a tile that

@@ -88,10 +88,11 @@ pub(crate) fn edge_openings(
 /// [`edge_openings`] that covers it. Its target polygon is written into
 /// `target` (which holds no polygon of meaning when the answer is
 /// `None`), so a walk that goes on into it neither looks it up again nor
-/// copies it out of a returned value. `parameter` is called only for an
-/// opening that covers part of the edge. Always inlined: the raycast's
-/// walk asks it at every exit, and as a call its polygon's fields were
-/// stored for it and loaded again after it.
+/// copies it out of a returned value. `parameter` must be pure: it is
+/// called only for an opening that covers part of the edge, or once for an
+/// edge with several portal links. Always inlined: the raycast's walk asks
+/// it at every exit, and as a call its polygon's fields were stored for it
+/// and loaded again after it.
 #[inline(always)]
 pub(crate) fn opening_at<'m>(
     mesh: &'m TiledNavMesh,
@@ -116,9 +117,10 @@ pub(crate) fn opening_at<'m>(
 /// portal edge has one portal link (every one the peer harness's casts
 /// cross on dungeon): its opening is then the only candidate, so the first
 /// opening in [`opening_order`] that covers the point is that one when it
-/// covers the point and none otherwise, with no order to keep. Its target
-/// is built straight into `target`, not kept aside for a later link and
-/// copied. An edge with more links takes [`ordered_portal_opening_at`].
+/// covers the point and none otherwise, with no order to keep, and its
+/// target is built straight into `target` (which may hold anything when
+/// the answer is `None`) rather than kept aside for a later link and
+/// copied. An edge with more links takes [`first_covering_opening`].
 #[inline(always)]
 fn portal_opening_at<'m>(
     mesh: &'m TiledNavMesh,
@@ -136,33 +138,36 @@ fn portal_opening_at<'m>(
     let mut on_edge = polygon.links().enumerate().filter(across_k);
     let (order, link) = on_edge.next()?;
     if on_edge.next().is_some() {
-        return ordered_portal_opening_at(mesh, poly_ref, polygon, k, filter, parameter, target);
+        return first_covering_opening(mesh, poly_ref, polygon, k, filter, parameter(), target);
     }
-    // Placed straight into `target`, which may hold anything when the
-    // answer is `None`: built there, not kept aside and copied.
     *target = polygon.reach(mesh, poly_ref, link.target)?;
     let opening = link_opening(polygon, order, link, target, filter)?;
     (opening.covers_whole_edge() || opening.covers(parameter())).then_some(opening.target)
 }
 
-/// [`portal_opening_at`] for an edge with several portal links: the first
-/// opening in [`opening_order`] that covers the point. Out of line and
-/// cold: rare, so the one-link way stays one short straight path.
+/// The first opening of portal edge `k` of `polygon` (named `poly_ref`)
+/// in [`opening_order`] that covers the point at edge parameter `s`, its
+/// target polygon written into `target`. Out of line and cold: an edge
+/// with several portal links is rare, so [`opening_at`]'s usual way stays
+/// one short straight path. `s` is worked out before the call even when no
+/// opening asks for it (the parameter is pure, so the answer is the same):
+/// passing the closure that works it out instead cost the usual way about
+/// 20 instructions a cast.
 #[cold]
 #[inline(never)]
-fn ordered_portal_opening_at<'m>(
+fn first_covering_opening<'m>(
     mesh: &'m TiledNavMesh,
     poly_ref: PolyRef,
     polygon: &QueryPolygon<'m>,
     k: usize,
     filter: &QueryFilter,
-    mut parameter: impl FnMut() -> f64,
+    s: f64,
     target: &mut QueryPolygon<'m>,
 ) -> Option<PolyRef> {
     let mut first: Option<EdgeOpening> = None;
     portal_openings(mesh, poly_ref, polygon, k, filter, |opening, candidate| {
         let earlier = first.as_ref().is_none_or(|kept| opening_order(&opening, kept).is_lt());
-        if earlier && (opening.covers_whole_edge() || opening.covers(parameter())) {
+        if earlier && (opening.covers_whole_edge() || opening.covers(s)) {
             first = Some(opening);
             *target = candidate;
         }

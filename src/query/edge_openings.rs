@@ -16,7 +16,7 @@ use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::query::nav_mesh_query::QueryPolygon;
 use crate::query::polygon_geometry::lerp;
 use crate::query::query_filter::QueryFilter;
-use crate::stitch::links::LinkKind;
+use crate::stitch::links::{Link, LinkKind};
 use crate::stitch::portal_stitching::along_axis;
 use crate::tile::tile_data::NOT_PORTAL;
 
@@ -88,10 +88,11 @@ pub(crate) fn edge_openings(
 /// [`edge_openings`] that covers it. Its target polygon is written into
 /// `target` (which holds no polygon of meaning when the answer is
 /// `None`), so a walk that goes on into it neither looks it up again nor
-/// copies it out of a returned value. `parameter` is called only for an
-/// opening that covers part of the edge. Always inlined: the raycast's
-/// walk asks it at every exit, and as a call its polygon's fields were
-/// stored for it and loaded again after it.
+/// copies it out of a returned value. `parameter` must be pure: it is
+/// called only for an opening that covers part of the edge, or once for an
+/// edge with several portal links. Always inlined: the raycast's walk asks
+/// it at every exit, and as a call its polygon's fields were stored for it
+/// and loaded again after it.
 #[inline(always)]
 pub(crate) fn opening_at<'m>(
     mesh: &'m TiledNavMesh,
@@ -99,7 +100,7 @@ pub(crate) fn opening_at<'m>(
     polygon: &QueryPolygon<'m>,
     k: usize,
     filter: &QueryFilter,
-    mut parameter: impl FnMut() -> f64,
+    parameter: impl FnMut() -> f64,
     target: &mut QueryPolygon<'m>,
 ) -> Option<PolyRef> {
     let neighbour = polygon.view.neighbours[k];
@@ -109,12 +110,64 @@ pub(crate) fn opening_at<'m>(
         let passes = filter.passes(target.view.record.flags, target.view.record.area);
         return passes.then(|| poly_ref.tile_ref().polygon(index).expect("validated neighbour index"));
     }
+    portal_opening_at(mesh, poly_ref, polygon, k, filter, parameter, target)
+}
+
+/// [`opening_at`] across an edge without an in-tile neighbour. The usual
+/// portal edge has one portal link (every one the peer harness's casts
+/// cross on dungeon): its opening is then the only candidate, so the first
+/// opening in [`opening_order`] that covers the point is that one when it
+/// covers the point and none otherwise, with no order to keep, and its
+/// target is built straight into `target` (which may hold anything when
+/// the answer is `None`) rather than kept aside for a later link and
+/// copied. An edge with more links takes [`first_covering_opening`].
+#[inline(always)]
+fn portal_opening_at<'m>(
+    mesh: &'m TiledNavMesh,
+    poly_ref: PolyRef,
+    polygon: &QueryPolygon<'m>,
+    k: usize,
+    filter: &QueryFilter,
+    mut parameter: impl FnMut() -> f64,
+    target: &mut QueryPolygon<'m>,
+) -> Option<PolyRef> {
+    if polygon.view.portal_sides[k] == NOT_PORTAL {
+        return None;
+    }
+    let across_k = |(_, link): &(usize, Link)| link.kind == LinkKind::Portal && link.edge as usize == k;
+    let mut on_edge = polygon.links().enumerate().filter(across_k);
+    let (order, link) = on_edge.next()?;
+    if on_edge.next().is_some() {
+        return first_covering_opening(mesh, poly_ref, polygon, k, filter, parameter(), target);
+    }
+    *target = polygon.reach(mesh, poly_ref, link.target)?;
+    let opening = link_opening(polygon, order, link, target, filter)?;
+    (opening.covers_whole_edge() || opening.covers(parameter())).then_some(opening.target)
+}
+
+/// The first opening of portal edge `k` of `polygon` (named `poly_ref`)
+/// in [`opening_order`] that covers the point at edge parameter `s`, its
+/// target polygon written into `target`. Out of line and cold: an edge
+/// with several portal links is rare, so [`opening_at`]'s usual way stays
+/// one short straight path. `s` is worked out before the call even when no
+/// opening asks for it (the parameter is pure, so the answer is the same):
+/// passing the closure that works it out instead cost the usual way about
+/// 20 instructions a cast.
+#[cold]
+#[inline(never)]
+fn first_covering_opening<'m>(
+    mesh: &'m TiledNavMesh,
+    poly_ref: PolyRef,
+    polygon: &QueryPolygon<'m>,
+    k: usize,
+    filter: &QueryFilter,
+    s: f64,
+    target: &mut QueryPolygon<'m>,
+) -> Option<PolyRef> {
     let mut first: Option<EdgeOpening> = None;
-    // Inlined by hand: left to LLVM it was a call that took the candidate
-    // by memory.
-    portal_openings(mesh, poly_ref, polygon, k, filter, #[inline(always)] |opening, candidate| {
+    portal_openings(mesh, poly_ref, polygon, k, filter, |opening, candidate| {
         let earlier = first.as_ref().is_none_or(|kept| opening_order(&opening, kept).is_lt());
-        if earlier && (opening.covers_whole_edge() || opening.covers(parameter())) {
+        if earlier && (opening.covers_whole_edge() || opening.covers(s)) {
             first = Some(opening);
             *target = candidate;
         }
@@ -149,15 +202,30 @@ fn portal_openings<'m>(
             continue;
         }
         let Some(target) = polygon.reach(mesh, poly_ref, link.target) else { continue };
-        if !filter.passes(target.view.record.flags, target.view.record.area) {
-            continue;
-        }
-        let axis = along_axis(link.side);
-        let along = (edge_along(polygon, k, axis), edge_along(&target, link.target_edge as usize, axis));
-        if let Some((t_min, t_max)) = overlap(along.0, along.1) {
-            found(EdgeOpening { target: link.target, t_min, t_max, order: order as u32 }, target);
+        if let Some(opening) = link_opening(polygon, order, link, &target, filter) {
+            found(opening, target);
         }
     }
+}
+
+/// The opening portal link `link` (the polygon's `order`th, across one of
+/// its edges) makes into `target`, the polygon it names: `None` when the
+/// target does not pass `filter` or the two edges only touch.
+#[inline(always)]
+fn link_opening(
+    polygon: &QueryPolygon<'_>,
+    order: usize,
+    link: Link,
+    target: &QueryPolygon<'_>,
+    filter: &QueryFilter,
+) -> Option<EdgeOpening> {
+    if !filter.passes(target.view.record.flags, target.view.record.area) {
+        return None;
+    }
+    let axis = along_axis(link.side);
+    let along = (edge_along(polygon, link.edge as usize, axis), edge_along(target, link.target_edge as usize, axis));
+    let (t_min, t_max) = overlap(along.0, along.1)?;
+    Some(EdgeOpening { target: link.target, t_min, t_max, order: order as u32 })
 }
 
 /// The world coordinates along `axis` of the two corners of edge `k` of

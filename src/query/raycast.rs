@@ -347,7 +347,8 @@ impl<'a> Ray<'a> {
     /// The polygon edge `k` of `current` opens into where the ray crosses
     /// it at `t` ([`opening_at`]), placed in `next`. The crossing and its
     /// parameter along the edge are worked out only for an opening that
-    /// covers part of the edge (a portal's).
+    /// covers part of the edge (a portal's), or an edge with several portal
+    /// links.
     #[inline(always)]
     fn opening(
         &self,

@@ -9,7 +9,10 @@
 //! unless its interior overlaps a polygon already kept; a polygon not kept
 //! is not searched from. Polygons that only touch do not overlap: the
 //! test is the separating-axis test on the edges of both, decided by the
-//! exact orientation predicate.
+//! exact orientation predicate. Each kept polygon's corners and X/Z box
+//! are kept in the query's scratch: a candidate whose box a gap parts
+//! from a kept polygon's cannot overlap it (a line parts them), which
+//! spares the exact test for most pairs.
 
 use crate::error::Result;
 use crate::mesh::poly_ref::PolyRef;
@@ -21,6 +24,7 @@ use crate::query::polygon_geometry::{orient_xz, WorldPolygon};
 use crate::query::query_filter::QueryFilter;
 use crate::query::search_status::SearchStatus;
 use crate::query::segment_xz::nearest_on_segment_xz;
+use crate::query::xz_bounds::XzBounds;
 
 /// One polygon [`NavMeshQuery::find_local_neighbourhood`] kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,6 +32,28 @@ pub struct NeighbourPoly {
     pub poly_ref: PolyRef,
     /// The polygon it was reached from ([`PolyRef::NULL`] for the start).
     pub parent: PolyRef,
+}
+
+/// A polygon the search kept, placed once for the candidates after it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct KeptPolygon {
+    world: WorldPolygon,
+    bounds: XzBounds,
+}
+
+impl KeptPolygon {
+    fn of(world: WorldPolygon) -> KeptPolygon {
+        KeptPolygon { bounds: XzBounds::of(&world), world }
+    }
+
+    /// True when the interiors of the two polygons overlap in X/Z.
+    fn overlaps(&self, other: &KeptPolygon) -> bool {
+        if self.bounds.apart(&other.bounds) {
+            debug_assert!(!overlaps_xz(&self.world, &other.world), "a gap between the boxes parts convex polygons");
+            return false;
+        }
+        overlaps_xz(&self.world, &other.world)
+    }
 }
 
 /// True when some edge of `a` has all of `b` on or right of it, so a line
@@ -64,11 +90,15 @@ impl NavMeshQuery {
     ) -> Result<SearchStatus> {
         check_position("center", center)?;
         check_radius("radius", radius)?;
-        check_start(filter, start_ref, &self.polygon_or_error(start_ref, "start_ref")?)?;
-        let NavMeshQuery { mesh, nodes, open, edge_openings: openings, .. } = self;
+        let start_polygon = self.polygon_or_error(start_ref, "start_ref")?;
+        check_start(filter, start_ref, &start_polygon)?;
+        let start_world = start_polygon.world();
+        let NavMeshQuery { mesh, nodes, open, edge_openings: openings, kept_polygons: kept, .. } = self;
         local_search::start(nodes, open, start_ref, center);
         out.clear();
         out.push(NeighbourPoly { poly_ref: start_ref, parent: PolyRef::NULL });
+        kept.clear();
+        kept.push(KeptPolygon::of(start_world));
         let mut status = SearchStatus::Complete;
         let mut next = 0;
         while next < local_search::created(nodes) {
@@ -96,15 +126,12 @@ impl NavMeshQuery {
                         }
                     };
                     let candidate = QueryPolygon::of(mesh, opening.target).expect("an opening names a valid polygon");
-                    let candidate = candidate.world();
-                    let overlapping = out.iter().any(|kept| {
-                        let kept = QueryPolygon::of(mesh, kept.poly_ref).expect("kept polygons are valid");
-                        overlaps_xz(&candidate, &kept.world())
-                    });
-                    if overlapping {
+                    let candidate = KeptPolygon::of(candidate.world());
+                    if kept.iter().any(|k| candidate.overlaps(k)) {
                         nodes.get_mut(new).state = NodeState::Closed;
                     } else {
                         out.push(NeighbourPoly { poly_ref: opening.target, parent: poly_ref });
+                        kept.push(candidate);
                     }
                 }
             }

@@ -36,3 +36,4 @@ pub(crate) mod segment_xz;
 pub mod shortest_path;
 pub mod surface_points;
 pub mod wall_segments;
+pub(crate) mod xz_bounds;

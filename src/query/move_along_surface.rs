@@ -15,11 +15,11 @@ use crate::mesh::poly_ref::PolyRef;
 use crate::query::edge_openings::{edge_openings, wall_parts};
 use crate::query::local_search::{self, check_start, reach, Reached};
 use crate::query::nav_mesh_query::{check_position, NavMeshQuery, QueryPolygon};
-use crate::query::polygon_geometry::{distance_xz, lerp};
+use crate::query::polygon_geometry::{distance_xz, lerp, WorldPolygon};
 use crate::query::query_filter::QueryFilter;
 use crate::query::search_status::SearchStatus;
 use crate::query::segment_xz::nearest_on_segment_xz;
-use crate::query::surface_points::{closest_point, height_at};
+use crate::query::surface_points::{closest_point_xz, height_at};
 
 /// Added to the search radius so that an edge through the rim of the
 /// circle is not lost to the rounding of its centre and radius; far below
@@ -66,7 +66,18 @@ impl NavMeshQuery {
         check_position("end", end)?;
         let start_polygon = self.polygon_or_error(start_ref, "start_ref")?;
         check_start(filter, start_ref, &start_polygon)?;
-        let on_start = closest_point(&start_polygon, &start_polygon.world(), start).position;
+        let start_world = start_polygon.world();
+        // Most moves of a crowd's step end in the polygon they start from:
+        // the search below would end at its first node, with this answer.
+        if start_world.contains_xz(end) {
+            visited.clear();
+            visited.push(start_ref);
+            let position = surface_point(&start_polygon, &start_world, end);
+            return Ok(SurfaceMove { position, status: SearchStatus::Complete });
+        }
+        // Only the X/Z of a wall point counts until the move's end is
+        // chosen: its height is placed once, on the polygon it ends in.
+        let on_start = closest_point_xz(&start_world, start).0;
         let NavMeshQuery { mesh, nodes, open, edge_openings: openings, .. } = self;
         let center = lerp(start, end, 0.5);
         let radius = distance_xz(start, end) / 2.0 + RIM_SLACK;
@@ -105,9 +116,13 @@ impl NavMeshQuery {
         }
         local_search::path_to(nodes, best.node, visited);
         let last = QueryPolygon::of(mesh, nodes.get(best.node).poly).expect("nodes name valid polygons");
-        let height = height_at(&last, &last.world(), best.point);
-        Ok(SurfaceMove { position: [best.point[0], height, best.point[2]], status })
+        Ok(SurfaceMove { position: surface_point(&last, &last.world(), best.point), status })
     }
+}
+
+/// `p` (in X/Z) at the surface height of the polygon it ends in.
+fn surface_point(polygon: &QueryPolygon<'_>, world: &WorldPolygon, p: [f64; 3]) -> [f64; 3] {
+    [p[0], height_at(polygon, world, p), p[2]]
 }
 
 fn squared_xz(a: [f64; 3], b: [f64; 3]) -> f64 {

@@ -13,6 +13,7 @@ use crate::mesh::tile_switches::{effective_record, switched_view, TileSwitches};
 use crate::query::crossing::Crossing;
 use crate::query::find_path::PathSearch;
 use crate::query::edge_openings::EdgeOpening;
+use crate::query::local_neighbourhood::KeptPolygon;
 use crate::query::node_pool::NodePool;
 use crate::query::open_list::OpenList;
 use crate::query::polygon_geometry::{tile_origin, to_world, WorldPolygon};
@@ -45,6 +46,8 @@ pub struct NavMeshQuery {
     pub(crate) path_areas: Vec<u8>,
     /// Scratch of the local queries: what lies across one edge.
     pub(crate) edge_openings: Vec<EdgeOpening>,
+    /// Scratch of the neighbourhood search: the polygons kept so far.
+    pub(crate) kept_polygons: Vec<KeptPolygon>,
     /// The exact search's nodes and the mesh version's components.
     pub(crate) shortest_path: ShortestPathSearch,
 }
@@ -154,6 +157,7 @@ impl NavMeshQuery {
             path_crossings: Vec::new(),
             path_areas: Vec::new(),
             edge_openings: Vec::new(),
+            kept_polygons: Vec::new(),
             shortest_path: ShortestPathSearch::default(),
         })
     }

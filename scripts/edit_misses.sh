@@ -5,10 +5,14 @@
 # tile: instructions, first-level data read and write misses (D1mr, D1mw),
 # last-level data misses (DLmr + DLmw) and first-level instruction misses
 # (I1mr). Then the heap allocations per tile of onav's two, counted as the
-# calls into malloc, realloc and calloc while callgrind collects only
-# inside that function (`--toggle-collect`). Issue 24 asks which part of
-# the work an unmet ratio is: instructions, allocations or misses. Each
-# callgrind run holds the build lock.
+# calls into malloc, realloc and calloc in the parts callgrind dumps when
+# that function returns (`--dump-before` and `--dump-after` of it: each
+# such part holds one call and nothing else). `--toggle-collect` does not
+# do: callgrind counts the calls of an arc it first saw while collecting
+# also while it is not collecting, so the other operation's tile reads and
+# growing vectors were counted too (addload's 12-13 a tile were 5.3-5.5).
+# Issue 24 asks which part of the work an unmet ratio is: instructions,
+# allocations or misses. Each callgrind run holds the build lock.
 #
 #   Detour add: `add_all` of Detour's side (`addTile` of every lent tile);
 #   onav add from bytes: `add_all_from_bytes` (read, validate, add);
@@ -57,19 +61,14 @@ events_per_call() {
     ' "$1"
 }
 
-# Calls into the C allocator in callgrind output $1.
+# Calls into the C allocator in the callgrind outputs named.
 allocator_calls() {
     awk -v patterns="" "$callgrind_names_awk"'
         /^fn=/ { name_of(substr($0, 4)); next }
         /^cfn=/ { callee = name_of(substr($0, 5)); next }
         /^calls=/ { if (callee ~ /^(malloc|realloc|calloc)$/) { split(substr($0, 7), c, " "); n += c[1] } }
         END { print n + 0 }
-    ' "$1"
-}
-
-# Calls of function $2 in callgrind output $1 (its `calls=` lines).
-calls_of() {
-    per_call "$1" "$2	f" | awk -F'\t' '{ print $3 }'
+    ' "$@"
 }
 
 table='| input | side | instructions | D1 read misses | D1 write misses | LL data misses | I1 misses | allocations |
@@ -82,11 +81,13 @@ for input in dungeon nav_test flat; do
     declare -A allocations=()
     for pair in "$onav_add	onav add from bytes" "onav::format::mesh_format::read_mesh	onav load"; do
         function=${pair%%	*}
-        flock /tmp/onav-build.lock valgrind --tool=callgrind --collect-atstart=no "--toggle-collect=$function" \
-            --callgrind-out-file="$out/$input.alloc" "$bin" edits --rounds 1 --input "$input" --meshes "$meshes" \
+        rm -f "$out"/alloc.*
+        flock /tmp/onav-build.lock valgrind --tool=callgrind "--dump-before=$function" "--dump-after=$function" \
+            --callgrind-out-file="$out/alloc" "$bin" edits --rounds 1 --input "$input" --meshes "$meshes" \
             >/dev/null 2>&1
-        mallocs=$(allocator_calls "$out/$input.alloc")
-        calls=$(calls_of "$out/$input.out" "$function")
+        mapfile -t parts < <(grep -l "^desc: Trigger: --dump-after=" "$out"/alloc.*)
+        mallocs=$(allocator_calls "${parts[@]}")
+        calls=${#parts[@]}
         allocations[${pair#*	}]=$(awk -v m="$mallocs" -v c="$calls" -v t="$tiles" 'BEGIN { printf "%.2f", m / c / t }')
     done
     for label in "Detour add" "onav add from bytes" "Detour load" "onav load"; do

@@ -258,16 +258,26 @@ impl TileLinks {
     /// Makes `links` the links of polygon `p`, first widening its room when
     /// they do not fit.
     fn set_polygon(&mut self, p: usize, links: &[StoredLink]) {
+        self.widen_room(p, links.len(), links.iter().copied());
+        let start = self.rooms[p].start as usize;
+        self.links[start..][..links.len()].copy_from_slice(links);
+        self.rooms[p].len = links.len() as u32;
+    }
+
+    /// Makes polygon `p`'s room hold at least `needed` links: when it is
+    /// shorter, it widens at its end by the links `fill` gives first
+    /// (placeholders the caller overwrites; `fill` gives at least as many
+    /// as the room lacks) and the rooms after it move up.
+    #[inline]
+    fn widen_room(&mut self, p: usize, needed: usize, fill: impl Iterator<Item = StoredLink>) {
         let start = self.rooms[p].start as usize;
         let end = self.rooms.get(p + 1).map_or(self.links.len(), |next| next.start as usize);
-        if let Some(extra) = (start + links.len()).checked_sub(end).filter(|&extra| extra > 0) {
-            self.links.splice(end..end, links[..extra].iter().copied());
+        if let Some(extra) = (start + needed).checked_sub(end).filter(|&extra| extra > 0) {
+            self.links.splice(end..end, fill.take(extra));
             for room in &mut self.rooms[p + 1..] {
                 room.start += extra as u32;
             }
         }
-        self.links[start..][..links.len()].copy_from_slice(links);
-        self.rooms[p].len = links.len() as u32;
     }
 
     /// Adds `new`, links of `group` alone, to polygon `p`, which has none
@@ -289,15 +299,10 @@ impl TileLinks {
         }
         let p = p as usize;
         let (start, len, count) = (self.rooms[p].start as usize, self.rooms[p].len as usize, new.len());
-        let end = self.rooms.get(p + 1).map_or(self.links.len(), |next| next.start as usize);
         debug_assert!(self.links[start..start + len].iter().all(|l| l.group() != group), "the group is new");
-        if let Some(extra) = (start + len + count).checked_sub(end).filter(|&extra| extra > 0) {
-            // Placeholders: every position of the widened room is written below.
-            self.links.splice(end..end, new.clone().take(extra).map(StoredLink::of));
-            for room in &mut self.rooms[p + 1..] {
-                room.start += extra as u32;
-            }
-        }
+        // The room lacks at most `count` links; every position of the
+        // widened room is written below.
+        self.widen_room(p, len + count, new.clone().map(StoredLink::of));
         let at = start + self.links[start..start + len].partition_point(|l| l.group() < group);
         self.links.copy_within(at..start + len, at + count);
         for (place, link) in self.links[at..at + count].iter_mut().zip(new) {

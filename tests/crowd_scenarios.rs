@@ -41,9 +41,11 @@ fn check(mesh: &onav::TiledNavMesh, trips: &[Trip], bound_seconds: f64) {
 /// the opening (each agent capping its speed by its distance over its turn,
 /// with lanes, turns or giving way at the door; 635 runs of seven variants,
 /// 8 to 50 agents waiting 5 s or more, the median of each variant 25 to
-/// 40). Every family is chaotic in its parameters (the best run of each
-/// becomes two or three times worse when one parameter moves a few
-/// percent), and the waits left are agents of the stream that is not
+/// 40), and doors shared in turns (one direction at a time crosses, the
+/// other holds short of the mouth; 310 runs of six variants, 5 to 46
+/// agents waiting 5 s or more). Every family is chaotic in its parameters
+/// (the best run of each becomes two or three times worse when one
+/// parameter moves a few percent), and the waits left are agents of the stream that is not
 /// crossing, held at the far mouth while the other stream has the door.
 #[test]
 #[ignore = "counterflow jams at the door for more than 5 s (issue 21, open)"]

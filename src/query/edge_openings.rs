@@ -79,7 +79,7 @@ pub(crate) fn edge_openings(
         }
         return;
     }
-    portal_openings(mesh, poly_ref, polygon, k, filter, |opening, _| out.push(opening));
+    portal_openings(mesh, polygon, k, filter, |opening, _| out.push(opening));
     out.sort_unstable_by(opening_order);
 }
 
@@ -110,7 +110,7 @@ pub(crate) fn opening_at<'m>(
         let passes = filter.passes(target.view.record.flags, target.view.record.area);
         return passes.then(|| poly_ref.tile_ref().polygon(index).expect("validated neighbour index"));
     }
-    portal_opening_at(mesh, poly_ref, polygon, k, filter, parameter, target)
+    portal_opening_at(mesh, polygon, k, filter, parameter, target)
 }
 
 /// [`opening_at`] across an edge without an in-tile neighbour. The usual
@@ -124,7 +124,6 @@ pub(crate) fn opening_at<'m>(
 #[inline(always)]
 fn portal_opening_at<'m>(
     mesh: &'m TiledNavMesh,
-    poly_ref: PolyRef,
     polygon: &QueryPolygon<'m>,
     k: usize,
     filter: &QueryFilter,
@@ -138,9 +137,9 @@ fn portal_opening_at<'m>(
     let mut on_edge = polygon.links().enumerate().filter(across_k);
     let (order, link) = on_edge.next()?;
     if on_edge.next().is_some() {
-        return first_covering_opening(mesh, poly_ref, polygon, k, filter, parameter(), target);
+        return first_covering_opening(mesh, polygon, k, filter, parameter(), target);
     }
-    *target = polygon.reach(mesh, poly_ref, link.target)?;
+    *target = QueryPolygon::linked(mesh, link.target);
     if link.whole_edge {
         // Stitching found, on these very corners and with `overlap`'s own
         // first test ([`opens_whole_edge`]), that the target's edge spans
@@ -152,8 +151,8 @@ fn portal_opening_at<'m>(
     (opening.covers_whole_edge() || opening.covers(parameter())).then_some(opening.target)
 }
 
-/// The first opening of portal edge `k` of `polygon` (named `poly_ref`)
-/// in [`opening_order`] that covers the point at edge parameter `s`, its
+/// The first opening of portal edge `k` of `polygon` in
+/// [`opening_order`] that covers the point at edge parameter `s`, its
 /// target polygon written into `target`. Out of line and cold: an edge
 /// with several portal links is rare, so [`opening_at`]'s usual way stays
 /// one short straight path. `s` is worked out before the call even when no
@@ -164,7 +163,6 @@ fn portal_opening_at<'m>(
 #[inline(never)]
 fn first_covering_opening<'m>(
     mesh: &'m TiledNavMesh,
-    poly_ref: PolyRef,
     polygon: &QueryPolygon<'m>,
     k: usize,
     filter: &QueryFilter,
@@ -172,7 +170,7 @@ fn first_covering_opening<'m>(
     target: &mut QueryPolygon<'m>,
 ) -> Option<PolyRef> {
     let mut first: Option<EdgeOpening> = None;
-    portal_openings(mesh, poly_ref, polygon, k, filter, |opening, candidate| {
+    portal_openings(mesh, polygon, k, filter, |opening, candidate| {
         let earlier = first.as_ref().is_none_or(|kept| opening_order(&opening, kept).is_lt());
         if earlier && (opening.covers_whole_edge() || opening.covers(s)) {
             first = Some(opening);
@@ -188,14 +186,14 @@ fn opening_order(a: &EdgeOpening, b: &EdgeOpening) -> std::cmp::Ordering {
     a.t_min.total_cmp(&b.t_min).then(a.t_max.total_cmp(&b.t_max)).then(a.order.cmp(&b.order))
 }
 
-/// Calls `found` with each opening of portal edge `k` of `polygon` (named
-/// `poly_ref`) whose target passes `filter`, in link order, with the
-/// target polygon; none for an edge that is not a portal. Always inlined,
+/// Calls `found` with each opening of portal edge `k` of `polygon` whose
+/// target passes `filter`, in link order, with the target polygon (looked
+/// up as a link's target, [`QueryPolygon::linked`]); none for an edge that
+/// is not a portal. Always inlined,
 /// so the target polygon is built where `found` keeps it.
 #[inline(always)]
 fn portal_openings<'m>(
     mesh: &'m TiledNavMesh,
-    poly_ref: PolyRef,
     polygon: &QueryPolygon<'m>,
     k: usize,
     filter: &QueryFilter,
@@ -208,7 +206,7 @@ fn portal_openings<'m>(
         if link.kind != LinkKind::Portal || link.edge as usize != k {
             continue;
         }
-        let Some(target) = polygon.reach(mesh, poly_ref, link.target) else { continue };
+        let target = QueryPolygon::linked(mesh, link.target);
         if let Some(opening) = link_opening(polygon, order, link, &target, filter) {
             found(opening, target);
         }

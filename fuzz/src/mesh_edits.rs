@@ -193,7 +193,7 @@ fn every_link(mesh: &TiledNavMesh) -> Vec<(PolyRef, Link)> {
     let polygons = mesh.tiles().flat_map(|(tile_ref, tile)| {
         (0..tile.polygon_count() as u32).map(move |p| tile_ref.polygon(p).expect("validated polygon index"))
     });
-    let links_of = |poly_ref: PolyRef| mesh.links(poly_ref).expect("current reference").map(move |link| (poly_ref, link));
+    let links_of = |poly_ref: PolyRef| mesh.links(poly_ref).expect("current reference").map(move |l| (poly_ref, l));
     polygons.flat_map(links_of).collect()
 }
 

@@ -54,7 +54,14 @@ pub struct Link {
 }
 
 impl Link {
-    pub(crate) fn portal(target: PolyRef, edge: u8, side: u8, target_edge: u8, range: (u8, u8), whole_edge: bool) -> Link {
+    pub(crate) fn portal(
+        target: PolyRef,
+        edge: u8,
+        side: u8,
+        target_edge: u8,
+        range: (u8, u8),
+        whole_edge: bool,
+    ) -> Link {
         Link {
             target,
             kind: LinkKind::Portal,
@@ -137,6 +144,13 @@ impl Link {
     /// The group the link belongs to.
     pub(crate) fn group(&self) -> LinkGroups {
         LinkGroups::of(self.kind, self.side)
+    }
+
+    /// [`Link::whole_edge`], read by the tests that check stitching sets
+    /// it; not part of the API (the mark is the queries' own shortcut).
+    #[doc(hidden)]
+    pub fn opens_whole_edge(&self) -> bool {
+        self.whole_edge
     }
 }
 

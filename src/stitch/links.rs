@@ -146,8 +146,9 @@ impl Link {
         LinkGroups::of(self.kind, self.side)
     }
 
-    /// [`Link::whole_edge`], read by the tests that check stitching sets
-    /// it; not part of the API (the mark is the queries' own shortcut).
+    /// The crate-internal whole-edge mark, read by the tests that check
+    /// stitching sets it; not part of the API (the mark is the queries'
+    /// own shortcut).
     #[doc(hidden)]
     pub fn opens_whole_edge(&self) -> bool {
         self.whole_edge

@@ -18,7 +18,7 @@ use onav::{LinkKind, NavTile, PolyRef, TiledNavMesh};
 fn edge_along(mesh: &TiledNavMesh, poly_ref: PolyRef, edge: u8, side: u8) -> (f64, f64) {
     let tile: &NavTile = mesh.tile(poly_ref.tile_ref()).expect("a live tile");
     let (origin_x, origin_z) = mesh.params().tile_origin(tile.tile_x(), tile.tile_z());
-    let (axis, origin) = if side % 2 == 0 { (2, origin_z) } else { (0, origin_x) };
+    let (axis, origin) = if side.is_multiple_of(2) { (2, origin_z) } else { (0, origin_x) };
     let indices = tile.polygon(poly_ref.polygon() as usize).expect("a polygon of the tile").indices;
     let k = edge as usize;
     let along = |i: u32| origin + tile.vertices()[i as usize][axis] as f64;

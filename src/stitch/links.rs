@@ -446,7 +446,7 @@ mod tests {
         match group {
             LinkGroups::FORWARD => Link::off_mesh(target, LinkKind::OffMesh, tag),
             LinkGroups::REVERSE => Link::off_mesh(target, LinkKind::OffMeshReverse, tag),
-            side => Link::portal(target, tag as u8, side.0.trailing_zeros() as u8, 0, (0, 255), tag % 2 == 0),
+            side => Link::portal(target, tag as u8, side.0.trailing_zeros() as u8, 0, (0, 255), tag.is_multiple_of(2)),
         }
     }
 

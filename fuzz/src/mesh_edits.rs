@@ -16,7 +16,7 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
-use onav::{read_mesh, write_mesh, LinkKind, NavMeshDebug, NavMeshParams, NavTile, TileRef, TiledNavMesh};
+use onav::{read_mesh, write_mesh, Link, LinkKind, NavMeshDebug, NavMeshParams, NavTile, PolyRef, TileRef, TiledNavMesh};
 
 use crate::mesh_common::{link, params, GridTile};
 
@@ -182,7 +182,19 @@ fn links_match_a_full_restitch(mesh: &TiledNavMesh) -> Result<(), String> {
     let bytes = write_mesh(mesh);
     let scratch = read_mesh(&bytes).map_err(|e| format!("the written mesh does not read back: {e}"))?;
     check(write_mesh(&scratch) == bytes, "the mesh read back writes other bytes")?;
-    check(NavMeshDebug::collect(mesh) == NavMeshDebug::collect(&scratch), "links differ from a full re-stitch")
+    check(NavMeshDebug::collect(mesh) == NavMeshDebug::collect(&scratch), "links differ from a full re-stitch")?;
+    check(every_link(mesh) == every_link(&scratch), "link records differ from a full re-stitch")
+}
+
+/// Every polygon's links, whole (the ranges and the crate's whole-edge
+/// marks with them, which the debug geometry does not show), in slot,
+/// polygon and link order.
+fn every_link(mesh: &TiledNavMesh) -> Vec<(PolyRef, Link)> {
+    let polygons = mesh.tiles().flat_map(|(tile_ref, tile)| {
+        (0..tile.polygon_count() as u32).map(move |p| tile_ref.polygon(p).expect("validated polygon index"))
+    });
+    let links_of = |poly_ref: PolyRef| mesh.links(poly_ref).expect("current reference").map(move |l| (poly_ref, l));
+    polygons.flat_map(links_of).collect()
 }
 
 fn check(condition: bool, what: &str) -> Result<(), String> {

@@ -254,6 +254,24 @@ impl TiledNavMesh {
         Some((&slot.tile, &slot.links, slot.switches.as_deref()))
     }
 
+    /// [`Self::tile_and_links`] for the target of a link this mesh holds,
+    /// without the checks a caller's reference needs. Stitching links a
+    /// polygon only to a polygon of a tile in the mesh, and every edit
+    /// that removes or replaces a tile takes the links to it away in the
+    /// same step, so a version's links name live tiles of that version:
+    /// the reference is well formed, its salt is the slot's and the slot is
+    /// occupied (checked in debug builds). The slot's bounds are still
+    /// checked, so a broken link panics rather than reading another tile.
+    #[inline]
+    pub(crate) fn linked_tile_and_links(
+        &self,
+        tile_ref: TileRef,
+    ) -> (&Arc<NavTile>, &TileLinks, Option<&TileSwitches>) {
+        debug_assert!(self.current_slot(tile_ref).is_some(), "a link names a stale tile {tile_ref:?}");
+        let slot = self.slots.get(tile_ref.slot()).expect("a link names an occupied slot");
+        (&slot.tile, &slot.links, slot.switches.as_deref())
+    }
+
     /// The flags and area record of the polygon a reference names as the
     /// queries read it, if the reference is valid (without the edges).
     pub(crate) fn polygon_record(&self, poly_ref: PolyRef) -> Option<Polygon> {

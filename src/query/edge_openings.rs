@@ -79,7 +79,7 @@ pub(crate) fn edge_openings(
         }
         return;
     }
-    portal_openings(mesh, poly_ref, polygon, k, filter, |opening, _| out.push(opening));
+    portal_openings(mesh, polygon, k, filter, |opening, _| out.push(opening));
     out.sort_unstable_by(opening_order);
 }
 
@@ -110,7 +110,7 @@ pub(crate) fn opening_at<'m>(
         let passes = filter.passes(target.view.record.flags, target.view.record.area);
         return passes.then(|| poly_ref.tile_ref().polygon(index).expect("validated neighbour index"));
     }
-    portal_opening_at(mesh, poly_ref, polygon, k, filter, parameter, target)
+    portal_opening_at(mesh, polygon, k, filter, parameter, target)
 }
 
 /// [`opening_at`] across an edge without an in-tile neighbour. The usual
@@ -124,7 +124,6 @@ pub(crate) fn opening_at<'m>(
 #[inline(always)]
 fn portal_opening_at<'m>(
     mesh: &'m TiledNavMesh,
-    poly_ref: PolyRef,
     polygon: &QueryPolygon<'m>,
     k: usize,
     filter: &QueryFilter,
@@ -138,15 +137,22 @@ fn portal_opening_at<'m>(
     let mut on_edge = polygon.links().enumerate().filter(across_k);
     let (order, link) = on_edge.next()?;
     if on_edge.next().is_some() {
-        return first_covering_opening(mesh, poly_ref, polygon, k, filter, parameter(), target);
+        return first_covering_opening(mesh, polygon, k, filter, parameter(), target);
     }
-    *target = polygon.reach(mesh, poly_ref, link.target)?;
+    *target = QueryPolygon::linked(mesh, link.target);
+    if link.whole_edge {
+        // Stitching found, on these very corners and with `overlap`'s own
+        // first test ([`opens_whole_edge`]), that the target's edge spans
+        // all of edge k: `link_opening` would answer t from ±0 to 1, which
+        // covers the whole edge, so only its filter decides.
+        return filter.passes(target.view.record.flags, target.view.record.area).then_some(link.target);
+    }
     let opening = link_opening(polygon, order, link, target, filter)?;
     (opening.covers_whole_edge() || opening.covers(parameter())).then_some(opening.target)
 }
 
-/// The first opening of portal edge `k` of `polygon` (named `poly_ref`)
-/// in [`opening_order`] that covers the point at edge parameter `s`, its
+/// The first opening of portal edge `k` of `polygon` in
+/// [`opening_order`] that covers the point at edge parameter `s`, its
 /// target polygon written into `target`. Out of line and cold: an edge
 /// with several portal links is rare, so [`opening_at`]'s usual way stays
 /// one short straight path. `s` is worked out before the call even when no
@@ -157,7 +163,6 @@ fn portal_opening_at<'m>(
 #[inline(never)]
 fn first_covering_opening<'m>(
     mesh: &'m TiledNavMesh,
-    poly_ref: PolyRef,
     polygon: &QueryPolygon<'m>,
     k: usize,
     filter: &QueryFilter,
@@ -165,7 +170,7 @@ fn first_covering_opening<'m>(
     target: &mut QueryPolygon<'m>,
 ) -> Option<PolyRef> {
     let mut first: Option<EdgeOpening> = None;
-    portal_openings(mesh, poly_ref, polygon, k, filter, |opening, candidate| {
+    portal_openings(mesh, polygon, k, filter, |opening, candidate| {
         let earlier = first.as_ref().is_none_or(|kept| opening_order(&opening, kept).is_lt());
         if earlier && (opening.covers_whole_edge() || opening.covers(s)) {
             first = Some(opening);
@@ -181,14 +186,14 @@ fn opening_order(a: &EdgeOpening, b: &EdgeOpening) -> std::cmp::Ordering {
     a.t_min.total_cmp(&b.t_min).then(a.t_max.total_cmp(&b.t_max)).then(a.order.cmp(&b.order))
 }
 
-/// Calls `found` with each opening of portal edge `k` of `polygon` (named
-/// `poly_ref`) whose target passes `filter`, in link order, with the
-/// target polygon; none for an edge that is not a portal. Always inlined,
+/// Calls `found` with each opening of portal edge `k` of `polygon` whose
+/// target passes `filter`, in link order, with the target polygon (looked
+/// up as a link's target, [`QueryPolygon::linked`]); none for an edge that
+/// is not a portal. Always inlined,
 /// so the target polygon is built where `found` keeps it.
 #[inline(always)]
 fn portal_openings<'m>(
     mesh: &'m TiledNavMesh,
-    poly_ref: PolyRef,
     polygon: &QueryPolygon<'m>,
     k: usize,
     filter: &QueryFilter,
@@ -201,7 +206,7 @@ fn portal_openings<'m>(
         if link.kind != LinkKind::Portal || link.edge as usize != k {
             continue;
         }
-        let Some(target) = polygon.reach(mesh, poly_ref, link.target) else { continue };
+        let target = QueryPolygon::linked(mesh, link.target);
         if let Some(opening) = link_opening(polygon, order, link, &target, filter) {
             found(opening, target);
         }
@@ -234,8 +239,26 @@ fn link_opening(
 #[inline]
 fn edge_along(polygon: &QueryPolygon<'_>, k: usize, axis: usize) -> (f64, f64) {
     let next = if k + 1 < polygon.corner_count() { k + 1 } else { 0 };
-    let along = |i: usize| polygon.origin[axis] + polygon.vertices[polygon.view.indices[i] as usize][axis] as f64;
+    let along = |i: usize| world_along(polygon.origin[axis], polygon.vertices[polygon.view.indices[i] as usize][axis]);
     (along(k), along(next))
+}
+
+/// A corner's world coordinate on one axis from the tile origin's and its
+/// tile-local one, as [`QueryPolygon::corner`] places it: what the overlap
+/// and stitching's [`opens_whole_edge`] both read.
+#[inline]
+pub(crate) fn world_along(origin: f64, local: f32) -> f64 {
+    origin + local as f64
+}
+
+/// True when the portal link from edge a–b (its corners' world coordinates
+/// along the boundary, as [`world_along`] places them) to edge c–d opens
+/// along the whole of a–b: [`overlap`] then answers t from ±0 to 1, so the
+/// opening [`EdgeOpening::covers_whole_edge`]. Stitching marks such links
+/// ([`Link::whole_edge`]) with this very test on the same corners, so a
+/// query can take a marked link's opening as the whole edge unmeasured.
+pub(crate) fn opens_whole_edge(a: (f64, f64), c: (f64, f64)) -> bool {
+    whole_overlap(a, c).is_some()
 }
 
 /// The part of edge a–b that edge c–d covers along the tile boundary both
@@ -348,6 +371,43 @@ mod tests {
             }
         }
         assert!(whole > 1_000, "the whole case ran {whole} times");
+    }
+
+    #[test]
+    fn a_link_marked_whole_opens_exactly_its_whole_edge() {
+        // Tile-local corners along a boundary (shared, nudged by a few f32
+        // steps either way, or apart, as jittered borders place them),
+        // placed in the world from origins near 0 and near the ±2^21 bound
+        // (where a few f32 steps vanish in the world's f64).
+        let mut next = crate::test_rng::below_fn(0x5851_F42D_4C95_7F2Du64);
+        let origins = [0.0, 0.1, 1e6 + 0.1, 2_097_151.9, -2_097_151.7];
+        let mut counts = (0, 0);
+        for _ in 0..200_000 {
+            let mut corner = || {
+                let base = next(9) as f32 * 0.5;
+                let steps = next(7) as i32 - 3;
+                f32::from_bits((base.to_bits() as i32 + if base == 0.0 { steps.abs() } else { steps }) as u32)
+            };
+            let (a, c) = ((corner(), corner()), (corner(), corner()));
+            let origin = origins[next(origins.len() as u64) as usize];
+            let world = |(u, v): (f32, f32)| (world_along(origin, u), world_along(origin, v));
+            let (a, c) = (world(a), world(c));
+            let exact = overlap(a, c).map(|(t_min, t_max)| EdgeOpening { target: PolyRef(1), t_min, t_max, order: 0 });
+            if opens_whole_edge(a, c) {
+                counts.0 += 1;
+                let whole = exact.expect("a whole edge opens");
+                assert!(whole.covers_whole_edge(), "{a:?} {c:?}: {whole:?}");
+                let zero = if a.1 < a.0 { -0.0f64 } else { 0.0 };
+                assert_eq!((whole.t_min.to_bits(), whole.t_max.to_bits()), (zero.to_bits(), 1f64.to_bits()));
+            } else {
+                // Not the converse: a partial overlap a rounding short of an
+                // end can still measure t from 0 to 1 (its end's offset
+                // from the far corner rounds to the whole length). An
+                // unmarked link is measured, so that costs no answer.
+                counts.1 += 1;
+            }
+        }
+        assert!(counts.0 > 10_000 && counts.1 > 10_000, "whole {} and not {}", counts.0, counts.1);
     }
 
     #[test]

@@ -74,8 +74,26 @@ impl<'a> QueryPolygon<'a> {
     /// The polygon `poly_ref` names in `mesh`, if valid.
     #[inline]
     pub fn of(mesh: &'a TiledNavMesh, poly_ref: PolyRef) -> Option<QueryPolygon<'a>> {
-        let (tile, tile_links, switches) = mesh.tile_and_links(poly_ref.tile_ref())?;
-        let index = poly_ref.polygon() as usize;
+        QueryPolygon::in_tile(mesh, mesh.tile_and_links(poly_ref.tile_ref())?, poly_ref.polygon() as usize)
+    }
+
+    /// The polygon `target` names, the target of a link of `mesh`: a live
+    /// polygon of this version, looked up without the checks a caller's
+    /// reference needs ([`TiledNavMesh::linked_tile_and_links`]).
+    #[inline]
+    pub fn linked(mesh: &'a TiledNavMesh, target: PolyRef) -> QueryPolygon<'a> {
+        let tile = mesh.linked_tile_and_links(target.tile_ref());
+        QueryPolygon::in_tile(mesh, tile, target.polygon() as usize).expect("a link names a polygon of its tile")
+    }
+
+    /// Polygon `index` of the tile `tile_ref`'s slot holds (its tile, links
+    /// and switches), if the tile has it.
+    #[inline]
+    fn in_tile(
+        mesh: &'a TiledNavMesh,
+        (tile, tile_links, switches): (&'a Arc<NavTile>, &'a TileLinks, Option<&'a TileSwitches>),
+        index: usize,
+    ) -> Option<QueryPolygon<'a>> {
         let view = switched_view(switches, tile.polygon(index)?, index);
         let origin = tile_origin(mesh.params(), tile);
         Some(QueryPolygon { tile, tile_links, switches, view, index, origin, vertices: tile.vertices() })

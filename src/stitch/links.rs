@@ -45,10 +45,23 @@ pub struct Link {
     /// Off-mesh: the link's index in the tile holding its start (the source
     /// tile for `OffMesh`, the target tile for `OffMeshReverse`); portal: 0.
     pub off_mesh_index: u32,
+    /// Portal: the target's edge spans the whole source edge along the
+    /// boundary, as the queries measure the overlap
+    /// (`crate::query::edge_openings::opens_whole_edge`), so the opening is
+    /// the whole edge; off-mesh: false. Set where the link is made, so every
+    /// edit that stitches carries it; internal, as the C ABI's `OnavLink`.
+    pub(crate) whole_edge: bool,
 }
 
 impl Link {
-    pub(crate) fn portal(target: PolyRef, edge: u8, side: u8, target_edge: u8, range: (u8, u8)) -> Link {
+    pub(crate) fn portal(
+        target: PolyRef,
+        edge: u8,
+        side: u8,
+        target_edge: u8,
+        range: (u8, u8),
+        whole_edge: bool,
+    ) -> Link {
         Link {
             target,
             kind: LinkKind::Portal,
@@ -58,6 +71,7 @@ impl Link {
             range_min: range.0,
             range_max: range.1,
             off_mesh_index: 0,
+            whole_edge,
         }
     }
 
@@ -71,6 +85,7 @@ impl Link {
             range_min: 0,
             range_max: 255,
             off_mesh_index,
+            whole_edge: false,
         }
     }
 }
@@ -129,6 +144,14 @@ impl Link {
     /// The group the link belongs to.
     pub(crate) fn group(&self) -> LinkGroups {
         LinkGroups::of(self.kind, self.side)
+    }
+
+    /// The crate-internal whole-edge mark, read by the tests that check
+    /// stitching sets it; not part of the API (the mark is the queries'
+    /// own shortcut).
+    #[doc(hidden)]
+    pub fn opens_whole_edge(&self) -> bool {
+        self.whole_edge
     }
 }
 
@@ -396,7 +419,7 @@ mod tests {
                     let target = tiles[next(3) as usize].polygon(next(9) as u32).unwrap();
                     let link = match next(3) {
                         0 => Link::off_mesh(target, LinkKind::OffMesh, next(4) as u32),
-                        _ => Link::portal(target, 0, next(4) as u8, 1, (0, 255)),
+                        _ => Link::portal(target, 0, next(4) as u8, 1, (0, 255), next(2) == 0),
                     };
                     (next(polygon_count as u64) as u32, link)
                 })
@@ -423,7 +446,7 @@ mod tests {
         match group {
             LinkGroups::FORWARD => Link::off_mesh(target, LinkKind::OffMesh, tag),
             LinkGroups::REVERSE => Link::off_mesh(target, LinkKind::OffMeshReverse, tag),
-            side => Link::portal(target, tag as u8, side.0.trailing_zeros() as u8, 0, (0, 255)),
+            side => Link::portal(target, tag as u8, side.0.trailing_zeros() as u8, 0, (0, 255), tag.is_multiple_of(2)),
         }
     }
 
@@ -486,7 +509,7 @@ mod tests {
     fn each_link_falls_in_its_kinds_group() {
         let target = PolyRef(1);
         for side in 0..4 {
-            assert_eq!(Link::portal(target, 0, side, 0, (0, 255)).group(), LinkGroups::side(side));
+            assert_eq!(Link::portal(target, 0, side, 0, (0, 255), false).group(), LinkGroups::side(side));
         }
         assert_eq!(Link::off_mesh(target, LinkKind::OffMesh, 0).group(), LinkGroups::FORWARD);
         assert_eq!(Link::off_mesh(target, LinkKind::OffMeshReverse, 0).group(), LinkGroups::REVERSE);

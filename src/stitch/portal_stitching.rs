@@ -2,6 +2,7 @@
 //! LAYOUT section 7 "Portals" and "Portal order of a tile"; LAYOUT section
 //! 8 on neighbour columns, which are computed without wrapping).
 
+use crate::query::edge_openings::{opens_whole_edge, world_along};
 use crate::stitch::links::{Link, LinkGroups};
 use crate::stitch::prefetch::prefetch_lines;
 use crate::mesh::poly_ref::TileRef;
@@ -349,6 +350,11 @@ pub(crate) struct MirroredLink {
 pub(crate) struct SidePass<'a> {
     pub here: (TileRef, TilePortals<'a>),
     pub side: u8,
+    /// The world coordinate along the boundary of the tile origin, which
+    /// the tiles across the side share (they lie in the same row or column
+    /// of tiles along it): what places the portals' corners in the world
+    /// for [`Link::whole_edge`].
+    pub along_origin: f64,
     pub climb: f64,
     pub out: &'a mut Vec<(u32, Link)>,
     pub mirrored: Option<&'a mut Vec<MirroredLink>>,
@@ -418,13 +424,23 @@ impl SidePass<'_> {
         let Some(shared) = shared_stretch(a, here.origin_y, b, other.origin_y, self.climb) else { return };
         let target = other.tile_ref.polygon(b.polygon).expect("validated polygon index");
         let range = range_of_t(shared.t_lo, shared.t_hi);
-        self.out.push((a.polygon, Link::portal(target, a.edge, self.side, b.edge, range)));
+        let (a_along, b_along) = (self.world_along(a), self.world_along(b));
+        let whole = opens_whole_edge(a_along, b_along);
+        self.out.push((a.polygon, Link::portal(target, a.edge, self.side, b.edge, range, whole)));
         if let Some(mirrored) = self.mirrored.as_deref_mut() {
             let source = here_ref.polygon(a.polygon).expect("validated polygon index");
             let range = range_of_t(shared.b_t_lo, shared.b_t_hi);
-            let link = Link::portal(source, b.edge, opposite_side(self.side), a.edge, range);
+            let whole = opens_whole_edge(b_along, a_along);
+            let link = Link::portal(source, b.edge, opposite_side(self.side), a.edge, range, whole);
             mirrored.push(MirroredLink { slot: other.tile_ref.slot(), polygon: b.polygon, link });
         }
+    }
+
+    /// The world coordinates along the boundary of `portal`'s two corners,
+    /// as the queries place them.
+    #[inline(always)]
+    fn world_along(&self, portal: &Portal) -> (f64, f64) {
+        (world_along(self.along_origin, portal.u0), world_along(self.along_origin, portal.u1))
     }
 }
 
@@ -600,14 +616,19 @@ mod tests {
     /// A side pass over `layers`, with the mirrors when asked for.
     fn side_links(
         here: (TileRef, TilePortals<'_>),
-        side: u8,
+        (side, along_origin): (u8, f64),
         layers: &[(TileRef, TilePortals<'_>)],
         mirrored: Option<&mut Vec<MirroredLink>>,
     ) -> Vec<(u32, Link)> {
         let mut out = Vec::new();
-        SidePass { here, side, climb: 0.3, out: &mut out, mirrored }.push_links(layers, &mut Vec::new());
+        let mut pass = SidePass { here, side, along_origin, climb: 0.3, out: &mut out, mirrored };
+        pass.push_links(layers, &mut Vec::new());
         out
     }
+
+    /// Origins along the boundary: none, and near the ±2^21 bound, where
+    /// corners a few `f32` steps apart land on one world coordinate.
+    const ALONG_ORIGINS: [f64; 4] = [0.0, 1e6 + 0.1, 2_097_151.9, -2_097_151.7];
 
     #[test]
     fn sweep_finds_every_pair() {
@@ -625,14 +646,18 @@ mod tests {
             }
             let tile_ref = TileRef::from_parts(1, 3);
             let (a, b) = (a.view(), b.view());
-            let out = side_links((TileRef::from_parts(1, 0), a), 0, &[(tile_ref, b), (tile_ref, b)], None);
+            let origin = ALONG_ORIGINS[round % ALONG_ORIGINS.len()];
+            let out = side_links((TileRef::from_parts(1, 0), a), (0, origin), &[(tile_ref, b), (tile_ref, b)], None);
+            let along = |p: &Portal| (world_along(origin, p.u0), world_along(origin, p.u1));
             let mut expected = Vec::new();
             for pa in &mine {
                 for _layer in 0..2 {
                     for pb in &theirs {
                         if let Some((lo, hi)) = overlap(pa, 0.0, pb, 0.25, 0.3) {
                             let target = tile_ref.polygon(pb.polygon).unwrap();
-                            expected.push((pa.polygon, Link::portal(target, pa.edge, 0, pb.edge, pa.range_of(lo, hi))));
+                            let whole = opens_whole_edge(along(pa), along(pb));
+                            let link = Link::portal(target, pa.edge, 0, pb.edge, pa.range_of(lo, hi), whole);
+                            expected.push((pa.polygon, link));
                         }
                     }
                 }
@@ -645,20 +670,24 @@ mod tests {
     #[test]
     fn mirrors_equal_the_links_made_from_the_other_side() {
         let mut next = crate::test_rng::below_fn(0x9E37_79B9_7F4A_7C15u64);
-        for _ in 0..1000 {
+        let mut whole = 0;
+        for round in 0..1000 {
+            let origin = ALONG_ORIGINS[round % ALONG_ORIGINS.len()];
             let (mine, theirs) = (random_side(&mut next, 24), random_side(&mut next, 24));
             let a = OwnedPortals::from_sides(0.0, [vec![], mine, vec![], vec![]]);
             let b = OwnedPortals::from_sides(0.25, [vec![], vec![], vec![], theirs]);
             let (a, b) = (a.view(), b.view());
             let (a_ref, b_ref) = (TileRef::from_parts(1, 7), TileRef::from_parts(2, 3));
             let mut mirrored = Vec::new();
-            side_links((a_ref, a), 1, &[(b_ref, b)], Some(&mut mirrored));
+            side_links((a_ref, a), (1, origin), &[(b_ref, b)], Some(&mut mirrored));
             // By the facing portal; a stable sort keeps a's portal order.
             mirrored.sort_by_key(|m| (m.polygon, m.link.edge));
             assert!(mirrored.iter().all(|m| m.slot == 3));
             let seen_from_b: Vec<(u32, Link)> = mirrored.iter().map(|m| (m.polygon, m.link)).collect();
-            assert_eq!(seen_from_b, side_links((b_ref, b), 3, &[(a_ref, a)], None));
+            assert_eq!(seen_from_b, side_links((b_ref, b), (3, origin), &[(a_ref, a)], None));
+            whole += seen_from_b.iter().filter(|(_, link)| link.whole_edge).count();
         }
+        assert!(whole > 1_000, "mirrors of whole-edge links: {whole}");
     }
 
     #[test]

@@ -12,6 +12,11 @@ use crate::stitch::links::{Link, LinkGroups, LinkKind};
 /// The range an off-mesh link covers: the whole of it.
 const WHOLE_RANGE: (u8, u8) = (0, 255);
 
+/// The bit of a portal link's word above its range that marks a link whose
+/// opening is its whole edge ([`Link::whole_edge`]): a bit the range leaves
+/// free, so the flag adds no memory.
+const WHOLE_EDGE: u32 = 1 << 16;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct StoredLink {
     target: PolyRef,
@@ -20,8 +25,8 @@ pub(crate) struct StoredLink {
     edge: u8,
     side: u8,
     target_edge: u8,
-    /// Portal: `range_min` in the low byte and `range_max` in the next;
-    /// off-mesh: the off-mesh index.
+    /// Portal: `range_min` in the low byte, `range_max` in the next and
+    /// [`WHOLE_EDGE`] above them; off-mesh: the off-mesh index.
     word: u32,
 }
 
@@ -33,9 +38,10 @@ impl StoredLink {
     pub fn of(link: Link) -> StoredLink {
         let word = if link.kind == LinkKind::Portal {
             debug_assert_eq!(link.off_mesh_index, 0, "a portal link has no off-mesh index");
-            u32::from(link.range_min) | u32::from(link.range_max) << 8
+            u32::from(link.range_min) | u32::from(link.range_max) << 8 | if link.whole_edge { WHOLE_EDGE } else { 0 }
         } else {
             debug_assert_eq!((link.range_min, link.range_max), WHOLE_RANGE, "an off-mesh link covers its whole range");
+            debug_assert!(!link.whole_edge, "an off-mesh link crosses no edge");
             link.off_mesh_index
         };
         let (edge, side, target_edge) = (link.edge, link.side, link.target_edge);
@@ -56,6 +62,7 @@ impl StoredLink {
             range_min,
             range_max,
             off_mesh_index: if portal { 0 } else { self.word },
+            whole_edge: portal && self.word & WHOLE_EDGE != 0,
         }
     }
 
@@ -87,8 +94,10 @@ mod tests {
             Link::off_mesh(target, LinkKind::OffMeshReverse, 0),
             Link::off_mesh(target, LinkKind::OffMesh, 0x0001_00FF),
         ];
-        for (edge, side, target_edge, range) in [(0, 0, 5, (0, 255)), (15, 3, 0, (255, 255)), (7, 2, 9, (17, 200))] {
-            links.push(Link::portal(target, edge, side, target_edge, range));
+        let portals = [(0, 0, 5, (0, 255), true), (15, 3, 0, (255, 255), false), (7, 2, 9, (17, 200), true)];
+        for (edge, side, target_edge, range, whole_edge) in portals {
+            links.push(Link::portal(target, edge, side, target_edge, range, whole_edge));
+            links.push(Link::portal(target, edge, side, target_edge, range, !whole_edge));
         }
         for link in links {
             assert_eq!(StoredLink::of(link).link(), link);

@@ -220,10 +220,18 @@ struct PlacedEnds {
     end: Option<PlacedPoint>,
 }
 
+/// A placement kept from path to path ([`CrossingCache`]), or none (a
+/// path without a cache places its start and end and keeps nothing).
+type KeptPlacement<'a> = Option<&'a mut Option<PlacedPoint>>;
+
 /// `wanted` placed on `polygon` (named `poly`) as `closest_point` places
-/// it: read from `kept` when that is the same placement, else computed
+/// it: read from `kept` when that holds the same placement, else computed
 /// and kept there.
-fn place_kept(kept: &mut Option<PlacedPoint>, polygon: &QueryPolygon<'_>, poly: PolyRef, wanted: [f64; 3]) -> [f64; 3] {
+#[inline(always)]
+fn place(kept: KeptPlacement<'_>, polygon: &QueryPolygon<'_>, poly: PolyRef, wanted: [f64; 3]) -> [f64; 3] {
+    let Some(kept) = kept else {
+        return closest_point(polygon, &polygon.world(), wanted).position;
+    };
     match *kept {
         Some(point) if point.is_placement_of(poly, wanted) => point.placed,
         _ => {
@@ -252,7 +260,7 @@ struct CorridorCrossings<'a> {
     polygon: QueryPolygon<'a>,
     wanted_end: [f64; 3],
     /// The end as last placed.
-    placed_end: &'a mut Option<PlacedPoint>,
+    placed_end: KeptPlacement<'a>,
     /// Once the last polygon reached is known: its index and the end
     /// position on it.
     end: Option<(usize, [f64; 3])>,
@@ -277,7 +285,7 @@ impl<'a> CorridorCrossings<'a> {
         corridor: &'a [PolyRef],
         first: QueryPolygon<'a>,
         (crossings, areas): (&'a mut Vec<Crossing>, &'a mut Vec<u8>),
-        (wanted_end, placed_end): ([f64; 3], &'a mut Option<PlacedPoint>),
+        (wanted_end, placed_end): ([f64; 3], KeptPlacement<'a>),
     ) -> CorridorCrossings<'a> {
         // A kept crossing led into the polygon in this mesh version, so
         // it is found; should it not be, everything is resolved again.
@@ -328,7 +336,7 @@ impl<'a> CorridorCrossings<'a> {
                 self.polygon = next;
             }
             None => {
-                let position = place_kept(self.placed_end, &self.polygon, self.corridor[i], self.wanted_end);
+                let position = place(self.placed_end.as_deref_mut(), &self.polygon, self.corridor[i], self.wanted_end);
                 self.end = Some((i, position));
             }
         }
@@ -543,8 +551,7 @@ impl NavMeshQuery {
     ) -> Result<StraightPathStatus> {
         let NavMeshQuery { mesh, path_crossings, path_areas, .. } = self;
         path_crossings.clear();
-        let known = (path_crossings, path_areas, &mut PlacedEnds::default());
-        straight_path(mesh, corridor, (start, end), options, known, out)
+        straight_path(mesh, corridor, (start, end), options, (path_crossings, path_areas, None), out)
     }
 
     /// [`Self::find_straight_path`], reading the crossings `cache` kept
@@ -568,21 +575,21 @@ impl NavMeshQuery {
             cache.align(corridor);
         }
         let CrossingCache { crossings, areas, placed, .. } = cache;
-        straight_path(&self.mesh, corridor, (start, end), options, (crossings, areas, placed), out)
+        straight_path(&self.mesh, corridor, (start, end), options, (crossings, areas, Some(placed)), out)
     }
 }
 
 /// The straight path of [`NavMeshQuery::find_straight_path`] over the
 /// crossings `crossings` and areas `areas` already hold for the corridor's
 /// first polygons, resolving the others as the funnel reaches them, with
-/// the start and end placed as `placed` last placed them, when it placed
-/// the same points on the same polygons.
+/// the start and end placed as `placed` (when given) last placed them,
+/// when it placed the same points on the same polygons.
 fn straight_path(
     mesh: &TiledNavMesh,
     corridor: &[PolyRef],
     (start, end): ([f64; 3], [f64; 3]),
     options: StraightPathOptions,
-    (crossings, areas, placed): (&mut Vec<Crossing>, &mut Vec<u8>, &mut PlacedEnds),
+    (crossings, areas, placed): (&mut Vec<Crossing>, &mut Vec<u8>, Option<&mut PlacedEnds>),
     out: &mut Vec<StraightPathVertex>,
 ) -> Result<StraightPathStatus> {
     check_position("start", start)?;
@@ -591,8 +598,11 @@ fn straight_path(
         return Err(NavMeshError::out_of_range("the corridor is empty: it needs at least the start polygon"));
     };
     let first_polygon = QueryPolygon::of(mesh, first).ok_or_else(|| stale_reference("corridor[0]", first))?;
-    let PlacedEnds { start: placed_start, end: placed_end } = placed;
-    let start = place_kept(placed_start, &first_polygon, first, start);
+    let (placed_start, placed_end) = match placed {
+        Some(PlacedEnds { start, end }) => (Some(start), Some(end)),
+        None => (None, None),
+    };
+    let start = place(placed_start, &first_polygon, first, start);
     let crossings = CorridorCrossings::new(mesh, corridor, first_polygon, (crossings, areas), (end, placed_end));
     out.clear();
     let mut writer = PathWriter { corridor, crossings, options, out };

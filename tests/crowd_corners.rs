@@ -17,9 +17,8 @@ mod query_common;
 
 use mesh_common::Rng;
 use onav::crowd::PathCorridor;
-use onav::import::detour::{read_tile_set, ImportOptions};
 use onav::{NavMeshQuery, QueryFilter, StraightPathOptions, StraightPathVertex, TiledNavMesh};
-use query_common::{all_polygons, centre};
+use query_common::{all_polygons, centre, recast_mesh};
 
 /// As the crowd asks.
 const MAX_CORNERS: usize = 4;
@@ -27,16 +26,6 @@ const MAX_CORNERS: usize = 4;
 const STEP: f64 = 0.35;
 const TICKS: usize = 120;
 const WALKS: usize = 40;
-
-fn recast_mesh(name: &str) -> TiledNavMesh {
-    let path = format!("{}/tests/data/detour/{name}.mset", env!("CARGO_MANIFEST_DIR"));
-    let set = read_tile_set(&std::fs::read(path).unwrap(), &ImportOptions::default()).expect("the set imports");
-    let mut mesh = TiledNavMesh::new(set.params).unwrap();
-    for tile in set.tiles {
-        mesh.add_tile(tile).unwrap();
-    }
-    mesh
-}
 
 /// Positions, flags and polygons, the positions by their bits.
 fn bits(corners: &[StraightPathVertex]) -> Vec<([u64; 3], u8, u64)> {

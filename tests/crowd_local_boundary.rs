@@ -10,19 +10,8 @@ mod mesh_common;
 mod query_common;
 
 use onav::crowd::LocalBoundary;
-use onav::import::detour::{read_tile_set, ImportOptions};
-use onav::{NavMeshQuery, PolyRef, QueryFilter, TiledNavMesh};
-use query_common::{all_polygons, centre};
-
-fn recast_mesh(name: &str) -> TiledNavMesh {
-    let path = format!("{}/tests/data/detour/{name}.mset", env!("CARGO_MANIFEST_DIR"));
-    let set = read_tile_set(&std::fs::read(path).unwrap(), &ImportOptions::default()).expect("the set imports");
-    let mut mesh = TiledNavMesh::new(set.params).unwrap();
-    for tile in set.tiles {
-        mesh.add_tile(tile).unwrap();
-    }
-    mesh
-}
+use onav::{NavMeshQuery, PolyRef, QueryFilter};
+use query_common::{all_polygons, centre, recast_mesh};
 
 fn squared_distance_to_segment(p: [f64; 3], (a, b): ([f64; 3], [f64; 3])) -> f64 {
     let (dx, dz) = (b[0] - a[0], b[2] - a[2]);

@@ -77,7 +77,7 @@ impl LocalBoundary {
         // The walls of each polygon kept, in the order kept, as
         // `poly_wall_segments` gives them, read while the search has each
         // edge's openings at hand.
-        query.find_local_neighbourhood_edges(poly, position, range, filter, &mut self.polys, |edge, openings| {
+        query.find_local_neighbourhood_edges((poly, position), range, filter, &mut self.polys, |edge, openings| {
             edge_segments(edge, openings, false, |wall| {
                 let (_, distance_squared) = nearest_on_segment_xz(position, (wall.start, wall.end));
                 if distance_squared <= range * range {

@@ -186,7 +186,7 @@ impl PathCorridor {
     #[inline(never)]
     pub fn move_position(&mut self, query: &mut NavMeshQuery, wanted: [f64; 3], filter: &QueryFilter) -> Result<()> {
         let (moved, over_polygon) =
-            query.move_along_surface_placed(self.first(), self.position, wanted, filter, &mut self.visited)?;
+            query.move_along_surface_placed(self.first(), (self.position, wanted), filter, &mut self.visited)?;
         merge_moved_start(&mut self.path, &self.visited);
         self.position = moved.position;
         if let (true, Some(&poly)) = (over_polygon, self.visited.last()) {

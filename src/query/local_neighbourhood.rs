@@ -88,7 +88,7 @@ impl NavMeshQuery {
         filter: &QueryFilter,
         out: &mut Vec<NeighbourPoly>,
     ) -> Result<SearchStatus> {
-        self.find_local_neighbourhood_edges(start_ref, center, radius, filter, out, |_, _| {})
+        self.find_local_neighbourhood_edges((start_ref, center), radius, filter, out, |_, _| {})
     }
 
     /// [`Self::find_local_neighbourhood`], handing `on_edge` every edge of
@@ -100,8 +100,7 @@ impl NavMeshQuery {
     /// finding its openings a second time.
     pub(crate) fn find_local_neighbourhood_edges(
         &mut self,
-        start_ref: PolyRef,
-        center: [f64; 3],
+        (start_ref, center): (PolyRef, [f64; 3]),
         radius: f64,
         filter: &QueryFilter,
         out: &mut Vec<NeighbourPoly>,

@@ -65,7 +65,7 @@ impl NavMeshQuery {
         filter: &QueryFilter,
         visited: &mut Vec<PolyRef>,
     ) -> Result<SurfaceMove> {
-        Ok(self.move_along_surface_placed(start_ref, start, end, filter, visited)?.0)
+        Ok(self.move_along_surface_placed(start_ref, (start, end), filter, visited)?.0)
     }
 
     /// [`Self::move_along_surface`], and true when the answer lies over the
@@ -75,8 +75,7 @@ impl NavMeshQuery {
     pub(crate) fn move_along_surface_placed(
         &mut self,
         start_ref: PolyRef,
-        start: [f64; 3],
-        end: [f64; 3],
+        (start, end): ([f64; 3], [f64; 3]),
         filter: &QueryFilter,
         visited: &mut Vec<PolyRef>,
     ) -> Result<(SurfaceMove, bool)> {

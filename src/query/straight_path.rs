@@ -226,7 +226,9 @@ type KeptPlacement<'a> = Option<&'a mut Option<PlacedPoint>>;
 
 /// `wanted` placed on `polygon` (named `poly`) as `closest_point` places
 /// it: read from `kept` when that holds the same placement, else computed
-/// and kept there.
+/// and kept there. Always inlined: out of line (fat LTO's choice), the
+/// path without a cache (`find_straight_path`) cost about 0.5% more
+/// instructions a call.
 #[inline(always)]
 fn place(kept: KeptPlacement<'_>, polygon: &QueryPolygon<'_>, poly: PolyRef, wanted: [f64; 3]) -> [f64; 3] {
     let Some(kept) = kept else {

@@ -2,10 +2,11 @@
 //! bound its collision avoidance.
 //!
 //! The polygons around the agent come from `find_local_neighbourhood`
-//! (which keeps one floor where floors stack), their walls from
-//! `poly_wall_segments`; a segment further than the query range is left
-//! out, the rest are sorted by distance with the order found breaking ties,
-//! and only the nearest `max_segments` are kept.
+//! (which keeps one floor where floors stack), their walls as
+//! `poly_wall_segments` gives them, read from the edges the search has
+//! just opened; a segment further than the query range is left out, the
+//! rest are sorted by distance with the order found breaking ties, and
+//! only the nearest `max_segments` are kept.
 //!
 //! `#[inline(never)]` marks the parts of a crowd tick that
 //! `scripts/crowd_instructions.sh` counts by name (see `crowd.rs`).
@@ -16,7 +17,7 @@ use crate::query::local_neighbourhood::NeighbourPoly;
 use crate::query::nav_mesh_query::NavMeshQuery;
 use crate::query::query_filter::QueryFilter;
 use crate::query::segment_xz::nearest_on_segment_xz;
-use crate::query::wall_segments::WallSegment;
+use crate::query::wall_segments::edge_segments;
 
 /// A wall segment near the agent, with its squared X/Z distance.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -35,7 +36,6 @@ pub struct LocalBoundary {
     segments: Vec<BoundarySegment>,
     /// Scratch of the update.
     polys: Vec<NeighbourPoly>,
-    walls: Vec<WallSegment>,
 }
 
 impl LocalBoundary {
@@ -73,16 +73,18 @@ impl LocalBoundary {
     ) -> Result<()> {
         self.center = position;
         self.clear();
-        query.find_local_neighbourhood(poly, position, range, filter, &mut self.polys)?;
-        for neighbour in &self.polys {
-            query.poly_wall_segments(neighbour.poly_ref, filter, false, &mut self.walls)?;
-            for wall in &self.walls {
+        let segments = &mut self.segments;
+        // The walls of each polygon kept, in the order kept, as
+        // `poly_wall_segments` gives them, read while the search has each
+        // edge's openings at hand.
+        query.find_local_neighbourhood_edges((poly, position), range, filter, &mut self.polys, |edge, openings| {
+            edge_segments(edge, openings, false, |wall| {
                 let (_, distance_squared) = nearest_on_segment_xz(position, (wall.start, wall.end));
                 if distance_squared <= range * range {
-                    self.segments.push(BoundarySegment { start: wall.start, end: wall.end, distance_squared });
+                    segments.push(BoundarySegment { start: wall.start, end: wall.end, distance_squared });
                 }
-            }
-        }
+            });
+        })?;
         // A stable sort: equal distances keep the order they were found in.
         self.segments.sort_by(|a, b| a.distance_squared.total_cmp(&b.distance_squared));
         self.segments.truncate(max_segments);

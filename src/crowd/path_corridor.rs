@@ -37,7 +37,9 @@ pub struct PathCorridor {
     visited: Vec<PolyRef>,
     /// The crossings the last corners were found through: the corners are
     /// asked for every tick, and the corridor changes only at its front, at
-    /// a shortcut or at a new search, which the cache notices itself.
+    /// a shortcut or at a new search, which the cache notices itself. It
+    /// also keeps the start and end last placed, and the position a move
+    /// placed over its polygon, whose placement is the position itself.
     crossings: CrossingCache,
 }
 
@@ -169,19 +171,27 @@ impl PathCorridor {
         Ok(cut)
     }
 
-    /// Forgets the crossings kept for the corners: the mesh changed, and
-    /// the same polygons may be joined differently in its new version.
+    /// Forgets the crossings and placed points kept for the corners: the
+    /// mesh changed, and the same polygons may be joined and shaped
+    /// differently in its new version.
     pub fn forget_crossings(&mut self) {
         self.crossings.clear();
     }
 
     /// Slides the position toward `wanted` over the surface and puts the
-    /// polygons it crossed at the corridor's front.
+    /// polygons it crossed at the corridor's front. A position the move
+    /// found over the polygon it ends in (the corridor's first polygon
+    /// now) is already where the next corners' path would place its start,
+    /// and the crossing cache is told so.
     #[inline(never)]
     pub fn move_position(&mut self, query: &mut NavMeshQuery, wanted: [f64; 3], filter: &QueryFilter) -> Result<()> {
-        let moved = query.move_along_surface(self.first(), self.position, wanted, filter, &mut self.visited)?;
+        let (moved, over_polygon) =
+            query.move_along_surface_placed(self.first(), (self.position, wanted), filter, &mut self.visited)?;
         merge_moved_start(&mut self.path, &self.visited);
         self.position = moved.position;
+        if let (true, Some(&poly)) = (over_polygon, self.visited.last()) {
+            self.crossings.start_on_surface(poly, moved.position);
+        }
         Ok(())
     }
 

@@ -16,7 +16,7 @@
 
 use crate::error::Result;
 use crate::mesh::poly_ref::PolyRef;
-use crate::query::edge_openings::edge_openings;
+use crate::query::edge_openings::{edge_openings, EdgeOpening};
 use crate::query::local_search::{self, check_radius, check_start, reach, Reached};
 use crate::query::nav_mesh_query::{check_position, NavMeshQuery, QueryPolygon};
 use crate::query::node_pool::NodeState;
@@ -88,6 +88,24 @@ impl NavMeshQuery {
         filter: &QueryFilter,
         out: &mut Vec<NeighbourPoly>,
     ) -> Result<SearchStatus> {
+        self.find_local_neighbourhood_edges((start_ref, center), radius, filter, out, |_, _| {})
+    }
+
+    /// [`Self::find_local_neighbourhood`], handing `on_edge` every edge of
+    /// every polygon it keeps with the edge's openings (`edge_openings`),
+    /// as the search reads them: polygon after polygon in `out`'s order
+    /// (the search expands exactly the polygons it keeps, in the order it
+    /// kept them) and edge after edge, as `poly_wall_segments` would read
+    /// them polygon by polygon, without looking each polygon up and
+    /// finding its openings a second time.
+    pub(crate) fn find_local_neighbourhood_edges(
+        &mut self,
+        (start_ref, center): (PolyRef, [f64; 3]),
+        radius: f64,
+        filter: &QueryFilter,
+        out: &mut Vec<NeighbourPoly>,
+        mut on_edge: impl FnMut(([f64; 3], [f64; 3]), &[EdgeOpening]),
+    ) -> Result<SearchStatus> {
         check_position("center", center)?;
         check_radius("radius", radius)?;
         let start_polygon = self.polygon_or_error(start_ref, "start_ref")?;
@@ -113,6 +131,7 @@ impl NavMeshQuery {
             let world = polygon.world();
             for k in 0..world.corners().len() {
                 edge_openings(mesh, poly_ref, &polygon, k, filter, openings);
+                on_edge(world.edge(k), openings);
                 for opening in openings.iter() {
                     if nearest_on_segment_xz(center, opening.segment(world.edge(k))).1 > radius * radius {
                         continue;

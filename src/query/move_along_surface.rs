@@ -42,6 +42,9 @@ struct Best {
     node: u32,
     point: [f64; 3],
     distance_squared: f64,
+    /// True when the point was found inside the node's polygon (a wall
+    /// point, on its boundary, may test either way).
+    inside: bool,
 }
 
 impl NavMeshQuery {
@@ -62,6 +65,20 @@ impl NavMeshQuery {
         filter: &QueryFilter,
         visited: &mut Vec<PolyRef>,
     ) -> Result<SurfaceMove> {
+        Ok(self.move_along_surface_placed(start_ref, (start, end), filter, visited)?.0)
+    }
+
+    /// [`Self::move_along_surface`], and true when the answer lies over the
+    /// polygon it ends in, in X/Z (its point was found inside by
+    /// `contains_xz` on that polygon): then its height is `height_at` there
+    /// and `closest_point` on that polygon gives it back unchanged.
+    pub(crate) fn move_along_surface_placed(
+        &mut self,
+        start_ref: PolyRef,
+        (start, end): ([f64; 3], [f64; 3]),
+        filter: &QueryFilter,
+        visited: &mut Vec<PolyRef>,
+    ) -> Result<(SurfaceMove, bool)> {
         check_position("start", start)?;
         check_position("end", end)?;
         let start_polygon = self.polygon_or_error(start_ref, "start_ref")?;
@@ -73,15 +90,15 @@ impl NavMeshQuery {
             visited.clear();
             visited.push(start_ref);
             let position = surface_point(&start_polygon, &start_world, end);
-            return Ok(SurfaceMove { position, status: SearchStatus::Complete });
+            return Ok((SurfaceMove { position, status: SearchStatus::Complete }, true));
         }
         // Only the X/Z of a wall point counts until the move's end is
         // chosen: its height is placed once, on the polygon it ends in.
-        let on_start = closest_point_xz(&start_world, start).0;
+        let (on_start, start_inside) = closest_point_xz(&start_world, start);
         let NavMeshQuery { mesh, nodes, open, edge_openings: openings, .. } = self;
         let center = lerp(start, end, 0.5);
         let radius = distance_xz(start, end) / 2.0 + RIM_SLACK;
-        let mut best = Best { node: 0, point: on_start, distance_squared: squared_xz(on_start, end) };
+        let mut best = Best { node: 0, point: on_start, distance_squared: squared_xz(on_start, end), inside: start_inside };
         let mut status = SearchStatus::Complete;
         local_search::start(nodes, open, start_ref, start);
         let mut next = 0;
@@ -92,7 +109,7 @@ impl NavMeshQuery {
             let polygon = QueryPolygon::of(mesh, poly_ref).expect("nodes name valid polygons");
             let world = polygon.world();
             if world.contains_xz(end) {
-                best = Best { node: index, point: end, distance_squared: 0.0 };
+                best = Best { node: index, point: end, distance_squared: 0.0, inside: true };
                 break;
             }
             for k in 0..world.corners().len() {
@@ -101,7 +118,7 @@ impl NavMeshQuery {
                 wall_parts(openings, |t_min, t_max| {
                     let (point, distance_squared) = nearest_on_segment_xz(end, (lerp(a, b, t_min), lerp(a, b, t_max)));
                     if distance_squared < best.distance_squared {
-                        best = Best { node: index, point, distance_squared };
+                        best = Best { node: index, point, distance_squared, inside: false };
                     }
                 });
                 for opening in openings.iter() {
@@ -116,7 +133,7 @@ impl NavMeshQuery {
         }
         local_search::path_to(nodes, best.node, visited);
         let last = QueryPolygon::of(mesh, nodes.get(best.node).poly).expect("nodes name valid polygons");
-        Ok(SurfaceMove { position: surface_point(&last, &last.world(), best.point), status })
+        Ok((SurfaceMove { position: surface_point(&last, &last.world(), best.point), status }, best.inside))
     }
 }
 

@@ -122,8 +122,11 @@ impl Funnel {
 /// the two polygons it joins, so [`NavMeshQuery::find_straight_path_cached`]
 /// keeps every entry that still joins the same neighbours of the corridor
 /// it is given (after dropping the polygons the front has left) and
-/// resolves only the rest. Clear it when the mesh changes: the same
-/// references may be joined differently in another version.
+/// resolves only the rest. The start and end it last placed on their
+/// polygons are kept too: an agent's target and its corridor's last
+/// polygon rarely change from tick to tick. Clear it when the mesh
+/// changes: the same references may be joined and shaped differently in
+/// another version.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct CrossingCache {
     /// The corridor's first polygon when the entries were resolved.
@@ -133,11 +136,31 @@ pub struct CrossingCache {
     /// The area of every polygon reached (one more than the crossings, or
     /// none when nothing is kept).
     areas: Vec<u8>,
+    /// The start and end last placed.
+    placed: PlacedEnds,
 }
 
 impl CrossingCache {
     /// Forgets every entry (after a mesh change).
     pub fn clear(&mut self) {
+        self.forget_crossings();
+        self.placed = PlacedEnds::default();
+    }
+
+    /// Records that `position` lies over polygon `poly` in X/Z, at the
+    /// height `height_at` gives there: as `move_along_surface` answers
+    /// when its end lies over the polygon it ends in
+    /// ([`NavMeshQuery::move_along_surface_placed`]). Placing such a point
+    /// on `poly` gives it back bit for bit (`closest_point` keeps the X/Z
+    /// of a point inside, and its height is `height_at` of the same
+    /// polygon at the same X/Z, which reads nothing else), so a path that
+    /// starts there on `poly` skips the placement. Only for a point
+    /// placed on this mesh version: the cache is cleared with the mesh.
+    pub(crate) fn start_on_surface(&mut self, poly: PolyRef, position: [f64; 3]) {
+        self.placed.start = Some(PlacedPoint::of(poly, position, position));
+    }
+
+    fn forget_crossings(&mut self) {
         self.crossings.clear();
         self.areas.clear();
     }
@@ -159,13 +182,65 @@ impl CrossingCache {
                 self.crossings.drain(..passed);
                 self.areas.drain(..passed);
             }
-            _ => self.clear(),
+            _ => self.forget_crossings(),
         }
         self.first = first;
         let kept = self.crossings.iter().zip(&corridor[1..]).take_while(|(c, &next)| c.target == next).count();
         self.crossings.truncate(kept);
         self.areas.truncate(kept + 1);
         kept
+    }
+}
+
+/// A point placed on a polygon: `closest_point` of `wanted` on `poly` (in
+/// the mesh version of the cache holding it) is `placed`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct PlacedPoint {
+    poly: PolyRef,
+    /// The bits of the wanted point: 0.0 and -0.0 are different wishes,
+    /// since a point inside is kept as it is.
+    wanted: [u64; 3],
+    placed: [f64; 3],
+}
+
+impl PlacedPoint {
+    fn of(poly: PolyRef, wanted: [f64; 3], placed: [f64; 3]) -> PlacedPoint {
+        PlacedPoint { poly, wanted: wanted.map(f64::to_bits), placed }
+    }
+
+    fn is_placement_of(&self, poly: PolyRef, wanted: [f64; 3]) -> bool {
+        self.poly == poly && self.wanted == wanted.map(f64::to_bits)
+    }
+}
+
+/// The straight path's start and end as last placed on their polygons.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+struct PlacedEnds {
+    start: Option<PlacedPoint>,
+    end: Option<PlacedPoint>,
+}
+
+/// A placement kept from path to path ([`CrossingCache`]), or none (a
+/// path without a cache places its start and end and keeps nothing).
+type KeptPlacement<'a> = Option<&'a mut Option<PlacedPoint>>;
+
+/// `wanted` placed on `polygon` (named `poly`) as `closest_point` places
+/// it: read from `kept` when that holds the same placement, else computed
+/// and kept there. Always inlined: out of line (fat LTO's choice), the
+/// path without a cache (`find_straight_path`) cost about 0.5% more
+/// instructions a call.
+#[inline(always)]
+fn place(kept: KeptPlacement<'_>, polygon: &QueryPolygon<'_>, poly: PolyRef, wanted: [f64; 3]) -> [f64; 3] {
+    let Some(kept) = kept else {
+        return closest_point(polygon, &polygon.world(), wanted).position;
+    };
+    match *kept {
+        Some(point) if point.is_placement_of(poly, wanted) => point.placed,
+        _ => {
+            let placed = closest_point(polygon, &polygon.world(), wanted).position;
+            *kept = Some(PlacedPoint::of(poly, wanted, placed));
+            placed
+        }
     }
 }
 
@@ -186,6 +261,8 @@ struct CorridorCrossings<'a> {
     /// The last polygon reached (index `crossings.len()`).
     polygon: QueryPolygon<'a>,
     wanted_end: [f64; 3],
+    /// The end as last placed.
+    placed_end: KeptPlacement<'a>,
     /// Once the last polygon reached is known: its index and the end
     /// position on it.
     end: Option<(usize, [f64; 3])>,
@@ -210,7 +287,7 @@ impl<'a> CorridorCrossings<'a> {
         corridor: &'a [PolyRef],
         first: QueryPolygon<'a>,
         (crossings, areas): (&'a mut Vec<Crossing>, &'a mut Vec<u8>),
-        wanted_end: [f64; 3],
+        (wanted_end, placed_end): ([f64; 3], KeptPlacement<'a>),
     ) -> CorridorCrossings<'a> {
         // A kept crossing led into the polygon in this mesh version, so
         // it is found; should it not be, everything is resolved again.
@@ -224,7 +301,7 @@ impl<'a> CorridorCrossings<'a> {
             areas.push(first.view.record.area);
             first
         });
-        CorridorCrossings { mesh, corridor, crossings, areas, polygon, wanted_end, end: None }
+        CorridorCrossings { mesh, corridor, crossings, areas, polygon, wanted_end, placed_end, end: None }
     }
 
     /// What lies at crossing `k`; the funnel asks for `k` only once every
@@ -261,7 +338,7 @@ impl<'a> CorridorCrossings<'a> {
                 self.polygon = next;
             }
             None => {
-                let position = closest_point(&self.polygon, &self.polygon.world(), self.wanted_end).position;
+                let position = place(self.placed_end.as_deref_mut(), &self.polygon, self.corridor[i], self.wanted_end);
                 self.end = Some((i, position));
             }
         }
@@ -476,14 +553,16 @@ impl NavMeshQuery {
     ) -> Result<StraightPathStatus> {
         let NavMeshQuery { mesh, path_crossings, path_areas, .. } = self;
         path_crossings.clear();
-        straight_path(mesh, corridor, (start, end), options, (path_crossings, path_areas), out)
+        straight_path(mesh, corridor, (start, end), options, (path_crossings, path_areas, None), out)
     }
 
     /// [`Self::find_straight_path`], reading the crossings `cache` kept
     /// from an earlier path along the same corridor (or a corridor sharing
     /// its first steps, after its front moved on) and keeping the ones
-    /// this path resolves; the path is the same as without the cache.
-    /// `cache` must be cleared when the mesh changes.
+    /// this path resolves, and reading the start or end placed on its
+    /// polygon when the same point was placed on the same polygon before;
+    /// the path is the same as without the cache. `cache` must be cleared
+    /// when the mesh changes.
     pub fn find_straight_path_cached(
         &mut self,
         corridor: &[PolyRef],
@@ -497,20 +576,22 @@ impl NavMeshQuery {
         } else {
             cache.align(corridor);
         }
-        let CrossingCache { crossings, areas, .. } = cache;
-        straight_path(&self.mesh, corridor, (start, end), options, (crossings, areas), out)
+        let CrossingCache { crossings, areas, placed, .. } = cache;
+        straight_path(&self.mesh, corridor, (start, end), options, (crossings, areas, Some(placed)), out)
     }
 }
 
 /// The straight path of [`NavMeshQuery::find_straight_path`] over the
 /// crossings `crossings` and areas `areas` already hold for the corridor's
-/// first polygons, resolving the others as the funnel reaches them.
+/// first polygons, resolving the others as the funnel reaches them, with
+/// the start and end placed as `placed` (when given) last placed them,
+/// when it placed the same points on the same polygons.
 fn straight_path(
     mesh: &TiledNavMesh,
     corridor: &[PolyRef],
     (start, end): ([f64; 3], [f64; 3]),
     options: StraightPathOptions,
-    known: (&mut Vec<Crossing>, &mut Vec<u8>),
+    (crossings, areas, placed): (&mut Vec<Crossing>, &mut Vec<u8>, Option<&mut PlacedEnds>),
     out: &mut Vec<StraightPathVertex>,
 ) -> Result<StraightPathStatus> {
     check_position("start", start)?;
@@ -519,8 +600,12 @@ fn straight_path(
         return Err(NavMeshError::out_of_range("the corridor is empty: it needs at least the start polygon"));
     };
     let first_polygon = QueryPolygon::of(mesh, first).ok_or_else(|| stale_reference("corridor[0]", first))?;
-    let start = closest_point(&first_polygon, &first_polygon.world(), start).position;
-    let crossings = CorridorCrossings::new(mesh, corridor, first_polygon, known, end);
+    let (placed_start, placed_end) = match placed {
+        Some(PlacedEnds { start, end }) => (Some(start), Some(end)),
+        None => (None, None),
+    };
+    let start = place(placed_start, &first_polygon, first, start);
+    let crossings = CorridorCrossings::new(mesh, corridor, first_polygon, (crossings, areas), (end, placed_end));
     out.clear();
     let mut writer = PathWriter { corridor, crossings, options, out };
     writer.push(start, VertexFlags::START, first);

@@ -8,7 +8,7 @@
 
 use crate::error::Result;
 use crate::mesh::poly_ref::PolyRef;
-use crate::query::edge_openings::{edge_openings, wall_parts};
+use crate::query::edge_openings::{edge_openings, wall_parts, EdgeOpening};
 use crate::query::nav_mesh_query::{stale_reference, NavMeshQuery, QueryPolygon};
 use crate::query::polygon_geometry::lerp;
 use crate::query::query_filter::QueryFilter;
@@ -45,23 +45,31 @@ impl NavMeshQuery {
         out.clear();
         for k in 0..world.corners().len() {
             edge_openings(mesh, poly_ref, &polygon, k, filter, openings);
-            let (a, b) = world.edge(k);
-            let segment = |t_min: f64, t_max: f64, neighbour: PolyRef| WallSegment {
-                start: lerp(a, b, t_min),
-                end: lerp(a, b, t_max),
-                neighbour,
-            };
-            // Walls and portals by where they start along the edge; a wall
-            // ends where the next opening starts, so it comes first.
-            let mut portals = openings.iter().filter(|_| include_portals).peekable();
-            wall_parts(openings, |t_min, t_max| {
-                while let Some(portal) = portals.next_if(|p| p.t_min < t_min) {
-                    out.push(segment(portal.t_min, portal.t_max, portal.target));
-                }
-                out.push(segment(t_min, t_max, PolyRef::NULL));
-            });
-            out.extend(portals.map(|p| segment(p.t_min, p.t_max, p.target)));
+            edge_segments(world.edge(k), openings, include_portals, |segment| out.push(segment));
         }
         Ok(())
     }
+}
+
+/// The segments of the edge `(a, b)` whose openings are `openings`
+/// (`edge_openings`): its walls and, with `include_portals`, its portal
+/// segments, to `push` in the order of [`NavMeshQuery::poly_wall_segments`].
+pub(crate) fn edge_segments(
+    (a, b): ([f64; 3], [f64; 3]),
+    openings: &[EdgeOpening],
+    include_portals: bool,
+    mut push: impl FnMut(WallSegment),
+) {
+    let segment =
+        |t_min: f64, t_max: f64, neighbour: PolyRef| WallSegment { start: lerp(a, b, t_min), end: lerp(a, b, t_max), neighbour };
+    // Walls and portals by where they start along the edge; a wall ends
+    // where the next opening starts, so it comes first.
+    let mut portals = openings.iter().filter(|_| include_portals).peekable();
+    wall_parts(openings, |t_min, t_max| {
+        while let Some(portal) = portals.next_if(|p| p.t_min < t_min) {
+            push(segment(portal.t_min, portal.t_max, portal.target));
+        }
+        push(segment(t_min, t_max, PolyRef::NULL));
+    });
+    portals.for_each(|p| push(segment(p.t_min, p.t_max, p.target)));
 }

@@ -8,6 +8,7 @@
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
 
+use onav::import::detour::{read_tile_set, ImportOptions};
 use onav::{LinkKind, NavMeshParams, NavTile, PolyRef, QueryFilter, TiledNavMesh};
 
 use crate::mesh_common::{link, GridTile, Rng};
@@ -46,6 +47,18 @@ pub fn random_mesh(
             }
             mesh.add_tile(NavTile::create(params, data).unwrap()).unwrap();
         }
+    }
+    mesh
+}
+
+/// The mesh of a Recast tile set in `tests/data/detour` (`nav_test` or
+/// `dungeon`: RecastDemo's tiles, with detail meshes).
+pub fn recast_mesh(name: &str) -> TiledNavMesh {
+    let path = format!("{}/tests/data/detour/{name}.mset", env!("CARGO_MANIFEST_DIR"));
+    let set = read_tile_set(&std::fs::read(path).unwrap(), &ImportOptions::default()).expect("the set imports");
+    let mut mesh = TiledNavMesh::new(set.params).unwrap();
+    for tile in set.tiles {
+        mesh.add_tile(tile).unwrap();
     }
     mesh
 }

@@ -86,9 +86,9 @@ pub(crate) fn edge_openings(
 /// The opening of edge `k` of `polygon` (named `poly_ref`) that a point of
 /// the edge at parameter `parameter()` passes through: the first of
 /// [`edge_openings`] that covers it. Its target polygon is written into
-/// `target` (which holds no polygon of meaning when the answer is
-/// `None`), so a walk that goes on into it neither looks it up again nor
-/// copies it out of a returned value. `parameter` must be pure: it is
+/// `target`, which must hold a polygon of `mesh` (of no meaning when the
+/// answer is `None`), so a walk that goes on into it neither looks it up
+/// again nor copies it out of a returned value. `parameter` must be pure: it is
 /// called only for an opening that covers part of the edge, or once for an
 /// edge with several portal links. Always inlined: the raycast's walk asks
 /// it at every exit, and as a call its polygon's fields were stored for it
@@ -106,7 +106,7 @@ pub(crate) fn opening_at<'m>(
     let neighbour = polygon.view.neighbours[k];
     if neighbour != 0 {
         let index = neighbour - 1;
-        *target = polygon.sibling(index as usize).expect("validated neighbour index");
+        target.become_sibling(polygon, index as usize).expect("validated neighbour index");
         let passes = filter.passes(target.view.record.flags, target.view.record.area);
         return passes.then(|| poly_ref.tile_ref().polygon(index).expect("validated neighbour index"));
     }

@@ -116,6 +116,24 @@ impl<'a> QueryPolygon<'a> {
         Some(QueryPolygon { view: switched_view(self.switches, self.tile.polygon(index)?, index), index, ..*self })
     }
 
+    /// Makes this place polygon `index` of `of`'s tile, as
+    /// [`Self::sibling`] would give it. This place must hold a polygon of
+    /// the same mesh as `of`: then the same `&Arc` is the same slot, whose
+    /// links, switches, origin and vertices are already here, and only the
+    /// polygon's own fields are written (a walk's step to an in-tile
+    /// neighbour mostly finds its tile there).
+    #[inline]
+    pub fn become_sibling(&mut self, of: &QueryPolygon<'a>, index: usize) -> Option<()> {
+        let view = switched_view(of.switches, of.tile.polygon(index)?, index);
+        if std::ptr::eq(self.tile, of.tile) {
+            debug_assert!(std::ptr::eq(self.tile_links, of.tile_links), "a place of another mesh");
+            (self.view, self.index) = (view, index);
+        } else {
+            *self = QueryPolygon { view, index, ..*of };
+        }
+        Some(())
+    }
+
     /// The flags and area record of polygon `index` of the same tile as
     /// queries read it, without placing the polygon.
     #[inline]

@@ -296,7 +296,13 @@ impl<'a> Ray<'a> {
     #[inline(always)]
     fn enter(&self, next_ref: Option<PolyRef>, next: &QueryPolygon<'_>, same_t_from: usize) -> Option<(PolyRef, Exit)> {
         let next_ref = next_ref?;
-        if self.visited[same_t_from..].contains(&next_ref) {
+        // The run is almost always the polygon being left alone: compared
+        // directly, without the search's loop.
+        let met = match &self.visited[same_t_from..] {
+            [only] => *only == next_ref,
+            run => run.contains(&next_ref),
+        };
+        if met {
             return None;
         }
         Some((next_ref, self.exit_of(next)?))
@@ -363,6 +369,10 @@ impl<'a> Ray<'a> {
         opening_at(self.mesh, current_ref, current, k, self.filter, parameter, next)
     }
 
+    /// The answer for a wall: edge `edge` of `polygon` stopped the ray at
+    /// `t`. Always inlined: as a call the wall paid for the call, its
+    /// frame and its arguments, about 12 instructions a cast.
+    #[inline(always)]
     fn hit(&self, t: f64, poly_ref: PolyRef, polygon: &QueryPolygon<'_>, edge: usize) -> RaycastHit {
         let (a, b) = polygon.edge(edge);
         let wall = RaycastWall { poly_ref, edge, normal: inward_normal(a, b) };

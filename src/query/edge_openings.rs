@@ -14,7 +14,7 @@
 use crate::mesh::poly_ref::PolyRef;
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::query::nav_mesh_query::QueryPolygon;
-use crate::query::polygon_geometry::lerp;
+use crate::query::polygon_geometry::{lerp, world_along};
 use crate::query::query_filter::QueryFilter;
 use crate::stitch::links::{Link, LinkKind};
 use crate::stitch::portal_stitching::along_axis;
@@ -241,14 +241,6 @@ fn edge_along(polygon: &QueryPolygon<'_>, k: usize, axis: usize) -> (f64, f64) {
     let next = if k + 1 < polygon.corner_count() { k + 1 } else { 0 };
     let along = |i: usize| world_along(polygon.origin[axis], polygon.vertices[polygon.view.indices[i] as usize][axis]);
     (along(k), along(next))
-}
-
-/// A corner's world coordinate on one axis from the tile origin's and its
-/// tile-local one, as [`QueryPolygon::corner`] places it: what the overlap
-/// and stitching's [`opens_whole_edge`] both read.
-#[inline]
-pub(crate) fn world_along(origin: f64, local: f32) -> f64 {
-    origin + local as f64
 }
 
 /// True when the portal link from edge a–b (its corners' world coordinates

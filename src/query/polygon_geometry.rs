@@ -22,10 +22,18 @@ pub(crate) fn tile_origin(params: &NavMeshParams, tile: &NavTile) -> [f64; 3] {
     [x, tile.origin_y(), z]
 }
 
-/// `origin + (f64)local`, per axis.
+/// `origin + (f64)local`, per axis ([`world_along`]).
 #[inline]
 pub(crate) fn to_world(origin: [f64; 3], local: [f32; 3]) -> [f64; 3] {
-    [origin[0] + local[0] as f64, origin[1] + local[1] as f64, origin[2] + local[2] as f64]
+    [world_along(origin[0], local[0]), world_along(origin[1], local[1]), world_along(origin[2], local[2])]
+}
+
+/// A coordinate's world value on one axis from the tile origin's and its
+/// tile-local one: how every corner is placed ([`to_world`]), and what the
+/// portal overlap and stitching's whole-edge mark read along a boundary.
+#[inline]
+pub(crate) fn world_along(origin: f64, local: f32) -> f64 {
+    origin + local as f64
 }
 
 #[inline]

@@ -2,7 +2,8 @@
 //! LAYOUT section 7 "Portals" and "Portal order of a tile"; LAYOUT section
 //! 8 on neighbour columns, which are computed without wrapping).
 
-use crate::query::edge_openings::{opens_whole_edge, world_along};
+use crate::query::edge_openings::opens_whole_edge;
+use crate::query::polygon_geometry::world_along;
 use crate::stitch::links::{Link, LinkGroups};
 use crate::stitch::prefetch::prefetch_lines;
 use crate::mesh::poly_ref::TileRef;

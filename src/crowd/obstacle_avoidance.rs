@@ -501,13 +501,8 @@ mod tests {
 
     #[test]
     fn walls_dropped_on_their_distance_are_the_lines_out_of_reach() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut uniform = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut rng = crate::test_rng::TestRng(0x2545_F491_4F6C_DD1D);
+        let mut uniform = move || rng.unit();
         // Usual limits, extreme ones outside the shortcut's ranges, and a
         // max speed of zero.
         let limits =

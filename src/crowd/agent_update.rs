@@ -318,10 +318,10 @@ fn avoid(
         let range = params.collision_query_range;
         agent.boundary.update(query, at, range, params.max_wall_segments, &params.filter)?;
     }
-    solver.clear();
+    solver.clear(params.max_speed, params.wall_time_horizon);
     for segment in agent.boundary.segments() {
         let wall = (VectorXz::of(segment.start), VectorXz::of(segment.end));
-        solver.add_wall(position, wall, params.wall_time_horizon);
+        solver.add_wall(position, wall);
     }
     let own = Body { position, velocity: agent.velocity, radius: params.radius };
     for neighbour in &agent.neighbours {
@@ -332,7 +332,7 @@ fn avoid(
         let share = if other.avoids { 0.5 } else { 1.0 };
         solver.add_neighbour(&own, &body, (params.time_horizon, context.dt), share);
     }
-    Ok(solver.solve(desired, params.max_speed))
+    Ok(solver.solve(desired))
 }
 
 /// Phase 4 of the step for one agent: the move over the surface (or along

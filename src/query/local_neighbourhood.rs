@@ -12,7 +12,9 @@
 //! exact orientation predicate. Each kept polygon's corners and X/Z box
 //! are kept in the query's scratch: a candidate whose box a gap parts
 //! from a kept polygon's cannot overlap it (a line parts them), which
-//! spares the exact test for most pairs.
+//! spares the exact test for most pairs. A candidate is placed straight
+//! into the scratch's next slot, and the search expands the kept polygons
+//! from their slots: no polygon is placed twice or copied.
 
 use crate::error::Result;
 use crate::mesh::poly_ref::PolyRef;
@@ -42,8 +44,13 @@ pub(crate) struct KeptPolygon {
 }
 
 impl KeptPolygon {
-    fn of(world: WorldPolygon) -> KeptPolygon {
-        KeptPolygon { bounds: XzBounds::of(&world), world }
+    const EMPTY: KeptPolygon = KeptPolygon { world: WorldPolygon::EMPTY, bounds: XzBounds::EMPTY };
+
+    /// Places `polygon` here (corners and box), overwriting what the slot
+    /// held.
+    fn place(&mut self, polygon: &QueryPolygon<'_>) {
+        self.world.place(polygon.tile, polygon.origin, &polygon.view);
+        self.bounds = XzBounds::of(&self.world);
     }
 
     /// True when the interiors of the two polygons overlap in X/Z.
@@ -69,6 +76,15 @@ fn separates(a: &WorldPolygon, b: &WorldPolygon) -> bool {
 /// X/Z.
 fn overlaps_xz(a: &WorldPolygon, b: &WorldPolygon) -> bool {
     !separates(a, b) && !separates(b, a)
+}
+
+/// Places `polygon` in slot `slot` of the scratch, which holds at least
+/// `slot` slots: a new slot only when the scratch is that short.
+fn place_in_slot(kept: &mut Vec<KeptPolygon>, slot: usize, polygon: &QueryPolygon<'_>) {
+    if kept.len() == slot {
+        kept.push(KeptPolygon::EMPTY);
+    }
+    kept[slot].place(polygon);
 }
 
 impl NavMeshQuery {
@@ -110,15 +126,19 @@ impl NavMeshQuery {
         check_radius("radius", radius)?;
         let start_polygon = self.polygon_or_error(start_ref, "start_ref")?;
         check_start(filter, start_ref, &start_polygon)?;
-        let start_world = start_polygon.world();
         let NavMeshQuery { mesh, nodes, open, edge_openings: openings, kept_polygons: kept, .. } = self;
         local_search::start(nodes, open, start_ref, center);
         out.clear();
         out.push(NeighbourPoly { poly_ref: start_ref, parent: PolyRef::NULL });
-        kept.clear();
-        kept.push(KeptPolygon::of(start_world));
+        // `kept[..used]` are the polygons kept so far, in `out`'s order;
+        // the slots after them are scratch from earlier searches. The
+        // start is placed as it is expanded, first.
+        let mut used = 1;
         let mut status = SearchStatus::Complete;
         let mut next = 0;
+        // The search expands exactly the kept polygons, in the order they
+        // were kept: the `expanded`-th is in `kept[expanded]`.
+        let mut expanded = 0;
         while next < local_search::created(nodes) {
             let index = next;
             next += 1;
@@ -127,13 +147,19 @@ impl NavMeshQuery {
                 continue;
             }
             let poly_ref = nodes.get(index).poly;
+            debug_assert_eq!(out[expanded].poly_ref, poly_ref, "expanded in the order kept");
             let polygon = QueryPolygon::of(mesh, poly_ref).expect("nodes name valid polygons");
-            let world = polygon.world();
-            for k in 0..world.corners().len() {
+            let own = expanded;
+            expanded += 1;
+            if own == 0 {
+                place_in_slot(kept, 0, &polygon);
+            }
+            for k in 0..kept[own].world.corners().len() {
                 edge_openings(mesh, poly_ref, &polygon, k, filter, openings);
-                on_edge(world.edge(k), openings);
+                let edge = kept[own].world.edge(k);
+                on_edge(edge, openings);
                 for opening in openings.iter() {
-                    if nearest_on_segment_xz(center, opening.segment(world.edge(k))).1 > radius * radius {
+                    if nearest_on_segment_xz(center, opening.segment(edge)).1 > radius * radius {
                         continue;
                     }
                     let new = match reach(nodes, opening.target, index, center, 0.0) {
@@ -145,12 +171,13 @@ impl NavMeshQuery {
                         }
                     };
                     let candidate = QueryPolygon::of(mesh, opening.target).expect("an opening names a valid polygon");
-                    let candidate = KeptPolygon::of(candidate.world());
-                    if kept.iter().any(|k| candidate.overlaps(k)) {
+                    place_in_slot(kept, used, &candidate);
+                    let (earlier, placed) = kept.split_at(used);
+                    if earlier.iter().any(|k| placed[0].overlaps(k)) {
                         nodes.get_mut(new).state = NodeState::Closed;
                     } else {
                         out.push(NeighbourPoly { poly_ref: opening.target, parent: poly_ref });
-                        kept.push(candidate);
+                        used += 1;
                     }
                 }
             }

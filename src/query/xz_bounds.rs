@@ -11,9 +11,12 @@ pub(crate) struct XzBounds {
 }
 
 impl XzBounds {
+    /// The box of no corners, which holds nothing.
+    pub const EMPTY: XzBounds = XzBounds { min: [f64::INFINITY; 2], max: [f64::NEG_INFINITY; 2] };
+
     /// The box of `polygon`'s corners.
     pub fn of(polygon: &WorldPolygon) -> XzBounds {
-        let mut bounds = XzBounds { min: [f64::INFINITY; 2], max: [f64::NEG_INFINITY; 2] };
+        let mut bounds = XzBounds::EMPTY;
         for c in polygon.corners() {
             bounds.min = [bounds.min[0].min(c[0]), bounds.min[1].min(c[2])];
             bounds.max = [bounds.max[0].max(c[0]), bounds.max[1].max(c[2])];

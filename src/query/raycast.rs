@@ -533,7 +533,7 @@ mod tests {
         // grid of 1/8 and segments through corners or along the shared
         // edge's line make ties and orientations the filter cannot decide.
         let mut rng = crate::test_rng::TestRng(0x2545_F491_4F6C_DD1D);
-        let mut grid = |rng: &mut crate::test_rng::TestRng| (rng.below(129) as f64 - 64.0) / 8.0;
+        let grid = |rng: &mut crate::test_rng::TestRng| (rng.below(129) as f64 - 64.0) / 8.0;
         let (mut compared, mut exact, mut ties) = (0, 0, 0);
         for round in 0..200_000 {
             let (a, b) = ([grid(&mut rng), grid(&mut rng)], [grid(&mut rng), grid(&mut rng)]);

@@ -13,7 +13,7 @@ use crate::mesh::poly_ref::PolyRef;
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::mesh::tile_switches::{is_link_enabled, TileSwitches};
 use crate::query::nav_mesh_query::{NavMeshQuery, QueryPolygon};
-use crate::query::polygon_geometry::{lerp, tile_origin, to_world};
+use crate::query::polygon_geometry::{lerp, to_world};
 use crate::query::query_filter::QueryFilter;
 use crate::stitch::links::{Link, LinkKind};
 use crate::tile::nav_tile::NavTile;
@@ -237,7 +237,7 @@ fn off_mesh_crossing(
         return None;
     }
     let slot = owner.off_mesh_links().get(index as usize)?;
-    let origin = tile_origin(mesh.params(), owner);
+    let origin = owner.world_origin();
     let kind = CrossingKind::OffMesh { area: slot.area, flags: slot.flags };
     Some(Crossing { target, kind, start: to_world(origin, slot.end), end: to_world(origin, slot.start) })
 }

@@ -16,7 +16,7 @@ use crate::query::edge_openings::EdgeOpening;
 use crate::query::local_neighbourhood::KeptPolygon;
 use crate::query::node_pool::NodePool;
 use crate::query::open_list::OpenList;
-use crate::query::polygon_geometry::{tile_origin, to_world, WorldPolygon};
+use crate::query::polygon_geometry::{to_world, WorldPolygon};
 use crate::query::query_filter::QueryFilter;
 use crate::query::shortest_path::shortest_path_search::ShortestPathSearch;
 use crate::query::query_polygons::TileKey;
@@ -64,7 +64,7 @@ pub(crate) struct QueryPolygon<'a> {
     pub view: PolygonView<'a>,
     /// The polygon's index in its tile.
     pub index: usize,
-    /// The tile's world origin ([`tile_origin`]).
+    /// The tile's world origin ([`NavTile::world_origin`]).
     pub origin: [f64; 3],
     /// The tile's vertices, looked up once for every corner placed.
     pub vertices: &'a [[f32; 3]],
@@ -74,7 +74,7 @@ impl<'a> QueryPolygon<'a> {
     /// The polygon `poly_ref` names in `mesh`, if valid.
     #[inline]
     pub fn of(mesh: &'a TiledNavMesh, poly_ref: PolyRef) -> Option<QueryPolygon<'a>> {
-        QueryPolygon::in_tile(mesh, mesh.tile_and_links(poly_ref.tile_ref())?, poly_ref.polygon() as usize)
+        QueryPolygon::in_tile(mesh.tile_and_links(poly_ref.tile_ref())?, poly_ref.polygon() as usize)
     }
 
     /// The polygon `target` names, the target of a link of `mesh`: a live
@@ -83,19 +83,18 @@ impl<'a> QueryPolygon<'a> {
     #[inline]
     pub fn linked(mesh: &'a TiledNavMesh, target: PolyRef) -> QueryPolygon<'a> {
         let tile = mesh.linked_tile_and_links(target.tile_ref());
-        QueryPolygon::in_tile(mesh, tile, target.polygon() as usize).expect("a link names a polygon of its tile")
+        QueryPolygon::in_tile(tile, target.polygon() as usize).expect("a link names a polygon of its tile")
     }
 
     /// Polygon `index` of the tile `tile_ref`'s slot holds (its tile, links
     /// and switches), if the tile has it.
     #[inline]
     fn in_tile(
-        mesh: &'a TiledNavMesh,
         (tile, tile_links, switches): (&'a Arc<NavTile>, &'a TileLinks, Option<&'a TileSwitches>),
         index: usize,
     ) -> Option<QueryPolygon<'a>> {
         let view = switched_view(switches, tile.polygon(index)?, index);
-        let origin = tile_origin(mesh.params(), tile);
+        let origin = tile.world_origin();
         Some(QueryPolygon { tile, tile_links, switches, view, index, origin, vertices: tile.vertices() })
     }
 

@@ -10,17 +10,10 @@
 
 use robust::{orient2d, Coord};
 
-use crate::format::params::NavMeshParams;
 use crate::tile::nav_tile::{NavTile, PolygonView};
 
 /// Most corners a polygon can have (MaxVertsPerPoly ≤ 16).
 pub(crate) const MAX_CORNERS: usize = 16;
-
-/// World X of the tile origin, the tile's OriginY, world Z of the origin.
-pub(crate) fn tile_origin(params: &NavMeshParams, tile: &NavTile) -> [f64; 3] {
-    let (x, z) = params.tile_origin(tile.tile_x(), tile.tile_z());
-    [x, tile.origin_y(), z]
-}
 
 /// `origin + (f64)local`, per axis ([`world_along`]).
 #[inline]

@@ -15,7 +15,7 @@ use crate::mesh::poly_ref::{PolyRef, TileRef};
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::mesh::tile_switches::switched_view;
 use crate::query::nav_mesh_query::{check_position, NavMeshQuery, QueryPolygon};
-use crate::query::polygon_geometry::{tile_origin, WorldPolygon};
+use crate::query::polygon_geometry::WorldPolygon;
 use crate::query::query_filter::QueryFilter;
 use crate::tile::tile_sections::POLYGON_BLOCK;
 
@@ -98,7 +98,7 @@ pub(crate) fn visit_polygons_in_box<'m>(
     let mut world = WorldPolygon::EMPTY;
     for &(_, _, _, tile_ref) in tiles.iter() {
         let (tile, tile_links, switches) = mesh.tile_and_links(tile_ref).expect("listed from the mesh");
-        let origin = tile_origin(params, tile);
+        let origin = tile.world_origin();
         if !search.overlaps(origin, tile.vertex_bounds()) {
             continue;
         }

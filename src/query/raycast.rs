@@ -67,36 +67,67 @@ struct Exit {
     edge: Option<usize>,
     /// A later edge it leaves by at the same t (through a corner).
     tied: Option<usize>,
+    /// Some edge's orientation went past [`orient_around`]'s filter to the
+    /// exact predicate, whose value is not shown to be the negation, bit
+    /// for bit, of its reversed edge's: the in-tile neighbour entered next
+    /// clips all its edges ([`Entered::entry`]).
+    exact: bool,
+}
+
+/// The edges [`exit_of`] clips a polygon of `n` corners by: from corner
+/// `from` round through corners `from + 1..n`, then `0..wrap_end`, each
+/// corner to the next, with the segment entering no earlier than `enter`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Entry {
+    from: usize,
+    wrap_end: usize,
+    enter: f64,
+}
+
+impl Entry {
+    /// Every edge, from corner 0 round to corner 0.
+    const WHOLE: Entry = Entry { from: 0, wrap_end: 1, enter: 0.0 };
+
+    /// Every edge but the one ending at corner `from`, the segment entering
+    /// no earlier than `enter` (≥ 0).
+    fn after(from: usize, enter: f64) -> Entry {
+        Entry { from, wrap_end: from, enter }
+    }
 }
 
 /// Clips the segment from `start` along `d` (X/Z) against the convex
 /// polygon of `n` corners whose X and Z `corner(i)` gives, in order
-/// (Cyrus–Beck): where it leaves, or `None` when it misses the polygon.
-/// Each corner is read once, and its offset from `start` computed once for
-/// the two edges that share it; the last edge, back to the first corner,
-/// is clipped after the loop, so the loop reads corner k + 1 without a
-/// wrap. Always inlined (left to LLVM it stayed a call, fat LTO too): as a
-/// call it cost a frame, the polygon stored for it and the answer read
-/// back, each step.
+/// (Cyrus–Beck), by the edges `entry` names: where it leaves, or `None`
+/// when it misses the polygon. Each corner is read once (corner 0 again
+/// for [`Entry::WHOLE`]'s last edge, rather than kept in registers
+/// through the loop), and its offset from `start` computed once for the
+/// two edges that share it; neither loop wraps. The answer does not
+/// depend on the corner the clip begins at ([`Clip::edge`] keeps a
+/// corner's edges by index). Always inlined (left to LLVM it stayed a
+/// call, fat LTO too): as a call it cost a frame, the polygon stored for
+/// it and the answer read back, each step.
 #[inline(always)]
-fn exit_of(n: usize, corner: impl Fn(usize) -> [f64; 2], start: [f64; 2], d: [f64; 2]) -> Option<Exit> {
+fn exit_of(n: usize, entry: Entry, corner: impl Fn(usize) -> [f64; 2], start: [f64; 2], d: [f64; 2]) -> Option<Exit> {
     if n == 0 {
         return None;
     }
-    let from_start = |c: [f64; 2]| [c[0] - start[0], c[1] - start[1]];
-    let mut clip = Clip { start, d, enter: 0.0, exit: Exit { t: 1.0, edge: None, tied: None } };
-    let first = corner(0);
-    let mut a = (first, from_start(first));
-    for k in 0..n - 1 {
-        let b = corner(k + 1);
-        let b = (b, from_start(b));
+    let placed = |i: usize| {
+        let c = corner(i);
+        (c, [c[0] - start[0], c[1] - start[1]])
+    };
+    let exit = Exit { t: 1.0, edge: None, tied: None, exact: false };
+    let mut clip = Clip { start, d, enter: entry.enter, exit };
+    let (mut k, mut a) = (entry.from, placed(entry.from));
+    for c in entry.from + 1..n {
+        let b = placed(c);
         clip.edge(k, a, b)?;
-        a = b;
+        (k, a) = (c, b);
     }
-    // The first corner read again rather than kept in registers through
-    // the loop.
-    let first = corner(0);
-    clip.edge(n - 1, a, (first, from_start(first)))?;
+    for c in 0..entry.wrap_end {
+        let b = placed(c);
+        clip.edge(k, a, b)?;
+        (k, a) = (c, b);
+    }
     (clip.enter <= clip.exit.t).then_some(clip.exit)
 }
 
@@ -121,15 +152,25 @@ impl Clip {
         // opposite values), so `inside_by / away` has the bits of
         // `−inside_by / turn` without negating either.
         let start = self.start;
-        let exact = || orient_xz([a[0], 0.0, a[1]], [b[0], 0.0, b[1]], [start[0], 0.0, start[1]]);
+        let exact = || {
+            self.exit.exact = true;
+            orient_xz([a[0], 0.0, a[1]], [b[0], 0.0, b[1]], [start[0], 0.0, start[1]])
+        };
         let inside_by = orient_around(a_rel, b_rel, exact);
         let away = (b[1] - a[1]) * self.d[0] - (b[0] - a[0]) * self.d[1];
         if away > 0.0 {
             let t = inside_by / away;
             if t < self.exit.t {
-                self.exit = Exit { t, edge: Some(k), tied: None };
-            } else if t == self.exit.t && self.exit.edge.is_some() {
-                self.exit.tied = Some(k);
+                self.exit = Exit { t, edge: Some(k), tied: None, exact: self.exit.exact };
+            } else if t == self.exit.t {
+                if let Some(edge) = self.exit.edge {
+                    // A corner: the lowest of its edges leaves and the
+                    // highest other ties, whichever corner the clip began
+                    // at (in edge order from corner 0: the first and the
+                    // last met).
+                    let tied = self.exit.tied.map_or(edge.max(k), |tied| tied.max(k));
+                    (self.exit.edge, self.exit.tied) = (Some(edge.min(k)), Some(tied));
+                }
             }
         } else if away < 0.0 {
             // An edge the segment starts inside of lets it in at t ≤ 0,
@@ -215,6 +256,42 @@ impl NavMeshQuery {
     }
 }
 
+/// How the ray came into a polygon: out of polygon `from` by its edge
+/// `edge`, at `t`, `exact` as [`Exit::exact`] says of `from`'s clip.
+struct Entered<'p, 'a> {
+    from: &'p QueryPolygon<'a>,
+    edge: usize,
+    t: f64,
+    exact: bool,
+}
+
+impl Entered<'_, '_> {
+    /// The edges to clip `next`, the polygon entered, by: `None` for all
+    /// of them. Entered from an in-tile neighbour (a polygon of the same
+    /// tile: portal links join different tiles), its entry edge is the
+    /// neighbour's exit edge reversed on the same vertex indices (the tile
+    /// rules), which are distinct in a polygon: the edge of `next` ending
+    /// at the exit edge's first corner. Its corners are placed to the same
+    /// bits, so it turns the other way bit for bit: `away` is the
+    /// difference of the same two products swapped, and so is the
+    /// filter's determinant, whose error bound is the same. So, where the
+    /// filter decides, it lets the segment in exactly where the neighbour
+    /// let it out: at the exit's t when that is above 0 (its quotient has
+    /// the same bits, a negation over a negation), and nowhere when not;
+    /// and it never sets the exit (its `away` is below 0). The clip leaves
+    /// it out, beginning at that corner with `enter` already there.
+    #[inline(always)]
+    fn entry(&self, next: &QueryPolygon<'_>) -> Option<Entry> {
+        if !std::ptr::eq(self.from.tile, next.tile) || self.exact {
+            return None;
+        }
+        debug_assert!(self.from.view.neighbours[self.edge] != 0, "an in-tile step crosses an in-tile neighbour's edge");
+        let first = self.from.view.indices[self.edge];
+        let from = next.view.indices.iter().position(|&i| i == first)?;
+        Some(Entry::after(from, if self.t > 0.0 { self.t } else { 0.0 }))
+    }
+}
+
 /// One cast in progress.
 struct Ray<'a> {
     mesh: &'a TiledNavMesh,
@@ -232,7 +309,7 @@ struct Ray<'a> {
 impl<'a> Ray<'a> {
     fn run(mut self, start_ref: PolyRef, mut start_polygon: QueryPolygon<'a>) -> RaycastHit {
         self.visited.push(start_ref);
-        let Some(mut exit) = self.exit_of(&start_polygon) else {
+        let Some(mut exit) = self.exit_of(&start_polygon, None) else {
             let edge = nearest_edge(start_polygon.corner_count(), |k| start_polygon.edge(k), self.start);
             return self.hit(0.0, start_ref, &start_polygon, edge);
         };
@@ -265,7 +342,8 @@ impl<'a> Ray<'a> {
                 let (a, b) = current_now.edge(used);
                 [crossing[0], lerp(a, b, crossing_parameter(current_now, used, crossing).clamp(0.0, 1.0))[1], crossing[2]]
             });
-            let Some((next_ref, next_exit)) = self.enter(next_ref, next, same_t_from) else {
+            let entered = Entered { from: current, edge: used, t: exit.t, exact: exit.exact };
+            let Some((next_ref, next_exit)) = self.enter(next_ref, next, same_t_from, entered) else {
                 return self.hit(t, current_ref, current, k);
             };
             self.visited.push(next_ref);
@@ -274,27 +352,39 @@ impl<'a> Ray<'a> {
         }
     }
 
-    /// Where the ray leaves `polygon`, if it meets it ([`exit_of`]), its
-    /// corners placed as [`QueryPolygon::corner`] places them. Inlined, so
-    /// the polygon each step enters is clipped where it lies rather than
+    /// Where the ray leaves `polygon`, if it meets it ([`exit_of`] by the
+    /// edges `entry` names, [`Entry::WHOLE`] when `None`), its corners
+    /// placed as [`QueryPolygon::corner`] places them. Inlined, so the
+    /// polygon each step enters is clipped where it lies rather than
     /// copied out for a call; the fields the clip reads are held in
     /// locals, which read through the reference were loaded again for
-    /// every corner.
+    /// every corner. The two kinds of entry are two inlined clips: one
+    /// clip taking either was slower for both.
     #[inline(always)]
-    fn exit_of(&self, polygon: &QueryPolygon<'_>) -> Option<Exit> {
+    fn exit_of(&self, polygon: &QueryPolygon<'_>, entry: Option<Entry>) -> Option<Exit> {
         let (indices, vertices, origin) = (polygon.view.indices, polygon.vertices, polygon.origin);
         let corner_xz = |i: usize| {
             let corner = to_world(origin, vertices[indices[i] as usize]);
             [corner[0], corner[2]]
         };
-        exit_of(indices.len(), corner_xz, self.start_xz, self.d)
+        match entry {
+            Some(entry) => exit_of(indices.len(), entry, corner_xz, self.start_xz, self.d),
+            None => exit_of(indices.len(), Entry::WHOLE, corner_xz, self.start_xz, self.d),
+        }
     }
 
-    /// The polygon `next_ref` names (placed in `next`) and where the ray
-    /// leaves it, unless it is none, was met among `visited[same_t_from..]`
-    /// (the polygons left at the current t) or the ray misses it.
+    /// The polygon `next_ref` names (placed in `next`, reached as
+    /// `entered` says) and where the ray leaves it, unless it is none, was
+    /// met among `visited[same_t_from..]` (the polygons left at the
+    /// current t) or the ray misses it.
     #[inline(always)]
-    fn enter(&self, next_ref: Option<PolyRef>, next: &QueryPolygon<'_>, same_t_from: usize) -> Option<(PolyRef, Exit)> {
+    fn enter(
+        &self,
+        next_ref: Option<PolyRef>,
+        next: &QueryPolygon<'_>,
+        same_t_from: usize,
+        entered: Entered<'_, '_>,
+    ) -> Option<(PolyRef, Exit)> {
         let next_ref = next_ref?;
         // The run is almost always the polygon being left alone: compared
         // directly, without the search's loop.
@@ -305,7 +395,7 @@ impl<'a> Ray<'a> {
         if met {
             return None;
         }
-        Some((next_ref, self.exit_of(next)?))
+        Some((next_ref, self.exit_of(next, entered.entry(next))?))
     }
 
     /// The edge the ray leaves by at `exit.t` (the crossing): the first of
@@ -389,15 +479,15 @@ mod tests {
 
     fn square_exit(start: [f64; 3], end: [f64; 3]) -> Option<Exit> {
         let d = [end[0] - start[0], end[2] - start[2]];
-        exit_of(SQUARE.len(), |i| [SQUARE[i][0], SQUARE[i][2]], [start[0], start[2]], d)
+        exit_of(SQUARE.len(), Entry::WHOLE, |i| [SQUARE[i][0], SQUARE[i][2]], [start[0], start[2]], d)
     }
 
     #[test]
     fn a_segment_leaves_by_the_edge_that_cuts_it_first() {
         let exit = square_exit([1.0, 0.0, 1.0], [9.0, 0.0, 3.0]).unwrap();
-        assert_eq!(exit, Exit { t: 0.375, edge: Some(1), tied: None });
+        assert_eq!(exit, Exit { t: 0.375, edge: Some(1), tied: None, exact: false });
         let inside = square_exit([1.0, 0.0, 1.0], [3.0, 7.0, 4.0]).unwrap();
-        assert_eq!(inside, Exit { t: 1.0, edge: None, tied: None }, "an end on the boundary is inside");
+        assert_eq!(inside, Exit { t: 1.0, edge: None, tied: None, exact: false }, "an end on the boundary is inside");
         // Through the corner (4, 4): edges 1 and 2 cut it at once.
         let corner = square_exit([2.0, 0.0, 2.0], [6.0, 0.0, 6.0]).unwrap();
         assert_eq!((corner.edge, corner.tied), (Some(1), Some(2)));
@@ -431,10 +521,80 @@ mod tests {
         assert!(divided > 20_000, "divided {divided} times");
     }
 
+    /// The bits of a clip's answer.
+    fn exit_bits(exit: Option<Exit>) -> Option<(u64, Option<usize>, Option<usize>, bool)> {
+        exit.map(|e| (e.t.to_bits(), e.edge, e.tied, e.exact))
+    }
+
+    #[test]
+    fn a_neighbour_clipped_without_its_entry_edge_gives_the_whole_clip() {
+        // Polygon P and its neighbour Q share edge a–b (P's edge 0 from a
+        // to b, Q's the other way round at a random place). Corners on a
+        // grid of 1/8 and segments through corners or along the shared
+        // edge's line make ties and orientations the filter cannot decide.
+        let mut rng = crate::test_rng::TestRng(0x2545_F491_4F6C_DD1D);
+        let grid = |rng: &mut crate::test_rng::TestRng| (rng.below(129) as f64 - 64.0) / 8.0;
+        let (mut compared, mut exact, mut ties) = (0, 0, 0);
+        for round in 0..200_000 {
+            let (a, b) = ([grid(&mut rng), grid(&mut rng)], [grid(&mut rng), grid(&mut rng)]);
+            let mut p = vec![a, b];
+            p.extend((0..1 + rng.below(4)).map(|_| [grid(&mut rng), grid(&mut rng)]));
+            let mut q = vec![b, a];
+            q.extend((0..1 + rng.below(4)).map(|_| [grid(&mut rng), grid(&mut rng)]));
+            let turn = rng.below(q.len() as u64) as usize;
+            q.rotate_left(turn);
+            let a_in_q = (1 + q.len() - turn) % q.len();
+            let start = match round % 3 {
+                0 => [grid(&mut rng), grid(&mut rng)],
+                // On the shared edge's line, a rounding off it at most.
+                1 => {
+                    let s = rng.unit() * 3.0 - 1.0;
+                    [a[0] + (b[0] - a[0]) * s, a[1] + (b[1] - a[1]) * s]
+                }
+                _ => p[rng.below(p.len() as u64) as usize],
+            };
+            let end = match round % 2 {
+                0 => [grid(&mut rng), grid(&mut rng)],
+                _ => {
+                    let through = [a, b][rng.below(2) as usize];
+                    [start[0] + (through[0] - start[0]) * 2.0, start[1] + (through[1] - start[1]) * 2.0]
+                }
+            };
+            let d = [end[0] - start[0], end[1] - start[1]];
+            let clip = |corners: &[[f64; 2]], entry| exit_of(corners.len(), entry, |i| corners[i], start, d);
+            let Some(left) = clip(&p, Entry::WHOLE) else { continue };
+            ties += usize::from(left.tied.is_some());
+            if ![left.edge, left.tied].contains(&Some(0)) {
+                continue;
+            }
+            if left.exact {
+                exact += 1;
+                continue;
+            }
+            compared += 1;
+            let entry = Entry::after(a_in_q, if left.t > 0.0 { left.t } else { 0.0 });
+            assert_eq!(exit_bits(clip(&q, entry)), exit_bits(clip(&q, Entry::WHOLE)), "{p:?} {q:?} {start:?} {end:?}");
+        }
+        assert!(compared > 5_000 && exact > 500 && ties > 1_000, "compared {compared}, exact {exact}, ties {ties}");
+    }
+
+    #[test]
+    fn a_clip_from_any_corner_keeps_a_corner_s_edges_by_index() {
+        // Through the square's corner (4, 4), edges 1 and 2 cut the
+        // segment at once, whichever corner the clip begins at.
+        let d = [4.0, 4.0];
+        let corner = |i: usize| [SQUARE[i][0], SQUARE[i][2]];
+        for from in 0..4 {
+            let whole_from = Entry { from, wrap_end: from + 1, enter: 0.0 };
+            let exit = exit_of(4, whole_from, corner, [2.0, 2.0], d).unwrap();
+            assert_eq!((exit.t, exit.edge, exit.tied), (0.5, Some(1), Some(2)), "from corner {from}");
+        }
+    }
+
     #[test]
     fn a_start_outside_is_clipped_and_a_miss_is_none() {
         let exit = square_exit([-4.0, 0.0, 2.0], [12.0, 0.0, 2.0]).unwrap();
-        assert_eq!(exit, Exit { t: 0.5, edge: Some(1), tied: None });
+        assert_eq!(exit, Exit { t: 0.5, edge: Some(1), tied: None, exact: false });
         assert_eq!(square_exit([-4.0, 0.0, 2.0], [-1.0, 0.0, 2.0]), None);
         assert_eq!(square_exit([-4.0, 0.0, 2.0], [-4.0, 0.0, 2.0]), None, "a point outside");
         assert_eq!(nearest_edge(4, |k| (SQUARE[k], SQUARE[(k + 1) % 4]), [-4.0, 0.0, 2.0]), 3);

@@ -14,7 +14,6 @@ use crate::stitch::off_mesh_index::{ColumnMap, OffMeshIndex};
 use crate::format::params::NavMeshParams;
 use crate::mesh::poly_ref::{PolyRef, TileRef};
 use crate::stitch::prefetch::prefetch_lines;
-use crate::query::polygon_geometry::tile_origin;
 use crate::stitch::portal_stitching::{along_axis, neighbour_column, Column, MirroredLink, SidePass, TilePortals};
 use crate::tile::nav_tile::NavTile;
 use crate::mesh::tile_slots::TileSlots;
@@ -362,7 +361,7 @@ impl<'a> StitchView<'a> {
         let mut pass = SidePass {
             here: (self.tile_ref(slot), here.tile.portals()),
             side,
-            along_origin: tile_origin(self.params, &here.tile)[along_axis(side)],
+            along_origin: here.tile.world_origin()[along_axis(side)],
             climb: self.climb(),
             out: &mut scratch.pending,
             mirrored: mirror.then_some(&mut scratch.mirrored),

@@ -28,6 +28,10 @@ pub struct NavTile {
     portal_sides: PortalSides,
     /// Least and greatest tile-local vertex coordinates per axis.
     vertex_bounds: [[f32; 3]; 2],
+    /// World X and Z of the tile's origin under the parameters its
+    /// fingerprint names ([`NavMeshParams::tile_origin`]): worked out once
+    /// here, as every query step into the tile would otherwise.
+    origin_xz: [f64; 2],
 }
 
 /// Everything else derives from the arrays and the parameters the
@@ -116,7 +120,9 @@ impl NavTile {
         fill_sweeps(&portal_sides, reader.get(sections.portal_table()), portal_sweeps);
         let vertex_bounds = bounds(store.get(|s| s.vertices()).iter());
         let stitching = TileStitching::default();
-        let mut tile = NavTile { place, fingerprint, store, stitching, portal_sides, vertex_bounds };
+        let (origin_x, origin_z) = params.tile_origin(place.tile_x, place.tile_z);
+        let origin_xz = [origin_x, origin_z];
+        let mut tile = NavTile { place, fingerprint, store, stitching, portal_sides, vertex_bounds, origin_xz };
         tile.stitching = TileStitching::of(params, &tile);
         Ok(tile)
     }
@@ -156,6 +162,14 @@ impl NavTile {
 
     pub fn origin_y(&self) -> f64 {
         self.place.origin_y
+    }
+
+    /// World X of the tile's origin, its OriginY and world Z of the origin:
+    /// where its tile-local vertices are placed from, under the parameters
+    /// of any mesh it joins (they share its fingerprint).
+    #[inline]
+    pub(crate) fn world_origin(&self) -> [f64; 3] {
+        [self.origin_xz[0], self.place.origin_y, self.origin_xz[1]]
     }
 
     /// The validated arrays, borrowed.
@@ -356,9 +370,11 @@ mod tests {
     /// portal sides, take 8 bytes from it (264 before); the table keeps
     /// where each section ends, its counts derived (256 before), and its
     /// stitching keeps no list of the columns its off-mesh links end in,
-    /// which their ends name (200 before).
+    /// which their ends name (200 before). Issue 18 (raycast10) gave 16
+    /// bytes back for the origin's world X and Z, which every query step
+    /// into the tile read from the mesh parameters (176 before).
     #[test]
     fn a_tile_record_stays_small() {
-        assert_eq!(std::mem::size_of::<NavTile>(), 176);
+        assert_eq!(std::mem::size_of::<NavTile>(), 192);
     }
 }

@@ -71,7 +71,7 @@ impl NavMeshDebug {
     fn push_polygon(&mut self, mesh: &TiledNavMesh, tile: &NavTile, poly_ref: PolyRef) {
         let record = mesh.polygon_record(poly_ref).expect("validated polygon index");
         let first_vertex = self.vertices.len() as u32;
-        let origin = tile_origin(mesh, tile);
+        let origin = tile.world_origin();
         self.vertices.extend(tile.polygon_vertices(poly_ref.polygon() as usize).map(|v| world(origin, v)));
         self.polygons.push(DebugPolygon {
             poly_ref,
@@ -87,12 +87,6 @@ impl NavMeshDebug {
     }
 }
 
-/// X and Z of the tile origin, and the tile's OriginY.
-fn tile_origin(mesh: &TiledNavMesh, tile: &NavTile) -> [f64; 3] {
-    let (x, z) = mesh.params().tile_origin(tile.tile_x(), tile.tile_z());
-    [x, tile.origin_y(), z]
-}
-
 fn world(origin: [f64; 3], local: [f32; 3]) -> [f64; 3] {
     [origin[0] + local[0] as f64, origin[1] + local[1] as f64, origin[2] + local[2] as f64]
 }
@@ -100,19 +94,19 @@ fn world(origin: [f64; 3], local: [f32; 3]) -> [f64; 3] {
 fn link_segment(mesh: &TiledNavMesh, tile: &NavTile, from: PolyRef, link: &Link) -> DebugLink {
     let (start, end) = match link.kind {
         LinkKind::Portal => portal_segment(mesh, tile, from, link),
-        LinkKind::OffMesh => off_mesh_points(mesh, tile, link.off_mesh_index),
+        LinkKind::OffMesh => off_mesh_points(tile, link.off_mesh_index),
         LinkKind::OffMeshReverse => {
             let owner = mesh.tile(link.target.tile_ref()).expect("links name current tiles");
-            let (start, end) = off_mesh_points(mesh, owner, link.off_mesh_index);
+            let (start, end) = off_mesh_points(owner, link.off_mesh_index);
             (end, start)
         }
     };
     DebugLink { from, to: link.target, kind: link.kind, start, end }
 }
 
-fn off_mesh_points(mesh: &TiledNavMesh, owner: &NavTile, index: u32) -> ([f64; 3], [f64; 3]) {
+fn off_mesh_points(owner: &NavTile, index: u32) -> ([f64; 3], [f64; 3]) {
     let slot = &owner.off_mesh_links()[index as usize];
-    let origin = tile_origin(mesh, owner);
+    let origin = owner.world_origin();
     (world(origin, slot.start), world(origin, slot.end))
 }
 
@@ -124,7 +118,7 @@ fn portal_segment(mesh: &TiledNavMesh, tile: &NavTile, from: PolyRef, link: &Lin
     let b = portal_of(other, link.target.polygon(), link.target_edge, opposite_side(link.side));
     let climb = mesh.params().walkable_climb as f64;
     let (lo, hi) = overlap(&a, tile.origin_y(), &b, other.origin_y(), climb).expect("a stitched portal overlaps");
-    let origin = tile_origin(mesh, tile);
+    let origin = tile.world_origin();
     let corner = tile.polygon_vertices(from.polygon() as usize).nth(link.edge as usize).expect("edge exists");
     let axis = along_axis(link.side);
     let across = 2 - axis;

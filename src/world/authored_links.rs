@@ -66,14 +66,13 @@ fn slot_values(
     tile: &NavTile,
 ) -> Result<Option<OffMeshLinkSlot>> {
     let extent = params.max_local_extent();
-    let (origin_x, origin_z) = params.tile_origin(tile.tile_x(), tile.tile_z());
-    let origin = [origin_x, tile.origin_y(), origin_z];
+    let origin = tile.world_origin();
     let local = |p: [f64; 3]| [p[0] - origin[0], p[1] - origin[1], p[2] - origin[2]];
     let (start, end) = (local(link.start), local(link.end));
     if end[0].abs() > extent || end[2].abs() > extent {
         return Err(NavMeshError::out_of_range(format!(
-            "OffMeshLinks[{index}]: end ({}, {}) lies beyond MaxLocalExtent {extent} of the start's tile origin ({origin_x}, {origin_z})",
-            link.end[0], link.end[2]
+            "OffMeshLinks[{index}]: end ({}, {}) lies beyond MaxLocalExtent {extent} of the start's tile origin ({}, {})",
+            link.end[0], link.end[2], origin[0], origin[2]
         )));
     }
     if start[1].abs() > extent || end[1].abs() > extent {

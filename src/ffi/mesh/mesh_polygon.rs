@@ -54,13 +54,13 @@ fn valid_polygon(
 
 /// The outline of polygon `index` of `tile` in world space: X and Z from
 /// the tile origin, Y from the tile's OriginY (as the debug geometry).
-fn world_outline(mesh: &TiledNavMesh, tile: &NavTile, index: u32) -> Vec<OnavDVec3> {
-    let (origin_x, origin_z) = mesh.params().tile_origin(tile.tile_x(), tile.tile_z());
+fn world_outline(tile: &NavTile, index: u32) -> Vec<OnavDVec3> {
+    let origin = tile.world_origin();
     tile.polygon_vertices(index as usize)
         .map(|[x, y, z]| OnavDVec3 {
-            x: origin_x + f64::from(x),
-            y: tile.origin_y() + f64::from(y),
-            z: origin_z + f64::from(z),
+            x: origin[0] + f64::from(x),
+            y: origin[1] + f64::from(y),
+            z: origin[2] + f64::from(z),
         })
         .collect()
 }
@@ -118,11 +118,7 @@ pub unsafe extern "C" fn onav_mesh_polygon_outline(
             let output = array_buffer(buf, cap, len_out)?;
             let mesh = arg_ref(mesh, "mesh")?;
             let (tile, _) = valid_polygon(&mesh.mesh, poly_ref)?;
-            output.fill(&world_outline(
-                &mesh.mesh,
-                tile,
-                PolyRef(poly_ref).polygon(),
-            ))
+            output.fill(&world_outline(tile, PolyRef(poly_ref).polygon()))
         })
     }
 }

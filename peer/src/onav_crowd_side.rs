@@ -1,9 +1,30 @@
 //! onav's side of the crowd table: an `onav::Crowd` with default settings
 //! (dt 1/30 s, 4096 search nodes, placement box (2, 4, 2)) stepped on a
-//! rayon pool of a chosen number of threads.
+//! rayon pool of a chosen number of threads. On one thread the pool's one
+//! thread is the caller's own, as for a host that steps its crowd on its
+//! simulation thread: DetourCrowd's side runs on that thread too, and a
+//! pool worker would add a hand-off and a wake-up to every tick.
 
 use onav::{AgentHandle, Crowd, CrowdSettings, TiledNavMesh};
 use rayon::ThreadPool;
+
+thread_local! {
+    /// A one-thread pool made of the thread that uses it (`install` runs
+    /// the step right there). rayon keeps a thread in at most one such
+    /// pool, so each thread has one for the process's life.
+    static CALLER_POOL: Result<ThreadPool, String> = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .use_current_thread()
+        .build()
+        .map_err(|e| format!("rayon: {e}"));
+}
+
+/// Where the crowd's step runs.
+enum Threads {
+    /// On the calling thread, through [`CALLER_POOL`].
+    Caller,
+    Pool(ThreadPool),
+}
 
 use crate::crowd_params::{onav_params, DT};
 use crate::crowd_placement::Placement;
@@ -11,15 +32,19 @@ use crate::crowd_side::CrowdSide;
 
 pub struct OnavCrowdSide<'m> {
     mesh: &'m TiledNavMesh,
-    pool: ThreadPool,
+    threads: Threads,
     crowd: Option<Crowd>,
     handles: Vec<AgentHandle>,
 }
 
 impl<'m> OnavCrowdSide<'m> {
     pub fn new(mesh: &'m TiledNavMesh, threads: usize) -> Result<OnavCrowdSide<'m>, String> {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| format!("rayon: {e}"))?;
-        Ok(OnavCrowdSide { mesh, pool, crowd: None, handles: Vec::new() })
+        let threads = if threads == 1 {
+            CALLER_POOL.with(|pool| pool.as_ref().map(|_| Threads::Caller).map_err(String::clone))?
+        } else {
+            Threads::Pool(rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| format!("rayon: {e}"))?)
+        };
+        Ok(OnavCrowdSide { mesh, threads, crowd: None, handles: Vec::new() })
     }
 }
 
@@ -45,7 +70,14 @@ impl CrowdSide for OnavCrowdSide<'_> {
 
     fn step(&mut self) {
         if let Some(crowd) = self.crowd.as_mut() {
-            self.pool.install(|| crowd.step());
+            match &self.threads {
+                Threads::Caller => CALLER_POOL.with(|pool| {
+                    if let Ok(pool) = pool {
+                        pool.install(|| crowd.step());
+                    }
+                }),
+                Threads::Pool(pool) => pool.install(|| crowd.step()),
+            }
         }
     }
 

@@ -446,6 +446,7 @@ static void test_null_arguments_and_cleared_outputs(void) {
     CHECK_FAILS(onav_crowd_reset_move_target(NULL, agent, &err), ONAV_E_NULL_ARGUMENT, &err, "crowd");
     CHECK_FAILS(onav_crowd_complete_off_mesh_link(NULL, agent, &err), ONAV_E_NULL_ARGUMENT, &err, "crowd");
     CHECK_FAILS(onav_crowd_step(NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "crowd");
+    CHECK_FAILS(onav_crowd_step_on_calling_thread(NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "crowd");
 
     uint64_t tick = 0;
     CHECK_FAILS_CLEARS(tick, 5, onav_crowd_tick(NULL, &tick, &err), ONAV_E_NULL_ARGUMENT, &err, "crowd");
@@ -498,8 +499,9 @@ static void test_buffer_too_small(void) {
 
 /* ---- Determinism ---------------------------------------------------- */
 
-/* A crowd of eight agents walking to the mirrored points, after 120 ticks. */
-static OnavCrowd *scripted_crowd(const OnavNavMesh *nav_mesh) {
+/* A crowd of eight agents walking to the mirrored points, after 120 ticks
+ * of `step`. */
+static OnavCrowd *scripted_crowd(const OnavNavMesh *nav_mesh, int32_t (*step)(OnavCrowd *, OnavError *)) {
     OnavCrowd *crowd = new_crowd(nav_mesh);
     for (int i = 0; i < 8; i++) {
         OnavDVec3 at = vec3(3.0 + 7.0 * i, 0, 3.0 + 3.5 * i);
@@ -507,7 +509,7 @@ static OnavCrowd *scripted_crowd(const OnavNavMesh *nav_mesh) {
         CHECK_OK(onav_crowd_request_move_target(crowd, agent, vec3(64.0 - at.x, 0, 32.0 - at.z), NULL));
     }
     for (int tick = 0; tick < 120; tick++) {
-        CHECK_OK(onav_crowd_step(crowd, NULL));
+        CHECK_OK(step(crowd, NULL));
     }
     return crowd;
 }
@@ -515,8 +517,9 @@ static OnavCrowd *scripted_crowd(const OnavNavMesh *nav_mesh) {
 static void test_two_crowds_same_hash(void) {
     OnavNavMesh *nav_mesh = strip_nav_mesh();
     OnavCrowd *fresh = new_crowd(nav_mesh);
-    OnavCrowd *a = scripted_crowd(nav_mesh);
-    OnavCrowd *b = scripted_crowd(nav_mesh);
+    /* The pool and the calling thread alone give the same bits. */
+    OnavCrowd *a = scripted_crowd(nav_mesh, onav_crowd_step);
+    OnavCrowd *b = scripted_crowd(nav_mesh, onav_crowd_step_on_calling_thread);
     OnavCrowdHash hash_a = state_hash(a);
     OnavCrowdHash hash_b = state_hash(b);
     OnavCrowdHash hash_fresh = state_hash(fresh);
@@ -631,10 +634,11 @@ static void test_world_crowd(void) {
     CHECK_OK(onav_world_crowd_request_move_target(twin, twin_a, vec3(56, 0, 16), &err));
     CHECK_OK(onav_world_crowd_request_move_target(twin, twin_b, vec3(56, 0, 16), &err));
     for (int i = 0; i < MAX_TICKS; i++) {
-        CHECK_OK(onav_world_crowd_step(twin, &err));
+        CHECK_OK(onav_world_crowd_step_on_calling_thread(twin, &err));
     }
     /* Only the agents present count: the one added and removed between
-     * steps left no trace. */
+     * steps left no trace; and the twin's steps on the calling thread give
+     * the same bits as the pool's. */
     OnavCrowdHash twin_hash;
     CHECK_OK(onav_world_crowd_state_hash(twin, &twin_hash, &err));
     CHECK(memcmp(hash.bytes, twin_hash.bytes, sizeof hash.bytes) == 0);
@@ -646,6 +650,7 @@ static void test_world_crowd(void) {
     CHECK_FAILS_CLEARS(failed, sentinel, onav_world_crowd_new(world, NULL, &failed, &err), ONAV_E_NULL_ARGUMENT, &err, "settings");
     CHECK_FAILS_CLEARS(failed, sentinel, onav_world_crowd_new(NULL, &settings, &failed, &err), ONAV_E_NULL_ARGUMENT, &err, "world");
     CHECK_FAILS(onav_world_crowd_step(NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "crowd");
+    CHECK_FAILS(onav_world_crowd_step_on_calling_thread(NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "crowd");
     onav_world_crowd_free(crowd);
     onav_world_crowd_free(twin);
     onav_world_crowd_free(NULL);

@@ -400,7 +400,8 @@ typedef int32_t OnavStatus;
  * taking it non-const; the const ones (reading agents, tick, count, hash)
  * may run concurrently with each other. Separate crowds may be used on
  * separate threads at once. onav_crowd_step runs the agents on rayon's
- * global thread pool inside the call.
+ * global thread pool inside the call; onav_crowd_step_on_calling_thread
+ * runs them on the calling thread.
  */
 typedef struct OnavCrowd OnavCrowd;
 
@@ -510,7 +511,8 @@ typedef struct OnavTriangleGeometry OnavTriangleGeometry;
  * functions taking it non-const; the const ones may run concurrently with
  * each other. Separate crowds may be used on separate threads at once.
  * onav_world_crowd_step runs the agents on rayon's global thread pool
- * inside the call.
+ * inside the call; onav_world_crowd_step_on_calling_thread runs them on
+ * the calling thread.
  */
 typedef struct OnavWorldCrowd OnavWorldCrowd;
 
@@ -5023,12 +5025,26 @@ int32_t onav_crowd_set_nav_mesh(struct OnavCrowd *crowd,
  * rayon threads.
  *
  * Thread safety: exclusive on the crowd; uses rayon's global thread pool
- * inside the call.
+ * inside the call (the call hands the step to the pool once and waits).
  *
  * # Safety
  * Pointers are NULL or valid.
  */
 ONAV_API int32_t onav_crowd_step(struct OnavCrowd *crowd, struct OnavError *err);
+
+/**
+ * Advances the crowd by one tick as onav_crowd_step does, with all of the
+ * work on the calling thread: no thread pool is used or started, and the
+ * results are the same bits. For a host that steps on its own simulation
+ * thread (no hand-off to a pool and back, which costs about 0.1 ms a
+ * tick) or runs several crowds on its own worker threads.
+ *
+ * Thread safety: exclusive on the crowd.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API int32_t onav_crowd_step_on_calling_thread(struct OnavCrowd *crowd, struct OnavError *err);
 
 /**
  * Writes the number of ticks stepped so far to `*out`.
@@ -5252,6 +5268,20 @@ int32_t onav_world_crowd_set_world(struct OnavWorldCrowd *crowd,
  * Pointers are NULL or valid.
  */
 ONAV_API int32_t onav_world_crowd_step(struct OnavWorldCrowd *crowd, struct OnavError *err);
+
+/**
+ * Steps every class's crowd by one tick, in class order, as
+ * onav_crowd_step_on_calling_thread: all of the work on the calling
+ * thread, the same bits as onav_world_crowd_step.
+ *
+ * Thread safety: exclusive on the crowd.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_world_crowd_step_on_calling_thread(struct OnavWorldCrowd *crowd,
+                                                struct OnavError *err);
 
 /**
  * Writes the number of classes (one crowd each) to `*out`.

@@ -1673,8 +1673,11 @@ public:
     void set_mesh(const TiledNavMesh& mesh) { detail::call(::onav_crowd_set_mesh, get(), mesh.get()); }
     /// As set_mesh, with a tier-1 mesh's tiled mesh.
     void set_nav_mesh(const NavMesh& nav_mesh) { detail::call(::onav_crowd_set_nav_mesh, get(), nav_mesh.get()); }
-    /// Advances every agent by one tick.
+    /// Advances every agent by one tick, on the library's thread pool.
     void step() { detail::call(::onav_crowd_step, get()); }
+    /// Advances every agent by one tick with all of the work on the calling
+    /// thread (no thread pool): the same bits as step().
+    void step_on_calling_thread() { detail::call(::onav_crowd_step_on_calling_thread, get()); }
     /// Ticks stepped so far.
     std::uint64_t tick() const { return detail::value<std::uint64_t>(::onav_crowd_tick, get()); }
     /// The number of agents.
@@ -1732,6 +1735,8 @@ public:
     void set_world(const NavWorld& world) { detail::call(::onav_world_crowd_set_world, get(), world.get()); }
     /// Steps every class by one tick, in class order.
     void step() { detail::call(::onav_world_crowd_step, get()); }
+    /// As step(), with all of the work on the calling thread: the same bits.
+    void step_on_calling_thread() { detail::call(::onav_world_crowd_step_on_calling_thread, get()); }
     /// The number of classes.
     std::uint32_t class_count() const { return detail::value<std::uint32_t>(::onav_world_crowd_class_count, get()); }
     /// ClassFor(radius) of the world version the crowd walks.

@@ -4,7 +4,8 @@
 # (`crowd-count --input SCENARIO`: each library steps a fresh crowd of the
 # scenario through the `crowd` table's 150 timed ticks, onav on one
 # thread), collecting only inside `dtCrowd::update` and
-# `onav::Crowd::step` and dumping before each call, so every dump holds
+# `onav::Crowd::run_step` (what `step` and `step_on_calling_thread` run)
+# and dumping before each call, so every dump holds
 # one tick of one library and the set-up (levels, placements, agents
 # added) counts nowhere. Per tick: the median over the 150 ticks (the
 # statistic the timed table takes) and the mean over ticks 2-150 (tick 1
@@ -25,7 +26,7 @@ shift $(($# > 0 ? 1 : 0))
 if [ $# -gt 0 ]; then scenarios=("$@"); else scenarios=(plaza-1000 dungeon-250); fi
 build_peer_with_scratch
 
-onav_step='onav::crowd::crowd::Crowd::step'
+onav_step='onav::crowd::crowd::Crowd::run_step'
 detour_step='dtCrowd::update(float, dtCrowdAgentDebugInfo*)'
 # label<TAB>function, in the order the table lists them.
 parts=$(printf '%s\t%s\n' \

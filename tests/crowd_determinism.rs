@@ -1,5 +1,7 @@
 //! Deterministic stepping (issue 21): the same scenario stepped on rayon
-//! pools of 1, 2 and 8 threads gives the same state hash, and the state
+//! pools of 1, 2 and 8 threads, on rayon's global pool from outside it and
+//! on the calling thread alone (`step_on_calling_thread`) gives the same
+//! state hash, and the state
 //! hash after a fixed scenario matches the golden SHA-256 in
 //! `tests/golden/crowd.sha256`.
 //!
@@ -54,16 +56,34 @@ fn turn_back_arrived(crowd: &mut Crowd, ends: &mut [Shuttle]) {
     }
 }
 
-fn hash_after(ticks: u64, threads: usize) -> [u8; 32] {
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-    pool.install(|| {
+/// How a run steps its crowd.
+#[derive(Clone, Copy)]
+enum Stepping {
+    /// `step` inside a rayon pool of this many threads.
+    Pool(usize),
+    /// `step` from this test's thread, which is no pool's: rayon's global
+    /// pool.
+    GlobalPool,
+    /// `step_on_calling_thread`.
+    CallingThread,
+}
+
+fn hash_after(ticks: u64, stepping: Stepping) -> [u8; 32] {
+    let run = || {
         let (mut crowd, mut ends) = plaza_crowd();
         for _ in 0..ticks {
-            crowd.step();
+            match stepping {
+                Stepping::CallingThread => crowd.step_on_calling_thread(),
+                Stepping::Pool(_) | Stepping::GlobalPool => crowd.step(),
+            }
             turn_back_arrived(&mut crowd, &mut ends);
         }
         crowd.state_hash()
-    })
+    };
+    match stepping {
+        Stepping::Pool(threads) => rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(run),
+        Stepping::GlobalPool | Stepping::CallingThread => run(),
+    }
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -72,15 +92,22 @@ fn hex(bytes: &[u8]) -> String {
 
 #[test]
 fn one_two_and_eight_threads_give_the_same_state() {
-    let one = hash_after(300, 1);
-    assert_eq!(hex(&hash_after(300, 2)), hex(&one));
-    assert_eq!(hex(&hash_after(300, 8)), hex(&one));
-    assert_ne!(hex(&hash_after(299, 1)), hex(&one), "the hash follows the state");
+    let one = hash_after(300, Stepping::Pool(1));
+    assert_eq!(hex(&hash_after(300, Stepping::Pool(2))), hex(&one));
+    assert_eq!(hex(&hash_after(300, Stepping::Pool(8))), hex(&one));
+    assert_ne!(hex(&hash_after(299, Stepping::Pool(1))), hex(&one), "the hash follows the state");
+}
+
+#[test]
+fn the_global_pool_and_the_calling_thread_give_the_same_state_as_a_pool() {
+    let pool = hash_after(300, Stepping::Pool(2));
+    assert_eq!(hex(&hash_after(300, Stepping::GlobalPool)), hex(&pool));
+    assert_eq!(hex(&hash_after(300, Stepping::CallingThread)), hex(&pool));
 }
 
 #[test]
 fn the_state_after_the_golden_scenario_is_unchanged() {
-    let line = format!("{}  plaza_36_agents/{GOLDEN_TICKS}_ticks\n", hex(&hash_after(GOLDEN_TICKS, 2)));
+    let line = format!("{}  plaza_36_agents/{GOLDEN_TICKS}_ticks\n", hex(&hash_after(GOLDEN_TICKS, Stepping::Pool(2))));
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/crowd.sha256");
     if std::env::var_os("ONAV_UPDATE_GOLDEN").is_some_and(|v| v == "1") {
         std::fs::write(&path, &line).unwrap();

@@ -271,3 +271,12 @@ fn one_and_two_threads_give_the_same_state() {
     assert_eq!(hash_after(200, 2), one);
     assert_ne!(hash_after(199, 1), one, "the hash follows the state");
 }
+
+#[test]
+fn stepping_on_the_calling_thread_gives_the_same_state() {
+    let (mut crowd, _) = crossing(&two_class_world(2));
+    for _ in 0..200 {
+        crowd.step_on_calling_thread();
+    }
+    assert_eq!(crowd.state_hash(), hash_after(200, 2));
+}

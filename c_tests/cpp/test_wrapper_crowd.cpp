@@ -106,8 +106,9 @@ onav::CrowdHash wrapper_scripted_hash(const onav::NavMesh& nav_mesh) {
             crowd.add_agent(scripted_start(i), onav::agent_params_default(scripted_radius(i), 2.0));
         crowd.request_move_target(agent, mirrored(scripted_start(i)));
     }
+    // On the calling thread; the C side below steps on the pool.
     for (int tick = 0; tick < scripted_ticks; tick++) {
-        crowd.step();
+        crowd.step_on_calling_thread();
     }
     return crowd.state_hash();
 }
@@ -164,7 +165,11 @@ void test_world_crowd() {
     crowd.request_move_target(a, target);
     crowd.request_move_target(b, target);
     for (int tick = 0; tick < 900; tick++) {
-        crowd.step();
+        if (tick % 2 == 0) {
+            crowd.step();
+        } else {
+            crowd.step_on_calling_thread();
+        }
     }
     CHECK(crowd.tick() == 900);
     std::vector<onav::AgentState> states = crowd.read_agents();

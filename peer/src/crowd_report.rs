@@ -23,7 +23,7 @@ pub fn report(measured: &[Measured], rounds: usize, ticks: usize) -> String {
          fixed limits (6 neighbours, 8 path requests and 100 search iterations per update, 512 + 4096 search \
          nodes). onav: `CrowdSettings::default()` (4096 search nodes, every path planned in the tick it is \
          asked for), 10 neighbours and 16 wall segments per agent; on one thread it steps on the timing thread \
-         itself (a one-thread rayon pool built with `use_current_thread`), as DetourCrowd does, and on {THREADS} \
+         itself (`Crowd::step_on_calling_thread`), as DetourCrowd does, and on {THREADS} \
          threads it hands each tick to a pool of {THREADS} workers. A round makes a fresh crowd (untimed) and \
          times each of its first {ticks} ticks on its own; the round's value is the median tick, the table's \
          the median over rounds (min–max of the round values beside it). Each round runs both libraries once, \

@@ -1,34 +1,24 @@
 //! onav's side of the crowd table: an `onav::Crowd` with default settings
 //! (dt 1/30 s, 4096 search nodes, placement box (2, 4, 2)) stepped on a
-//! rayon pool of a chosen number of threads. On one thread the pool's one
-//! thread is the caller's own, as for a host that steps its crowd on its
-//! simulation thread: DetourCrowd's side runs on that thread too, and a
-//! pool worker would add a hand-off and a wake-up to every tick.
+//! rayon pool of a chosen number of threads. On one thread it steps on the
+//! calling thread (`Crowd::step_on_calling_thread`), as a host stepping
+//! its crowd on its simulation thread would: DetourCrowd's side runs on
+//! that thread too, and a pool worker would add a hand-off and a wake-up
+//! to every tick.
 
 use onav::{AgentHandle, Crowd, CrowdSettings, TiledNavMesh};
 use rayon::ThreadPool;
 
-thread_local! {
-    /// A one-thread pool made of the thread that uses it (`install` runs
-    /// the step right there). rayon keeps a thread in at most one such
-    /// pool, so each thread has one for the process's life.
-    static CALLER_POOL: Result<ThreadPool, String> = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .use_current_thread()
-        .build()
-        .map_err(|e| format!("rayon: {e}"));
-}
-
-/// Where the crowd's step runs.
-enum Threads {
-    /// On the calling thread, through [`CALLER_POOL`].
-    Caller,
-    Pool(ThreadPool),
-}
-
 use crate::crowd_params::{onav_params, DT};
 use crate::crowd_placement::Placement;
 use crate::crowd_side::CrowdSide;
+
+/// Where the crowd's step runs.
+enum Threads {
+    /// `Crowd::step_on_calling_thread`.
+    Caller,
+    Pool(ThreadPool),
+}
 
 pub struct OnavCrowdSide<'m> {
     mesh: &'m TiledNavMesh,
@@ -40,7 +30,7 @@ pub struct OnavCrowdSide<'m> {
 impl<'m> OnavCrowdSide<'m> {
     pub fn new(mesh: &'m TiledNavMesh, threads: usize) -> Result<OnavCrowdSide<'m>, String> {
         let threads = if threads == 1 {
-            CALLER_POOL.with(|pool| pool.as_ref().map(|_| Threads::Caller).map_err(String::clone))?
+            Threads::Caller
         } else {
             Threads::Pool(rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| format!("rayon: {e}"))?)
         };
@@ -71,11 +61,7 @@ impl CrowdSide for OnavCrowdSide<'_> {
     fn step(&mut self) {
         if let Some(crowd) = self.crowd.as_mut() {
             match &self.threads {
-                Threads::Caller => CALLER_POOL.with(|pool| {
-                    if let Ok(pool) = pool {
-                        pool.install(|| crowd.step());
-                    }
-                }),
+                Threads::Caller => crowd.step_on_calling_thread(),
                 Threads::Pool(pool) => pool.install(|| crowd.step()),
             }
         }

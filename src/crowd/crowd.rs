@@ -29,7 +29,6 @@
 
 use std::collections::BTreeSet;
 
-use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 
 use crate::crowd::agent_update::{move_and_arrive, sense_and_steer, StepContext};
@@ -37,6 +36,7 @@ use crate::crowd::collision_resolution::collision_push;
 use crate::crowd::crowd_agent::{AgentHandle, AgentParams, AgentState, CrowdAgent, MoveTarget};
 use crate::crowd::obstacle_avoidance::OrcaSolver;
 use crate::crowd::proximity_grid::ProximityGrid;
+use crate::crowd::step_threads::StepThreads;
 use crate::crowd::vector_xz::VectorXz;
 use crate::error::{NavMeshError, Result};
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
@@ -47,10 +47,6 @@ use crate::query::nav_mesh_query::{check_position, NavMeshQuery};
 /// whose area hugs the range's circle closer than 3 × 3 cells of the
 /// range's width, so fewer agents are measured for nothing.
 const GRID_CELL_TO_RANGE: f64 = 0.5;
-
-/// Chunks of slots per thread in the parallel phases: enough for rayon to
-/// balance agents of uneven cost.
-const CHUNKS_PER_THREAD: usize = 4;
 
 /// Rounds of collision resolution per step.
 const COLLISION_ROUNDS: usize = 4;
@@ -340,12 +336,28 @@ impl Crowd {
     }
 
     /// Advances the crowd by one tick of the fixed dt, as the module text
-    /// says, on the current rayon thread pool.
-    #[inline(never)]
+    /// says, on the current rayon thread pool (rayon's global pool when the
+    /// caller is no pool's thread). The step enters the pool once and runs
+    /// every phase inside it, rather than handing each parallel phase over
+    /// from outside.
     pub fn step(&mut self) {
+        rayon::scope(|_| self.run_step(StepThreads::Pool));
+    }
+
+    /// Advances the crowd by one tick as [`Crowd::step`] does, with every
+    /// phase on the calling thread: no thread pool is used or started. The
+    /// same bits as `step` on any number of threads; for a host that steps
+    /// on its own simulation thread, or runs several crowds on its own
+    /// worker threads.
+    pub fn step_on_calling_thread(&mut self) {
+        self.run_step(StepThreads::CallingThread);
+    }
+
+    #[inline(never)]
+    fn run_step(&mut self, threads: StepThreads) {
         self.tick += 1;
         self.take_snapshot();
-        let chunk_len = self.prepare_workers();
+        let chunk_len = self.prepare_workers(threads);
         let context = StepContext {
             snapshot: &self.snapshot,
             grid: &self.grid,
@@ -355,29 +367,27 @@ impl Crowd {
             revalidate: std::mem::take(&mut self.mesh_changed),
             topology_due: self.topology_due(),
         };
-        self.slots.par_chunks_mut(chunk_len).zip(self.workers.par_iter_mut()).enumerate().for_each(
-            |(chunk_index, (chunk, (query, solver)))| {
-                for (k, slot) in chunk.iter_mut().enumerate() {
-                    if let Some(agent) = slot.agent.as_mut() {
-                        sense_and_steer(agent, (chunk_index * chunk_len + k) as u32, query, solver, &context);
-                    }
+        threads.for_each_chunk(&mut self.slots, chunk_len, &mut self.workers, |chunk_index, chunk, (query, solver)| {
+            for (k, slot) in chunk.iter_mut().enumerate() {
+                if let Some(agent) = slot.agent.as_mut() {
+                    sense_and_steer(agent, (chunk_index * chunk_len + k) as u32, query, solver, &context);
                 }
-            },
-        );
-        self.resolve_collisions();
+            }
+        });
+        self.resolve_collisions(threads);
         let dt = self.settings.dt;
-        self.slots.par_chunks_mut(chunk_len).zip(self.workers.par_iter_mut()).for_each(|(chunk, (query, _))| {
+        threads.for_each_chunk(&mut self.slots, chunk_len, &mut self.workers, |_, chunk, (query, _)| {
             for agent in chunk.iter_mut().filter_map(|slot| slot.agent.as_mut()) {
                 move_and_arrive(agent, query, dt);
             }
         });
     }
 
-    /// Enough workers for the parallel phases' chunks of slots (cloning
-    /// the query only when the pool grew or the mesh changed, not every
-    /// step); returns the chunk length.
-    fn prepare_workers(&mut self) -> usize {
-        let chunks = rayon::current_num_threads().max(1) * CHUNKS_PER_THREAD;
+    /// Enough workers for the phases' chunks of slots (cloning the query
+    /// only when the pool grew or the mesh changed, not every step);
+    /// returns the chunk length.
+    fn prepare_workers(&mut self, threads: StepThreads) -> usize {
+        let chunks = threads.chunks();
         while self.workers.len() < chunks {
             self.workers.push((self.query.clone(), OrcaSolver::default()));
         }
@@ -405,7 +415,7 @@ impl Crowd {
     /// push nobody either. (A push sums from +0.0, so a zero push is +0.0:
     /// the round applied it already, and adding it again changes no bit.)
     #[inline(never)]
-    fn resolve_collisions(&mut self) {
+    fn resolve_collisions(&mut self, threads: StepThreads) {
         for _ in 0..COLLISION_ROUNDS {
             for (snapshot, slot) in self.snapshot.iter_mut().zip(&self.slots) {
                 if let (Some(snapshot), Some(agent)) = (snapshot.as_mut(), slot.agent.as_ref()) {
@@ -413,11 +423,11 @@ impl Crowd {
                 }
             }
             let snapshot = &self.snapshot;
-            self.slots
-                .par_iter()
-                .enumerate()
-                .map(|(index, slot)| slot.agent.as_ref().map_or(VectorXz::ZERO, |a| collision_push(a, index as u32, snapshot)))
-                .collect_into_vec(&mut self.pushes);
+            threads.map_into(
+                &self.slots,
+                |index, slot| slot.agent.as_ref().map_or(VectorXz::ZERO, |a| collision_push(a, index as u32, snapshot)),
+                &mut self.pushes,
+            );
             for (slot, push) in self.slots.iter_mut().zip(&self.pushes) {
                 if let Some(agent) = slot.agent.as_mut() {
                     agent.next_position = agent.next_position + *push;

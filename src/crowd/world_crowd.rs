@@ -154,6 +154,14 @@ impl WorldCrowd {
         }
     }
 
+    /// Steps every class's crowd as [`Crowd::step_on_calling_thread`]
+    /// does, in class order: the same bits as [`WorldCrowd::step`].
+    pub fn step_on_calling_thread(&mut self) {
+        for crowd in &mut self.crowds {
+            crowd.step_on_calling_thread();
+        }
+    }
+
     /// SHA-256 over the class count (u32 LE) and each class's
     /// [`Crowd::state_hash`], in class order.
     pub fn state_hash(&self) -> [u8; 32] {

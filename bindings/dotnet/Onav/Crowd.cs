@@ -42,11 +42,19 @@ namespace Onav
             NativeStatus.Check(NativeMethods.onav_crowd_set_nav_mesh(handle, navMesh.Handle, ref err), ref err);
         }
 
-        /// Advances every agent by one tick.
+        /// Advances every agent by one tick, on the library's thread pool.
         public void Step()
         {
             var err = new NativeError();
             NativeStatus.Check(NativeMethods.onav_crowd_step(handle, ref err), ref err);
+        }
+
+        /// Advances every agent by one tick with all of the work on the
+        /// calling thread (no thread pool): the same bits as Step.
+        public void StepOnCallingThread()
+        {
+            var err = new NativeError();
+            NativeStatus.Check(NativeMethods.onav_crowd_step_on_calling_thread(handle, ref err), ref err);
         }
 
         /// Ticks stepped so far.

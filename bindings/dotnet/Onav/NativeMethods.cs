@@ -255,6 +255,7 @@ namespace Onav
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_set_mesh(CrowdHandle crowd, MeshHandle mesh, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_set_nav_mesh(CrowdHandle crowd, NavMeshHandle navMesh, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_step(CrowdHandle crowd, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_step_on_calling_thread(CrowdHandle crowd, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_tick(CrowdHandle crowd, out ulong tick, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_agent_count(CrowdHandle crowd, out UIntPtr count, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_state_hash(CrowdHandle crowd, out NativeCrowdHash hash, ref NativeError err);
@@ -272,6 +273,7 @@ namespace Onav
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_new(NavWorldHandle world, ref CrowdSettings settings, out WorldCrowdHandle crowd, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_set_world(WorldCrowdHandle crowd, NavWorldHandle world, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_step(WorldCrowdHandle crowd, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_step_on_calling_thread(WorldCrowdHandle crowd, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_class_count(WorldCrowdHandle crowd, out uint count, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_class_for(WorldCrowdHandle crowd, double radius, out uint classIndex, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_tick(WorldCrowdHandle crowd, out ulong tick, ref NativeError err);

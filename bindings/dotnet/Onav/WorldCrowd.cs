@@ -34,6 +34,14 @@ namespace Onav
             NativeStatus.Check(NativeMethods.onav_world_crowd_step(handle, ref err), ref err);
         }
 
+        /// Steps every class's crowd by one tick, in class order, with all
+        /// of the work on the calling thread: the same bits as Step.
+        public void StepOnCallingThread()
+        {
+            var err = new NativeError();
+            NativeStatus.Check(NativeMethods.onav_world_crowd_step_on_calling_thread(handle, ref err), ref err);
+        }
+
         public int ClassCount
         {
             get

@@ -30,7 +30,8 @@ use crate::ffi::world::nav_mesh::OnavNavMesh;
 /// taking it non-const; the const ones (reading agents, tick, count, hash)
 /// may run concurrently with each other. Separate crowds may be used on
 /// separate threads at once. onav_crowd_step runs the agents on rayon's
-/// global thread pool inside the call.
+/// global thread pool inside the call; onav_crowd_step_on_calling_thread
+/// runs them on the calling thread.
 pub struct OnavCrowd {
     pub(crate) crowd: Crowd,
 }
@@ -160,7 +161,7 @@ pub unsafe extern "C" fn onav_crowd_set_nav_mesh(
 /// rayon threads.
 ///
 /// Thread safety: exclusive on the crowd; uses rayon's global thread pool
-/// inside the call.
+/// inside the call (the call hands the step to the pool once and waits).
 ///
 /// # Safety
 /// Pointers are NULL or valid.
@@ -170,6 +171,27 @@ pub unsafe extern "C" fn onav_crowd_step(crowd: *mut OnavCrowd, err: *mut OnavEr
     unsafe {
         change_crowd(crowd, err, |crowd| {
             crowd.crowd.step();
+            Ok(())
+        })
+    }
+}
+
+/// Advances the crowd by one tick as onav_crowd_step does, with all of the
+/// work on the calling thread: no thread pool is used or started, and the
+/// results are the same bits. For a host that steps on its own simulation
+/// thread (no hand-off to a pool and back, which costs about 0.1 ms a
+/// tick) or runs several crowds on its own worker threads.
+///
+/// Thread safety: exclusive on the crowd.
+///
+/// # Safety
+/// Pointers are NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn onav_crowd_step_on_calling_thread(crowd: *mut OnavCrowd, err: *mut OnavError) -> i32 {
+    // SAFETY: the caller passes NULL or valid pointers.
+    unsafe {
+        change_crowd(crowd, err, |crowd| {
+            crowd.crowd.step_on_calling_thread();
             Ok(())
         })
     }

@@ -10,7 +10,8 @@
 //!
 //! Thread safety (both handles): one thread at a time per crowd; separate
 //! crowds step on separate threads at once. A step runs on rayon's global
-//! thread pool inside the call, and gives the same bits with any number of
+//! thread pool inside the call (or, in the `_on_calling_thread` forms, on
+//! the calling thread alone), and gives the same bits with any number of
 //! threads.
 
 pub mod agent_handle;

@@ -26,7 +26,8 @@ use crate::ffi::world::nav_world::OnavNavWorld;
 /// functions taking it non-const; the const ones may run concurrently with
 /// each other. Separate crowds may be used on separate threads at once.
 /// onav_world_crowd_step runs the agents on rayon's global thread pool
-/// inside the call.
+/// inside the call; onav_world_crowd_step_on_calling_thread runs them on
+/// the calling thread.
 pub struct OnavWorldCrowd {
     pub(crate) crowd: WorldCrowd,
 }
@@ -102,6 +103,28 @@ pub unsafe extern "C" fn onav_world_crowd_step(
     unsafe {
         change_crowd(crowd, err, |crowd| {
             crowd.crowd.step();
+            Ok(())
+        })
+    }
+}
+
+/// Steps every class's crowd by one tick, in class order, as
+/// onav_crowd_step_on_calling_thread: all of the work on the calling
+/// thread, the same bits as onav_world_crowd_step.
+///
+/// Thread safety: exclusive on the crowd.
+///
+/// # Safety
+/// Pointers are NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn onav_world_crowd_step_on_calling_thread(
+    crowd: *mut OnavWorldCrowd,
+    err: *mut OnavError,
+) -> i32 {
+    // SAFETY: the caller passes NULL or valid pointers.
+    unsafe {
+        change_crowd(crowd, err, |crowd| {
+            crowd.crowd.step_on_calling_thread();
             Ok(())
         })
     }

@@ -21,7 +21,7 @@ use crate::crowd::vector_xz::VectorXz;
 use crate::error::Result;
 use crate::query::nav_mesh_query::NavMeshQuery;
 use crate::query::query_status::PathStatus;
-use crate::query::straight_path::VertexFlags;
+use crate::query::straight_path::{StraightPathVertex, VertexFlags};
 
 /// Corners of the straight path an agent looks ahead.
 const MAX_CORNERS: usize = 4;
@@ -159,15 +159,33 @@ fn follow_path(agent: &mut CrowdAgent, query: &mut NavMeshQuery, context: &StepC
     }
     agent.corridor.find_corners(query, MAX_CORNERS, &mut agent.corners)?;
     if flags.contains(UpdateFlags::OPTIMIZE_VISIBILITY) {
-        if let Some(ahead) = agent.corners.get(1).or(agent.corners.first()) {
+        if let Some(ahead) = shortcut_target(&agent.corners) {
             let range = agent.params.path_optimization_range;
-            if agent.corridor.optimize_visibility(query, ahead.position, range, filter)? {
+            if agent.corridor.optimize_visibility(query, ahead, range, filter)? {
                 agent.corridor.find_corners(query, MAX_CORNERS, &mut agent.corners)?;
             }
         }
     }
     start_off_mesh_link_in_reach(agent);
     Ok(())
+}
+
+/// The corner the visibility shortcut casts its ray toward: the one after
+/// the next (the next when it is the last). None when the only corner
+/// left is the end: the straight path then runs from the agent to its
+/// target in one segment that passes every crossing of the corridor in
+/// order, so a ray along it walks the corridor's own polygons, in order,
+/// and shortens nothing. (The exception is a segment through a polygon
+/// corner exactly, where the ray may leave by another polygon's edge than
+/// the corridor did; the shortcut skipped there would only swap polygons
+/// touching at that corner.)
+fn shortcut_target(corners: &[StraightPathVertex]) -> Option<[f64; 3]> {
+    match corners {
+        [] => None,
+        [only] if only.flags.contains(VertexFlags::END) => None,
+        [only] => Some(only.position),
+        [_, next, ..] => Some(next.position),
+    }
 }
 
 /// The path search for a requested target.
@@ -431,6 +449,17 @@ impl CrowdAgent {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_shortcut_looks_past_the_next_corner_unless_only_the_end_is_left() {
+        let vertex = |x: f64, flags: VertexFlags| StraightPathVertex { position: [x, 0.0, 0.0], flags, poly: crate::PolyRef::NULL };
+        let (corner, end) = (vertex(1.0, VertexFlags::default()), vertex(2.0, VertexFlags::END));
+        assert_eq!(shortcut_target(&[corner, end]), Some(end.position));
+        assert_eq!(shortcut_target(&[corner, corner, end]), Some(corner.position));
+        assert_eq!(shortcut_target(&[corner]), Some(corner.position), "a path cut after one corner");
+        assert_eq!(shortcut_target(&[end]), None, "the target in sight: no ray");
+        assert_eq!(shortcut_target(&[]), None);
+    }
 
     #[test]
     fn inserting_keeps_the_nearest_a_sort_of_every_agent_would() {

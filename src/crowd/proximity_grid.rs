@@ -16,9 +16,12 @@ use crate::crowd::vector_xz::VectorXz;
 /// The box of cells holds at most this many cells per agent (plus
 /// [`MIN_CELLS`]); agents spread further apart get wider cells instead, so
 /// a few distant agents cannot make the grid vast. A wider cell only gives
-/// a query more agents to measure, never fewer.
+/// a query more agents to measure, never fewer. [`ProximityGrid::finish`]
+/// walks every cell of the box each step, so the floor stays small: a
+/// few agents over a wide level get a few wide cells, not thousands of
+/// empty ones.
 const CELLS_PER_AGENT: usize = 16;
-const MIN_CELLS: usize = 4096;
+const MIN_CELLS: usize = 64;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct GridEntry {

@@ -14,7 +14,7 @@ use crate::crowd::crowd_agent::{
 };
 use crate::crowd::lane_bias::keep_right;
 use crate::crowd::obstacle_avoidance::{Body, OrcaSolver};
-use crate::crowd::proximity_grid::ProximityGrid;
+use crate::crowd::proximity_grid::{covering_half, ProximityGrid};
 use crate::crowd::separation::separate;
 use crate::crowd::steering::Steering;
 use crate::crowd::vector_xz::VectorXz;
@@ -237,37 +237,74 @@ fn start_off_mesh_link_in_reach(agent: &mut CrowdAgent) {
 /// nearest first (slot order on ties), at most `max_neighbours`.
 #[inline(never)]
 fn find_neighbours(agent: &mut CrowdAgent, index: u32, context: &StepContext<'_>) {
-    agent.neighbours.clear();
     let keep = agent.params.max_neighbours;
-    let Some(Some(own)) = context.snapshot.get(index as usize) else {
+    let range = agent.params.collision_query_range;
+    let (Some(Some(own)), true) = (context.snapshot.get(index as usize), keep > 0) else {
+        agent.neighbours.clear();
         return;
     };
-    if keep == 0 {
-        return;
-    }
-    let range = agent.params.collision_query_range;
+    let rule = NeighbourRule { index, own, range_squared: range * range, snapshot: context.snapshot };
+    // No agent further than each of `keep` agents that qualify can be
+    // among the `keep` nearest, so the last step's list, measured again,
+    // bounds this one: the box that covers the bound (inside the range's
+    // box, so it holds the bounding agents and no agent the range's box
+    // does not) and the bound itself give the same answer.
+    let (half, bound) = bound_by_kept(&agent.neighbours, keep, &rule)
+        .and_then(|bound| Some((covering_half(own.position, bound).filter(|&half| half <= range)?, bound)))
+        .unwrap_or((range, rule.range_squared));
     let neighbours = &mut agent.neighbours;
+    neighbours.clear();
     // The list stays sorted and at most `keep` long as agents are found
     // (an insertion from its end): the order is total (indices differ), so
     // this keeps exactly the nearest `keep` a sort of every agent found
     // would, and an agent no nearer than a full list's last is dropped
     // before its height is read.
-    context.grid.query(own.position, range, |other_index, other_position| {
+    context.grid.query(own.position, half, |other_index, other_position| {
         let distance_squared = (other_position - own.position).length_squared();
-        if other_index == index || distance_squared >= range * range {
+        if distance_squared > bound {
             return;
         }
         let found = Neighbour { index: other_index, distance_squared };
         if neighbours.len() == keep && neighbours.last().is_some_and(|last| nearness(last) <= nearness(&found)) {
             return;
         }
-        let Some(Some(other)) = context.snapshot.get(other_index as usize) else {
-            return;
-        };
-        if (other.y - own.y).abs() < (own.height + other.height) / 2.0 {
+        if rule.qualifies(other_index, distance_squared) {
             insert_nearest(neighbours, found, keep);
         }
     });
+}
+
+/// Which agents count as neighbours of agent `index` (`own`).
+struct NeighbourRule<'a> {
+    index: u32,
+    own: &'a AgentSnapshot,
+    range_squared: f64,
+    snapshot: &'a [Option<AgentSnapshot>],
+}
+
+impl NeighbourRule<'_> {
+    /// True when agent `other_index`, `distance_squared` away, is another
+    /// agent within the range whose height overlaps.
+    fn qualifies(&self, other_index: u32, distance_squared: f64) -> bool {
+        if other_index == self.index || distance_squared >= self.range_squared {
+            return false;
+        }
+        let Some(Some(other)) = self.snapshot.get(other_index as usize) else {
+            return false;
+        };
+        (other.y - self.own.y).abs() < (self.own.height + other.height) / 2.0
+    }
+}
+
+/// The largest squared distance, at this step's positions, of the first
+/// `keep` of `previous` (the last step's neighbours) when there are that
+/// many and each still qualifies; `None` otherwise.
+fn bound_by_kept(previous: &[Neighbour], keep: usize, rule: &NeighbourRule<'_>) -> Option<f64> {
+    previous.get(..keep)?.iter().try_fold(0.0_f64, |bound, neighbour| {
+        let other = rule.snapshot.get(neighbour.index as usize)?.as_ref()?;
+        let distance_squared = (other.position - rule.own.position).length_squared();
+        rule.qualifies(neighbour.index, distance_squared).then(|| bound.max(distance_squared))
+    })
 }
 
 /// Inserts `found` into `neighbours` (sorted by [`nearness`], at most

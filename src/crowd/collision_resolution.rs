@@ -44,3 +44,13 @@ pub(crate) fn collision_push(agent: &CrowdAgent, index: u32, snapshot: &[Option<
     }
     push
 }
+
+/// True when agent `index`'s push is zero again without measuring: its
+/// push the round before (`previous`, by slot) was zero, so it did not
+/// move, and so was every neighbour's, so every distance and side it
+/// measures is the one it measured then. (A zero push sums from +0.0 and
+/// is +0.0, the bits of [`VectorXz::ZERO`].)
+pub(crate) fn push_stays_zero(agent: &CrowdAgent, index: u32, previous: &[VectorXz]) -> bool {
+    let still = |slot: u32| previous.get(slot as usize).is_none_or(|push| *push == VectorXz::ZERO);
+    still(index) && agent.neighbours.iter().all(|neighbour| still(neighbour.index))
+}

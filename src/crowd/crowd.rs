@@ -32,7 +32,7 @@ use std::collections::BTreeSet;
 use sha2::{Digest, Sha256};
 
 use crate::crowd::agent_update::{move_and_arrive, sense_and_steer, StepContext};
-use crate::crowd::collision_resolution::collision_push;
+use crate::crowd::collision_resolution::{collision_push, push_stays_zero};
 use crate::crowd::crowd_agent::{AgentHandle, AgentParams, AgentState, CrowdAgent, MoveTarget};
 use crate::crowd::obstacle_avoidance::OrcaSolver;
 use crate::crowd::proximity_grid::ProximityGrid;
@@ -143,8 +143,10 @@ pub struct Crowd {
     mesh_changed: bool,
     snapshot: Vec<Option<AgentSnapshot>>,
     grid: ProximityGrid,
-    /// Scratch of the collision rounds, one push per slot.
+    /// Scratch of the collision rounds, one push per slot: this round's
+    /// and the round before's.
     pushes: Vec<VectorXz>,
+    previous_pushes: Vec<VectorXz>,
     /// Scratch of the parallel phases, one per chunk of slots: a query
     /// over the mesh and an ORCA solver. Which worker serves an agent
     /// changes no result (each query call starts from its own inputs).
@@ -165,6 +167,7 @@ impl Crowd {
             snapshot: Vec::new(),
             grid: ProximityGrid::default(),
             pushes: Vec::new(),
+            previous_pushes: Vec::new(),
             workers: Vec::new(),
         })
     }
@@ -414,20 +417,23 @@ impl Crowd {
     /// resolution: the rounds after it would see the same distances and
     /// push nobody either. (A push sums from +0.0, so a zero push is +0.0:
     /// the round applied it already, and adding it again changes no bit.)
+    /// After the first round, an agent nobody near it moved keeps its
+    /// zero push without measuring again ([`push_stays_zero`]).
     #[inline(never)]
     fn resolve_collisions(&mut self, threads: StepThreads) {
-        for _ in 0..COLLISION_ROUNDS {
+        for round in 0..COLLISION_ROUNDS {
             for (snapshot, slot) in self.snapshot.iter_mut().zip(&self.slots) {
                 if let (Some(snapshot), Some(agent)) = (snapshot.as_mut(), slot.agent.as_ref()) {
                     snapshot.position = agent.next_position;
                 }
             }
-            let snapshot = &self.snapshot;
-            threads.map_into(
-                &self.slots,
-                |index, slot| slot.agent.as_ref().map_or(VectorXz::ZERO, |a| collision_push(a, index as u32, snapshot)),
-                &mut self.pushes,
-            );
+            std::mem::swap(&mut self.pushes, &mut self.previous_pushes);
+            let (snapshot, previous) = (&self.snapshot, (round > 0).then_some(&self.previous_pushes[..]));
+            let push = |index: usize, agent: &CrowdAgent| match previous {
+                Some(previous) if push_stays_zero(agent, index as u32, previous) => VectorXz::ZERO,
+                _ => collision_push(agent, index as u32, snapshot),
+            };
+            threads.map_into(&self.slots, |index, slot| slot.agent.as_ref().map_or(VectorXz::ZERO, |a| push(index, a)), &mut self.pushes);
             for (slot, push) in self.slots.iter_mut().zip(&self.pushes) {
                 if let Some(agent) = slot.agent.as_mut() {
                     agent.next_position = agent.next_position + *push;

@@ -23,6 +23,11 @@ use crate::crowd::vector_xz::VectorXz;
 const CELLS_PER_AGENT: usize = 16;
 const MIN_CELLS: usize = 64;
 
+/// [`covering_half`]'s factor over the limit's root: far above the
+/// rounding of a sum and a square (a few parts in 1e16), far below a
+/// cell.
+const COVER_MARGIN: f64 = 1.0 + 1e-9;
+
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct GridEntry {
     index: u32,
@@ -176,9 +181,39 @@ impl ProximityGrid {
     }
 }
 
+/// A half-width whose box about `center` holds in its cells every point
+/// within the squared distance `limit` of `center`, computed as
+/// `(x − center.x)² + (z − center.z)²`: a hair over the limit's root,
+/// checked on each axis, or `None` when the check fails. A point outside
+/// the box's cells lies past `center ± half` on an axis (the cell function
+/// never decreases), so its computed difference from `center`, that
+/// difference's square and its squared distance are at least
+/// `((center ± half) − center)²` as computed (rounding never reverses an
+/// order): when that square is over the limit, so is the point. A half no
+/// wider than another's gives a box whose cells lie among the other's
+/// (the box's ends are rounded in order too).
+pub fn covering_half(center: VectorXz, limit: f64) -> Option<f64> {
+    let half = limit.sqrt() * COVER_MARGIN;
+    let clears = |c: f64| {
+        let (below, above) = ((c - half) - c, (c + half) - c);
+        below * below > limit && above * above > limit
+    };
+    (clears(center.x) && clears(center.z)).then_some(half)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Points from xorshift: uniform in [0, 1).
+    fn uniform(mut seed: u64) -> impl FnMut() -> f64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        }
+    }
 
     #[test]
     fn a_box_query_finds_the_agents_of_its_cells_in_order() {
@@ -199,13 +234,7 @@ mod tests {
 
     #[test]
     fn queries_give_the_cells_agents_in_row_column_insertion_order() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut next = uniform(0x9e37_79b9_7f4a_7c15);
         let mut grid = ProximityGrid::new(1.5);
         let points: Vec<VectorXz> = (0..300).map(|_| VectorXz::new(next() * 40.0 - 20.0, next() * 30.0 - 5.0)).collect();
         for (i, p) in points.iter().enumerate() {
@@ -266,5 +295,37 @@ mod tests {
         found.clear();
         grid.query(VectorXz::new(5.0, 5.0), 5.0, |i, _| found.push(i));
         assert_eq!(found, vec![0, 2, 4, 3, 1]);
+    }
+
+    #[test]
+    fn the_covering_box_holds_every_point_within_the_limit() {
+        let mut next = uniform(0x5851_f42d_4c95_7f2d);
+        for scale in [1.0, 1e-3, 1e4, 3e6] {
+            let mut grid = ProximityGrid::new(0.7 * scale);
+            let mut points: Vec<VectorXz> =
+                (0..400).map(|_| VectorXz::new((next() * 20.0 - 10.0) * scale, (next() * 20.0 - 10.0) * scale)).collect();
+            // A lattice: points exactly at the limit's distance on an axis.
+            points.extend((0..100).map(|k| VectorXz::new((k % 10) as f64 * 0.5 * scale, (k / 10) as f64 * 0.5 * scale)));
+            for (i, p) in points.iter().enumerate() {
+                grid.insert(i as u32, *p);
+            }
+            grid.finish();
+            for query in 0..points.len() - 1 {
+                let center = points[query];
+                let limit = (points[query + 1] - center).length_squared();
+                let Some(half) = covering_half(center, limit) else {
+                    assert_eq!(limit, 0.0, "only a zero limit leaves no room over its root");
+                    continue;
+                };
+                let mut visited = Vec::new();
+                grid.query(center, half, |i, _| visited.push(i));
+                for (i, p) in points.iter().enumerate() {
+                    if (*p - center).length_squared() <= limit {
+                        assert!(visited.contains(&(i as u32)), "point {i} {p:?} within {limit} of {center:?}, half {half}");
+                    }
+                }
+            }
+        }
+        assert_eq!(covering_half(VectorXz::new(1.0, 2.0), 0.0), None, "no box around a point clears a zero limit");
     }
 }

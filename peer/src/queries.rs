@@ -9,6 +9,7 @@ use std::path::Path;
 use onav::read_mesh;
 
 use crate::build_count::input_named;
+use crate::call_clock::CallClock;
 use crate::detour_queries::DetourQueries;
 use crate::detour_query::DetourQuery;
 use crate::inputs::Input;
@@ -45,7 +46,7 @@ fn ends_found<S: QuerySide>(side: &mut S, pairs: &[QueryPair]) -> Result<Vec<boo
         .collect()
 }
 
-fn measure(input: Input, meshes: &Path, rounds: usize, pair_count: usize) -> Result<Measured, String> {
+fn measure(input: Input, meshes: &Path, rounds: usize, pair_count: usize, clock: &CallClock) -> Result<Measured, String> {
     let prepared = prepare(input, meshes, &RecastSettings::TILE_MESH_DEFAULTS)?;
     let detour_mesh = load_mset(&prepared.mset)?;
     let onav_mesh = read_mesh(&prepared.onav_mesh_bytes).map_err(|e| format!("onav read_mesh: {e}"))?;
@@ -57,8 +58,8 @@ fn measure(input: Input, meshes: &Path, rounds: usize, pair_count: usize) -> Res
     let (mut detour_answers, mut onav_answers) = (Vec::new(), Vec::new());
     let rounds = interleaved(
         rounds,
-        || query_round(&mut detour, &pairs, &found, &mut detour_answers),
-        || query_round(&mut onav, &pairs, &found, &mut onav_answers),
+        || query_round(&mut detour, &pairs, &found, &mut detour_answers, clock),
+        || query_round(&mut onav, &pairs, &found, &mut onav_answers, clock),
     )?;
     Ok(Measured { input, rounds, pairs: pairs.len(), detour: detour_answers, onav: onav_answers })
 }
@@ -75,7 +76,9 @@ pub fn queries(meshes: &Path, rounds: usize, smoke: bool, only: Option<&str>) ->
         }
         inputs = vec![input];
     }
-    let measured = inputs.iter().map(|&input| measure(input, meshes, rounds, pairs)).collect::<Result<Vec<_>, _>>()?;
-    print!("{}", report(&measured, rounds));
+    let clock = CallClock::new();
+    let measured =
+        inputs.iter().map(|&input| measure(input, meshes, rounds, pairs, &clock)).collect::<Result<Vec<_>, _>>()?;
+    print!("{}", report(&measured, rounds, &clock));
     Ok(())
 }

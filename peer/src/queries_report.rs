@@ -2,6 +2,7 @@
 //! with their ratios and the noise line, then how far the answers agree,
 //! then the exact shortest paths.
 
+use crate::call_clock::CallClock;
 use crate::markdown_table::Table;
 use crate::noise_line::noise_line;
 use crate::queries::{Measured, MAX_NODES};
@@ -25,7 +26,7 @@ const OPERATIONS: [&str; 7] = [
 /// float noise (Detour's vertices are f32).
 const LONGER_BEYOND: f64 = 1e-4;
 
-pub fn report(measured: &[Measured], rounds: usize) -> String {
+pub fn report(measured: &[Measured], rounds: usize, clock: &CallClock) -> String {
     let pairs = measured.first().map_or(0, |m| m.pairs);
     format!(
         "## queries: onav against Detour (rounds: {rounds}; pairs per input: {pairs})\n\n\
@@ -40,7 +41,7 @@ pub fn report(measured: &[Measured], rounds: usize) -> String {
          search nodes; buffers are made once. Each call is timed on its own; a round gives each operation's \
          median and 99th percentile over its calls, and the table gives the median of those over rounds \
          (min–max of the round medians beside it). Each round runs both libraries once, Detour first in \
-         even rounds and onav first in odd ones, after one unrecorded warm-up round.\n\n{}\n\n\
+         even rounds and onav first in odd ones, after one unrecorded warm-up round.\n\n{}\n\n{}\n\n\
          ## queries: agreement\n\n{}\n\
          Lengths as `onav::straight_path_length` measures them (X/Z length of the segments, 3D across \
          off-mesh links), over the pairs both libraries complete; \"onav longer\" counts pairs where onav's \
@@ -60,9 +61,29 @@ pub fn report(measured: &[Measured], rounds: usize) -> String {
         time_table(measured).render(),
         GENERATOR,
         HALF_EXTENTS,
+        clock_line(clock),
         noise_line("Detour", measured.iter().map(|m| &m.rounds)),
         agreement_table(measured).render(),
         shortest_table(measured).render()
+    )
+}
+
+/// What timed each call, and what that clock can tell apart.
+fn clock_line(clock: &CallClock) -> String {
+    let ns = |ticks: f64| ticks * clock.seconds_per_tick() * 1e9;
+    format!(
+        "Clock: {}, the same for both libraries; {:.4} GHz calibrated against `Instant` over 0.1 s at \
+         the start ({:.4} GHz over the whole run). It moves {:.2} ticks ({:.2} ns) at a time, so a call \
+         reads a whole number of steps; the median and p99 count each call as spread evenly over the step \
+         around it (the grouped-data median), which places them between steps. Two reads back to back: \
+         {:.1} ticks ({:.1} ns), in every call of both libraries.",
+        clock.name(),
+        1e-9 / clock.seconds_per_tick(),
+        1e-9 / clock.seconds_per_tick_over_run(),
+        clock.step_ticks(),
+        ns(clock.step_ticks()),
+        clock.overhead_ticks(),
+        ns(clock.overhead_ticks()),
     )
 }
 
@@ -88,7 +109,7 @@ fn time_table(measured: &[Measured]) -> Table {
 }
 
 fn time_row(input: &str, operation: &str, medians: &RowSamples, p99s: &RowSamples) -> Vec<String> {
-    let us = |seconds: f64| if seconds.is_finite() { format!("{:.2}", seconds * 1e6) } else { "—".into() };
+    let us = |seconds: f64| if seconds.is_finite() { format!("{:.3}", seconds * 1e6) } else { "—".into() };
     let range = |values: &[f64]| {
         let (lo, hi) = min_max(values);
         format!("{}–{}", us(lo), us(hi))

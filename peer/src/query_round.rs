@@ -3,13 +3,15 @@
 //! each pair whose four ends both libraries found, the path search, the
 //! path search followed by the straight path, a raycast from the start
 //! towards the end, and the shortest path each library offers. Each call is
-//! timed on its own, so a round gives each operation's median and 99th
-//! percentile.
+//! timed on its own by the call clock, so a round gives each operation's
+//! median and 99th percentile, read between the clock's steps.
 
 use onav::ShortestPathStatus;
 
+use crate::call_clock::CallClock;
 use crate::query_points::QueryPair;
-use crate::timing::{median, percentile, timed, RoundResult};
+use crate::stepped_percentile::stepped_percentile;
+use crate::timing::{percentile, RoundResult};
 
 /// The nearest-polygon search box: RecastDemo's half extents (2, 4, 2).
 pub const HALF_EXTENTS: [f32; 3] = [2.0, 4.0, 2.0];
@@ -66,13 +68,13 @@ pub fn p99(values: &[f64]) -> f64 {
     percentile(values, 99)
 }
 
-/// Median and p99 of `values`, NaN for none (a round may have no
-/// unreachable pair).
-fn median_and_p99(values: &[f64]) -> [f64; 2] {
-    if values.is_empty() {
+/// Median and p99 of `ticks` on a clock of `step` ticks, NaN for none (a
+/// round may have no unreachable pair).
+fn median_and_p99(ticks: &[f64], step: f64) -> [f64; 2] {
+    if ticks.is_empty() {
         [f64::NAN; 2]
     } else {
-        [median(values), p99(values)]
+        [stepped_percentile(ticks, step, 50), stepped_percentile(ticks, step, 99)]
     }
 }
 
@@ -105,18 +107,19 @@ fn shortest_of_incomplete_pair<S: QuerySide>(
 /// find_path + find_straight_path, raycast, and the shortest path over all
 /// pairs, the pairs this side completed and those it found unreachable
 /// (`NaN` where none). `path_pairs` says which pairs search a path;
-/// `answers` gets one entry per pair.
+/// `answers` gets one entry per pair; `clock` times every call.
 pub fn query_round<S: QuerySide>(
     side: &mut S,
     pairs: &[QueryPair],
     path_pairs: &[bool],
     answers: &mut Vec<PairAnswer>,
+    clock: &CallClock,
 ) -> RoundResult {
     let mut nearest = Vec::with_capacity(2 * pairs.len());
     let mut ends = Vec::with_capacity(pairs.len());
     for pair in pairs {
-        let (start, start_time) = timed(|| side.find_nearest_poly(&pair.start))?;
-        let (end, end_time) = timed(|| side.find_nearest_poly(&pair.end))?;
+        let (start, start_time) = clock.time(|| side.find_nearest_poly(&pair.start))?;
+        let (end, end_time) = clock.time(|| side.find_nearest_poly(&pair.end))?;
         nearest.extend([start_time, end_time]);
         ends.push(start.zip(end));
     }
@@ -126,12 +129,12 @@ pub fn query_round<S: QuerySide>(
     for ((pair, &refs), &search) in pairs.iter().zip(&ends).zip(path_pairs) {
         let mut answer = PairAnswer { found_ends: refs.is_some(), ..PairAnswer::default() };
         if let (Some((start, end)), true) = (refs, search) {
-            let (complete, path_time) = timed(|| side.find_path((start, &pair.start), (end, &pair.end)))?;
-            let ((), straight_time) = timed(|| side.find_straight_path(&pair.start, &pair.end))?;
+            let (complete, path_time) = clock.time(|| side.find_path((start, &pair.start), (end, &pair.end)))?;
+            let ((), straight_time) = clock.time(|| side.find_straight_path(&pair.start, &pair.end))?;
             path.push(path_time);
             path_and_straight.push(path_time + straight_time);
             let (length, corridor) = (side.straight_path_length(), side.corridor_len());
-            let (ray_reached, ray_time) = timed(|| side.raycast((start, &pair.start), &pair.end))?;
+            let (ray_reached, ray_time) = clock.time(|| side.raycast((start, &pair.start), &pair.end))?;
             raycast.push(ray_time);
             answer = PairAnswer { complete, length, corridor, ray_reached, ..answer };
         }
@@ -142,7 +145,7 @@ pub fn query_round<S: QuerySide>(
     for (((pair, &refs), &search), answer) in pairs.iter().zip(&ends).zip(path_pairs).zip(answers.iter_mut()) {
         if let (Some((start, end)), true) = (refs, search) {
             let exact_call = if answer.complete { shortest_of_complete_pair } else { shortest_of_incomplete_pair };
-            let (exact, time) = timed(|| exact_call(side, (start, &pair.start), (end, &pair.end)))?;
+            let (exact, time) = clock.time(|| exact_call(side, (start, &pair.start), (end, &pair.end)))?;
             shortest.push(time);
             match exact.status {
                 ShortestPathStatus::Complete => complete.push(time),
@@ -157,7 +160,8 @@ pub fn query_round<S: QuerySide>(
     }
     Ok([&nearest, &path, &path_and_straight, &raycast, &shortest, &complete, &unreachable]
         .into_iter()
-        .flat_map(|values| median_and_p99(values))
+        .flat_map(|ticks| median_and_p99(ticks, clock.step_ticks()))
+        .map(|ticks| ticks * clock.seconds_per_tick())
         .collect())
 }
 
@@ -174,7 +178,9 @@ mod tests {
 
     #[test]
     fn no_values_have_no_median_or_p99() {
-        assert!(median_and_p99(&[]).iter().all(|v| v.is_nan()));
-        assert_eq!(median_and_p99(&[2.0, 1.0, 3.0]), [2.0, 3.0]);
+        assert!(median_and_p99(&[], 1.0).iter().all(|v| v.is_nan()));
+        let [median, p99] = median_and_p99(&[2.0, 1.0, 3.0], 1.0);
+        assert_eq!(median, 2.0);
+        assert!((p99 - 3.47).abs() < 1e-12, "{p99}");
     }
 }

@@ -5,7 +5,7 @@ use onav::{read_mesh, LinkKind, TiledNavMesh};
 
 use crate::detour_mesh::DetourLinkCounts;
 use crate::mset::load_mset;
-use crate::resident_bytes::live_bytes;
+use crate::resident_bytes::thread_live_bytes;
 
 pub struct Footprint {
     pub tiles: usize,
@@ -27,9 +27,9 @@ impl Footprint {
 
 /// Detour's mesh loaded from MSET bytes, kept while it is measured.
 pub fn detour_footprint(mset: &[u8]) -> Result<Footprint, String> {
-    let before = live_bytes();
+    let before = thread_live_bytes();
     let mesh = load_mset(mset)?;
-    let resident_bytes = live_bytes() - before;
+    let resident_bytes = grown_since(before);
     let (tiles, polygons) = mesh.tile_and_polygon_counts();
     let DetourLinkCounts { internal, external, off_mesh } = mesh.link_counts();
     Ok(Footprint {
@@ -44,9 +44,9 @@ pub fn detour_footprint(mset: &[u8]) -> Result<Footprint, String> {
 
 /// onav's mesh read from `write_mesh` bytes, kept while it is measured.
 pub fn onav_footprint(mesh_bytes: &[u8]) -> Result<Footprint, String> {
-    let before = live_bytes();
+    let before = thread_live_bytes();
     let mesh = read_mesh(mesh_bytes).map_err(|e| format!("onav read_mesh: {e}"))?;
-    let resident_bytes = live_bytes() - before;
+    let resident_bytes = grown_since(before);
     let polygons = mesh.tiles().map(|(_, tile)| tile.polygon_count()).sum();
     let (border_links, off_mesh_links) = onav_links(&mesh);
     Ok(Footprint {
@@ -57,6 +57,12 @@ pub fn onav_footprint(mesh_bytes: &[u8]) -> Result<Footprint, String> {
         border_links,
         off_mesh_links,
     })
+}
+
+/// What this thread's allocations grew by since `before` (both loads run
+/// on the calling thread), never negative.
+fn grown_since(before: isize) -> usize {
+    usize::try_from(thread_live_bytes() - before).unwrap_or(0)
 }
 
 /// Portal links and off-mesh links (both directions) of every polygon.

@@ -5,9 +5,12 @@
 //! Resident bytes of a mesh are the counter's growth while it is made; the
 //! peak since the last `reset_peak` is what a build step held at most.
 //! Both sides pay the same relaxed atomic add (and a load of the peak) per
-//! allocation.
+//! allocation. Each thread also counts what it allocated and freed itself,
+//! so a load measured on one thread is not disturbed by what other threads
+//! (tests running beside it) free meanwhile.
 
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
 use std::ffi::c_void;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -16,9 +19,22 @@ use recastnavigation_sys::{dtAllocHint, dtAllocSetCustom};
 static LIVE: AtomicUsize = AtomicUsize::new(0);
 static PEAK: AtomicUsize = AtomicUsize::new(0);
 
+thread_local! {
+    /// Bytes this thread allocated minus those it freed (negative when it
+    /// frees blocks another thread made). Const-initialised and without a
+    /// destructor, so the allocator can touch it at any point of a thread's life.
+    static THREAD_LIVE: Cell<isize> = const { Cell::new(0) };
+}
+
 /// Live heap bytes of this process that went through any hook.
 pub fn live_bytes() -> usize {
     LIVE.load(Ordering::Relaxed)
+}
+
+/// Bytes this thread has allocated and not freed itself: the growth of
+/// this over a load on this thread is what the load left live.
+pub fn thread_live_bytes() -> isize {
+    THREAD_LIVE.with(Cell::get)
 }
 
 /// The most live bytes since the last [`reset_peak`].
@@ -33,10 +49,17 @@ pub fn reset_peak() {
 
 /// Counts `size` more live bytes.
 fn grow(size: usize) {
+    THREAD_LIVE.with(|bytes| bytes.set(bytes.get().wrapping_add_unsigned(size)));
     let live = LIVE.fetch_add(size, Ordering::Relaxed) + size;
     if live > PEAK.load(Ordering::Relaxed) {
         PEAK.fetch_max(live, Ordering::Relaxed);
     }
+}
+
+/// Counts `size` fewer live bytes.
+fn shrink(size: usize) {
+    THREAD_LIVE.with(|bytes| bytes.set(bytes.get().wrapping_sub_unsigned(size)));
+    LIVE.fetch_sub(size, Ordering::Relaxed);
 }
 
 pub struct CountingAllocator;
@@ -48,14 +71,14 @@ unsafe impl GlobalAlloc for CountingAllocator {
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+        shrink(layout.size());
         System.dealloc(ptr, layout)
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let grown = System.realloc(ptr, layout, new_size);
         if !grown.is_null() {
-            LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+            shrink(layout.size());
             grow(new_size);
         }
         grown
@@ -87,7 +110,7 @@ unsafe extern "C" fn detour_free(ptr: *mut c_void) {
     }
     let block = ptr.cast::<u8>().sub(HEADER);
     let size = block.cast::<usize>().read();
-    LIVE.fetch_sub(size, Ordering::Relaxed);
+    shrink(size);
     System.dealloc(block, detour_layout(size).expect("the layout this block was allocated with"));
 }
 

@@ -163,6 +163,7 @@ static void test_defaults(void) {
     OnavAgentParams params = default_params(0.5);
     CHECK(params.radius == 0.5 && params.height == 2.0);
     CHECK(params.update_flags == ONAV_AGENT_ALL_UPDATES);
+    CHECK((ONAV_AGENT_ALL_UPDATES & ONAV_AGENT_REPLAN_WHEN_STALLED) == ONAV_AGENT_REPLAN_WHEN_STALLED);
     CHECK(params.off_mesh_mode == ONAV_OFF_MESH_STRAIGHT);
     CHECK(params.filter.include_flags != 0 && params.filter.area_costs[0] == 1.0);
 

@@ -276,9 +276,16 @@
 #define ONAV_AGENT_OPTIMIZE_TOPOLOGY 16
 
 /**
+ * Update flag: search the path again from where the agent stands once its
+ * avoidance has held it nearly at rest (under 5 % of a wanted speed over a
+ * quarter of its max speed) for 3 seconds.
+ */
+#define ONAV_AGENT_REPLAN_WHEN_STALLED 32
+
+/**
  * Every update flag.
  */
-#define ONAV_AGENT_ALL_UPDATES 31
+#define ONAV_AGENT_ALL_UPDATES 63
 
 /**
  * Off-mesh mode: the crowd moves the agent in a straight line from where

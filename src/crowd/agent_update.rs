@@ -16,6 +16,7 @@ use crate::crowd::lane_bias::keep_right;
 use crate::crowd::obstacle_avoidance::{Body, OrcaSolver};
 use crate::crowd::proximity_grid::{covering_half, ProximityGrid};
 use crate::crowd::separation::separate;
+use crate::crowd::stall_replan::replan_when_stalled;
 use crate::crowd::steering::Steering;
 use crate::crowd::vector_xz::VectorXz;
 use crate::error::Result;
@@ -96,6 +97,7 @@ pub(crate) fn sense_and_steer(
     let change = (avoided - agent.velocity).clamped(agent.params.max_acceleration * context.dt);
     agent.velocity = (agent.velocity + change).without_negative_zero();
     agent.next_position = VectorXz::of(agent.position) + agent.velocity * context.dt;
+    replan_when_stalled(agent, desired, avoided, context.dt);
 }
 
 /// After a mesh change: re-place an agent whose polygon is gone, drop a

@@ -24,7 +24,11 @@ impl UpdateFlags {
     pub const OPTIMIZE_VISIBILITY: UpdateFlags = UpdateFlags(8);
     /// Search the corridor's next stretch again for a cheaper one.
     pub const OPTIMIZE_TOPOLOGY: UpdateFlags = UpdateFlags(16);
-    pub const ALL: UpdateFlags = UpdateFlags(31);
+    /// Search the path again from where the agent stands once its
+    /// avoidance has held it nearly at rest for a while
+    /// (`stall_replan.rs`).
+    pub const REPLAN_WHEN_STALLED: UpdateFlags = UpdateFlags(32);
+    pub const ALL: UpdateFlags = UpdateFlags(63);
 
     pub fn contains(self, other: UpdateFlags) -> bool {
         self.0 & other.0 == other.0
@@ -208,6 +212,9 @@ pub struct CrowdAgent {
     /// Where the velocity integration puts the agent this step, before
     /// collisions are resolved and the move is clamped to the surface.
     pub(crate) next_position: VectorXz,
+    /// Consecutive steps its avoidance held the agent nearly at rest while
+    /// it wanted to move (`stall_replan.rs`).
+    pub(crate) stalled_ticks: u32,
 }
 
 impl CrowdAgent {
@@ -226,6 +233,7 @@ impl CrowdAgent {
             corners: Vec::new(),
             off_mesh: None,
             next_position: VectorXz::of(position),
+            stalled_ticks: 0,
         }
     }
 
@@ -330,5 +338,6 @@ mod tests {
     fn flags_combine() {
         assert!(UpdateFlags::ALL.contains(UpdateFlags::SEPARATION));
         assert!(!UpdateFlags(UpdateFlags::SEPARATION.0).contains(UpdateFlags::OBSTACLE_AVOIDANCE));
+        assert!(UpdateFlags::ALL.contains(UpdateFlags::REPLAN_WHEN_STALLED));
     }
 }

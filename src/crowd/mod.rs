@@ -24,6 +24,8 @@
 //! - `obstacle_avoidance.rs`: ORCA (van den Berg et al. 2009), walls as
 //!   static half-planes, the 2D linear program and its fallback.
 //! - `collision_resolution.rs`: pushing apart what still overlaps.
+//! - `stall_replan.rs`: a new path search for an agent its avoidance has
+//!   held at rest.
 //! - `step_threads.rs`: a step's phases on the current rayon pool or on
 //!   the calling thread alone.
 //! - `vector_xz.rs`: the X/Z vectors of all of the above.
@@ -48,6 +50,7 @@ pub mod obstacle_avoidance;
 pub mod path_corridor;
 pub mod proximity_grid;
 pub mod separation;
+pub(crate) mod stall_replan;
 pub mod steering;
 pub(crate) mod step_threads;
 pub mod vector_xz;

@@ -12,6 +12,7 @@ namespace Onav
         Separation = 4,
         OptimizeVisibility = 8,
         OptimizeTopology = 16,
-        All = 31,
+        ReplanWhenStalled = 32,
+        All = 63,
     }
 }

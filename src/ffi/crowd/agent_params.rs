@@ -23,14 +23,19 @@ pub const ONAV_AGENT_SEPARATION: u8 = 4;
 pub const ONAV_AGENT_OPTIMIZE_VISIBILITY: u8 = 8;
 /// Update flag: search the corridor's next stretch again for a cheaper one.
 pub const ONAV_AGENT_OPTIMIZE_TOPOLOGY: u8 = 16;
+/// Update flag: search the path again from where the agent stands once its
+/// avoidance has held it nearly at rest (under 5 % of a wanted speed over a
+/// quarter of its max speed) for 3 seconds.
+pub const ONAV_AGENT_REPLAN_WHEN_STALLED: u8 = 32;
 /// Every update flag.
-pub const ONAV_AGENT_ALL_UPDATES: u8 = 31;
+pub const ONAV_AGENT_ALL_UPDATES: u8 = 63;
 const _: () = assert!(
     ONAV_AGENT_ANTICIPATE_TURNS == UpdateFlags::ANTICIPATE_TURNS.0
         && ONAV_AGENT_OBSTACLE_AVOIDANCE == UpdateFlags::OBSTACLE_AVOIDANCE.0
         && ONAV_AGENT_SEPARATION == UpdateFlags::SEPARATION.0
         && ONAV_AGENT_OPTIMIZE_VISIBILITY == UpdateFlags::OPTIMIZE_VISIBILITY.0
         && ONAV_AGENT_OPTIMIZE_TOPOLOGY == UpdateFlags::OPTIMIZE_TOPOLOGY.0
+        && ONAV_AGENT_REPLAN_WHEN_STALLED == UpdateFlags::REPLAN_WHEN_STALLED.0
         && ONAV_AGENT_ALL_UPDATES == UpdateFlags::ALL.0
 );
 

@@ -32,7 +32,7 @@ use std::collections::BTreeSet;
 use sha2::{Digest, Sha256};
 
 use crate::crowd::agent_update::{move_and_arrive, sense_and_steer, StepContext};
-use crate::crowd::collision_resolution::{collision_push, push_stays_zero};
+use crate::crowd::collision_resolution::CollisionResolution;
 use crate::crowd::crowd_agent::{AgentHandle, AgentParams, AgentState, CrowdAgent, MoveTarget};
 use crate::crowd::obstacle_avoidance::OrcaSolver;
 use crate::crowd::proximity_grid::ProximityGrid;
@@ -47,9 +47,6 @@ use crate::query::nav_mesh_query::{check_position, NavMeshQuery};
 /// whose area hugs the range's circle closer than 3 × 3 cells of the
 /// range's width, so fewer agents are measured for nothing.
 const GRID_CELL_TO_RANGE: f64 = 0.5;
-
-/// Rounds of collision resolution per step.
-const COLLISION_ROUNDS: usize = 4;
 
 /// Crowd-wide settings.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -143,10 +140,8 @@ pub struct Crowd {
     mesh_changed: bool,
     snapshot: Vec<Option<AgentSnapshot>>,
     grid: ProximityGrid,
-    /// Scratch of the collision rounds, one push per slot: this round's
-    /// and the round before's.
-    pushes: Vec<VectorXz>,
-    previous_pushes: Vec<VectorXz>,
+    /// Scratch of the collision rounds.
+    collisions: CollisionResolution,
     /// Scratch of the parallel phases, one per chunk of slots: a query
     /// over the mesh and an ORCA solver. Which worker serves an agent
     /// changes no result (each query call starts from its own inputs).
@@ -166,8 +161,7 @@ impl Crowd {
             mesh_changed: false,
             snapshot: Vec::new(),
             grid: ProximityGrid::default(),
-            pushes: Vec::new(),
-            previous_pushes: Vec::new(),
+            collisions: CollisionResolution::default(),
             workers: Vec::new(),
         })
     }
@@ -411,36 +405,15 @@ impl Crowd {
         hasher.finalize().into()
     }
 
-    /// Pushes overlapping agents apart: each round computes every agent's
-    /// push from the positions after the round before, in parallel, then
-    /// applies them in slot order. A round that pushes nobody ends the
-    /// resolution: the rounds after it would see the same distances and
-    /// push nobody either. (A push sums from +0.0, so a zero push is +0.0:
-    /// the round applied it already, and adding it again changes no bit.)
-    /// After the first round, an agent nobody near it moved keeps its
-    /// zero push without measuring again ([`push_stays_zero`]).
+    /// Pushes overlapping agents apart ([`CollisionResolution::resolve`])
+    /// from the positions the velocity step integrated to.
     #[inline(never)]
     fn resolve_collisions(&mut self, threads: StepThreads) {
-        for round in 0..COLLISION_ROUNDS {
-            for (snapshot, slot) in self.snapshot.iter_mut().zip(&self.slots) {
-                if let (Some(snapshot), Some(agent)) = (snapshot.as_mut(), slot.agent.as_ref()) {
-                    snapshot.position = agent.next_position;
-                }
-            }
-            std::mem::swap(&mut self.pushes, &mut self.previous_pushes);
-            let (snapshot, previous) = (&self.snapshot, (round > 0).then_some(&self.previous_pushes[..]));
-            let push = |index: usize, agent: &CrowdAgent| match previous {
-                Some(previous) if push_stays_zero(agent, index as u32, previous) => VectorXz::ZERO,
-                _ => collision_push(agent, index as u32, snapshot),
-            };
-            threads.map_into(&self.slots, |index, slot| slot.agent.as_ref().map_or(VectorXz::ZERO, |a| push(index, a)), &mut self.pushes);
-            for (slot, push) in self.slots.iter_mut().zip(&self.pushes) {
-                if let Some(agent) = slot.agent.as_mut() {
-                    agent.next_position = agent.next_position + *push;
-                }
-            }
-            if self.pushes.iter().all(|push| *push == VectorXz::ZERO) {
-                return;
+        self.collisions.gather(self.slots.iter().map(|slot| slot.agent.as_ref()), &self.snapshot);
+        self.collisions.resolve(threads);
+        for (slot, position) in self.slots.iter_mut().zip(self.collisions.positions()) {
+            if let Some(agent) = slot.agent.as_mut() {
+                agent.next_position = position;
             }
         }
     }

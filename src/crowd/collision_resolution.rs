@@ -70,9 +70,10 @@ impl CollisionResolution {
             };
             let share = if own.on_surface { 0.5 } else { 1.0 };
             self.bodies.push(Body { position: agent.next_position, radius: own.radius, share });
+            // The neighbours are this step's, found in the grid of the
+            // snapshot's agents: each has a body.
             if agent.state != AgentState::OffMeshLink && !agent.corridor.first().is_null() {
-                let present = |slot: &u32| matches!(snapshot.get(*slot as usize), Some(Some(_)));
-                self.neighbours.extend(agent.neighbours.iter().map(|n| n.index).filter(present));
+                self.neighbours.extend(agent.neighbours.iter().map(|n| n.index));
             }
             self.starts.push(self.neighbours.len());
         }

@@ -11,12 +11,14 @@
 //!    search, corridor optimisation, corners, off-mesh link trigger,
 //!    neighbours and walls, steering, separation, ORCA, acceleration limit
 //!    and the integrated position (each agent reads only the snapshot and
-//!    writes only itself);
+//!    writes only itself, so the agents are visited in the grid's cell
+//!    order, near ones one after another);
 //! 3. a few rounds of collision resolution: each agent's push out of its
 //!    overlapping neighbours, computed in parallel from the positions of
-//!    the round before and applied in slot order;
-//! 4. per agent, in parallel: the move clamped to the surface (or the
-//!    off-mesh traversal) and the arrival test.
+//!    the round before and applied to every agent at once;
+//! 4. per agent, in parallel, in the grid's cell order again: the move
+//!    clamped to the surface (or the off-mesh traversal) and the arrival
+//!    test.
 //!
 //! No phase depends on which thread ran which agent, so any number of
 //! threads gives the same bits (`tests/crowd_determinism.rs`).
@@ -126,6 +128,18 @@ impl AgentSnapshot {
             on_surface,
         }
     }
+}
+
+/// Every agent with its slot, in the order of the grid's cells (row by
+/// row): agents near each other in space come near each other in this
+/// order, so one agent's update finds in the caches much of what the one
+/// before it read (the neighbours' snapshots, the mesh's polygons around
+/// them). Slot order scattered them: agents are added wherever the host
+/// puts them. Each agent's update reads only the step's snapshot and writes
+/// only itself, so the order changes no answer.
+fn agents_in_cell_order<'a>(slots: &'a mut [AgentSlot], grid: &ProximityGrid) -> Vec<(u32, &'a mut CrowdAgent)> {
+    let mut by_slot: Vec<Option<&mut CrowdAgent>> = slots.iter_mut().map(|slot| slot.agent.as_mut()).collect();
+    grid.indices_by_cell().filter_map(|index| Some((index, by_slot[index as usize].take()?))).collect()
 }
 
 /// Agents over one version of a mesh.
@@ -364,23 +378,23 @@ impl Crowd {
             revalidate: std::mem::take(&mut self.mesh_changed),
             topology_due: self.topology_due(),
         };
-        threads.for_each_chunk(&mut self.slots, chunk_len, &mut self.workers, |chunk_index, chunk, (query, solver)| {
-            for (k, slot) in chunk.iter_mut().enumerate() {
-                if let Some(agent) = slot.agent.as_mut() {
-                    sense_and_steer(agent, (chunk_index * chunk_len + k) as u32, query, solver, &context);
-                }
+        let mut agents = agents_in_cell_order(&mut self.slots, &self.grid);
+        threads.for_each_chunk(&mut agents, chunk_len, &mut self.workers, |chunk, (query, solver)| {
+            for (index, agent) in chunk.iter_mut() {
+                sense_and_steer(agent, *index, query, solver, &context);
             }
         });
         self.resolve_collisions(threads);
         let dt = self.settings.dt;
-        threads.for_each_chunk(&mut self.slots, chunk_len, &mut self.workers, |_, chunk, (query, _)| {
-            for agent in chunk.iter_mut().filter_map(|slot| slot.agent.as_mut()) {
+        let mut agents = agents_in_cell_order(&mut self.slots, &self.grid);
+        threads.for_each_chunk(&mut agents, chunk_len, &mut self.workers, |chunk, (query, _)| {
+            for (_, agent) in chunk.iter_mut() {
                 move_and_arrive(agent, query, dt);
             }
         });
     }
 
-    /// Enough workers for the phases' chunks of slots (cloning the query
+    /// Enough workers for the phases' chunks of agents (cloning the query
     /// only when the pool grew or the mesh changed, not every step);
     /// returns the chunk length.
     fn prepare_workers(&mut self, threads: StepThreads) -> usize {

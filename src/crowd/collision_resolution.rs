@@ -41,41 +41,41 @@ struct Body {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct CollisionResolution {
     bodies: Vec<Body>,
-    /// Agent `i`'s neighbours are `neighbours[starts[i]..starts[i + 1]]`;
-    /// an agent collisions do not move has none.
-    starts: Vec<usize>,
+    /// Agent `i`'s neighbours are `neighbours[spans[i].0..spans[i].1]`;
+    /// an agent collisions do not move (or an empty slot) has none.
+    spans: Vec<(usize, usize)>,
     neighbours: Vec<u32>,
     pushes: Vec<VectorXz>,
     previous_pushes: Vec<VectorXz>,
 }
 
 impl CollisionResolution {
-    /// Copies what the rounds read of the agents (by slot, `None` for an
-    /// empty slot) at their integrated positions and of the step's
-    /// snapshot.
+    /// Copies what the rounds read of the agents (each with its slot, in
+    /// any order) at their integrated positions and of the step's
+    /// snapshot (by slot).
     pub(crate) fn gather<'a>(
         &mut self,
-        agents: impl Iterator<Item = Option<&'a CrowdAgent>>,
+        agents: impl Iterator<Item = (u32, &'a CrowdAgent)>,
         snapshot: &[Option<AgentSnapshot>],
     ) {
         self.bodies.clear();
-        self.starts.clear();
+        self.bodies.resize(snapshot.len(), Body::default());
+        self.spans.clear();
+        self.spans.resize(snapshot.len(), (0, 0));
         self.neighbours.clear();
-        self.starts.push(0);
-        for (agent, own) in agents.zip(snapshot) {
-            let (Some(agent), Some(own)) = (agent, own) else {
-                self.bodies.push(Body::default());
-                self.starts.push(self.neighbours.len());
+        for (index, agent) in agents {
+            let Some(Some(own)) = snapshot.get(index as usize) else {
                 continue;
             };
             let share = if own.on_surface { 0.5 } else { 1.0 };
-            self.bodies.push(Body { position: agent.next_position, radius: own.radius, share });
+            self.bodies[index as usize] = Body { position: agent.next_position, radius: own.radius, share };
+            let start = self.neighbours.len();
             // The neighbours are this step's, found in the grid of the
             // snapshot's agents: each has a body.
             if agent.state != AgentState::OffMeshLink && !agent.corridor.first().is_null() {
                 self.neighbours.extend(agent.neighbours.iter().map(|n| n.index));
             }
-            self.starts.push(self.neighbours.len());
+            self.spans[index as usize] = (start, self.neighbours.len());
         }
     }
 
@@ -90,8 +90,8 @@ impl CollisionResolution {
     pub(crate) fn resolve(&mut self, threads: StepThreads) {
         for round in 0..COLLISION_ROUNDS {
             std::mem::swap(&mut self.pushes, &mut self.previous_pushes);
-            let Self { bodies, starts, neighbours, pushes, previous_pushes } = self;
-            let lists = NeighbourLists { starts, neighbours };
+            let Self { bodies, spans, neighbours, pushes, previous_pushes } = self;
+            let lists = NeighbourLists { spans, neighbours };
             let previous = (round > 0).then_some(&previous_pushes[..]);
             let push = |index: usize| match previous {
                 Some(previous) if lists.push_stays_zero(index, previous) => VectorXz::ZERO,
@@ -107,21 +107,22 @@ impl CollisionResolution {
         }
     }
 
-    /// The agents' positions after the rounds, by slot.
-    pub(crate) fn positions(&self) -> impl Iterator<Item = VectorXz> + '_ {
-        self.bodies.iter().map(|body| body.position)
+    /// Agent `index`'s position after the rounds.
+    pub(crate) fn position(&self, index: u32) -> VectorXz {
+        self.bodies[index as usize].position
     }
 }
 
 /// The neighbour lists of [`CollisionResolution`], read by the rounds.
 struct NeighbourLists<'a> {
-    starts: &'a [usize],
+    spans: &'a [(usize, usize)],
     neighbours: &'a [u32],
 }
 
 impl NeighbourLists<'_> {
     fn of(&self, index: usize) -> &[u32] {
-        &self.neighbours[self.starts[index]..self.starts[index + 1]]
+        let (start, end) = self.spans[index];
+        &self.neighbours[start..end]
     }
 
     /// The push that moves agent `index` out of the neighbours it

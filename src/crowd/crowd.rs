@@ -384,9 +384,8 @@ impl Crowd {
                 sense_and_steer(agent, *index, query, solver, &context);
             }
         });
-        self.resolve_collisions(threads);
+        Crowd::resolve_collisions(&mut self.collisions, &self.snapshot, &mut agents, threads);
         let dt = self.settings.dt;
-        let mut agents = agents_in_cell_order(&mut self.slots, &self.grid);
         threads.for_each_chunk(&mut agents, chunk_len, &mut self.workers, |chunk, (query, _)| {
             for (_, agent) in chunk.iter_mut() {
                 move_and_arrive(agent, query, dt);
@@ -420,15 +419,19 @@ impl Crowd {
     }
 
     /// Pushes overlapping agents apart ([`CollisionResolution::resolve`])
-    /// from the positions the velocity step integrated to.
+    /// from the positions the velocity step integrated the agents (with
+    /// their slots) to.
     #[inline(never)]
-    fn resolve_collisions(&mut self, threads: StepThreads) {
-        self.collisions.gather(self.slots.iter().map(|slot| slot.agent.as_ref()), &self.snapshot);
-        self.collisions.resolve(threads);
-        for (slot, position) in self.slots.iter_mut().zip(self.collisions.positions()) {
-            if let Some(agent) = slot.agent.as_mut() {
-                agent.next_position = position;
-            }
+    fn resolve_collisions(
+        collisions: &mut CollisionResolution,
+        snapshot: &[Option<AgentSnapshot>],
+        agents: &mut [(u32, &mut CrowdAgent)],
+        threads: StepThreads,
+    ) {
+        collisions.gather(agents.iter().map(|(index, agent)| (*index, &**agent)), snapshot);
+        collisions.resolve(threads);
+        for (index, agent) in agents.iter_mut() {
+            agent.next_position = collisions.position(*index);
         }
     }
 

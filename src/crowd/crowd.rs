@@ -139,7 +139,9 @@ impl AgentSnapshot {
 /// only itself, so the order changes no answer.
 fn agents_in_cell_order<'a>(slots: &'a mut [AgentSlot], grid: &ProximityGrid) -> Vec<(u32, &'a mut CrowdAgent)> {
     let mut by_slot: Vec<Option<&mut CrowdAgent>> = slots.iter_mut().map(|slot| slot.agent.as_mut()).collect();
-    grid.indices_by_cell().filter_map(|index| Some((index, by_slot[index as usize].take()?))).collect()
+    let mut agents = Vec::with_capacity(by_slot.len());
+    agents.extend(grid.indices_by_cell().filter_map(|index| Some((index, by_slot[index as usize].take()?))));
+    agents
 }
 
 /// Agents over one version of a mesh.

@@ -11,14 +11,12 @@
 //!    search, corridor optimisation, corners, off-mesh link trigger,
 //!    neighbours and walls, steering, separation, ORCA, acceleration limit
 //!    and the integrated position (each agent reads only the snapshot and
-//!    writes only itself, so the agents are visited in the grid's cell
-//!    order, near ones one after another);
+//!    writes only itself);
 //! 3. a few rounds of collision resolution: each agent's push out of its
 //!    overlapping neighbours, computed in parallel from the positions of
-//!    the round before and applied to every agent at once;
-//! 4. per agent, in parallel, in the grid's cell order again: the move
-//!    clamped to the surface (or the off-mesh traversal) and the arrival
-//!    test.
+//!    the round before and applied in slot order;
+//! 4. per agent, in parallel: the move clamped to the surface (or the
+//!    off-mesh traversal) and the arrival test.
 //!
 //! No phase depends on which thread ran which agent, so any number of
 //! threads gives the same bits (`tests/crowd_determinism.rs`).
@@ -34,7 +32,7 @@ use std::collections::BTreeSet;
 use sha2::{Digest, Sha256};
 
 use crate::crowd::agent_update::{move_and_arrive, sense_and_steer, StepContext};
-use crate::crowd::collision_resolution::CollisionResolution;
+use crate::crowd::collision_resolution::{collision_push, push_stays_zero};
 use crate::crowd::crowd_agent::{AgentHandle, AgentParams, AgentState, CrowdAgent, MoveTarget};
 use crate::crowd::obstacle_avoidance::OrcaSolver;
 use crate::crowd::proximity_grid::ProximityGrid;
@@ -49,6 +47,9 @@ use crate::query::nav_mesh_query::{check_position, NavMeshQuery};
 /// whose area hugs the range's circle closer than 3 × 3 cells of the
 /// range's width, so fewer agents are measured for nothing.
 const GRID_CELL_TO_RANGE: f64 = 0.5;
+
+/// Rounds of collision resolution per step.
+const COLLISION_ROUNDS: usize = 4;
 
 /// Crowd-wide settings.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -130,20 +131,6 @@ impl AgentSnapshot {
     }
 }
 
-/// Every agent with its slot, in the order of the grid's cells (row by
-/// row): agents near each other in space come near each other in this
-/// order, so one agent's update finds in the caches much of what the one
-/// before it read (the neighbours' snapshots, the mesh's polygons around
-/// them). Slot order scattered them: agents are added wherever the host
-/// puts them. Each agent's update reads only the step's snapshot and writes
-/// only itself, so the order changes no answer.
-fn agents_in_cell_order<'a>(slots: &'a mut [AgentSlot], grid: &ProximityGrid) -> Vec<(u32, &'a mut CrowdAgent)> {
-    let mut by_slot: Vec<Option<&mut CrowdAgent>> = slots.iter_mut().map(|slot| slot.agent.as_mut()).collect();
-    let mut agents = Vec::with_capacity(by_slot.len());
-    agents.extend(grid.indices_by_cell().filter_map(|index| Some((index, by_slot[index as usize].take()?))));
-    agents
-}
-
 /// Agents over one version of a mesh.
 #[derive(Debug, Clone)]
 pub struct Crowd {
@@ -156,8 +143,10 @@ pub struct Crowd {
     mesh_changed: bool,
     snapshot: Vec<Option<AgentSnapshot>>,
     grid: ProximityGrid,
-    /// Scratch of the collision rounds.
-    collisions: CollisionResolution,
+    /// Scratch of the collision rounds, one push per slot: this round's
+    /// and the round before's.
+    pushes: Vec<VectorXz>,
+    previous_pushes: Vec<VectorXz>,
     /// Scratch of the parallel phases, one per chunk of slots: a query
     /// over the mesh and an ORCA solver. Which worker serves an agent
     /// changes no result (each query call starts from its own inputs).
@@ -177,7 +166,8 @@ impl Crowd {
             mesh_changed: false,
             snapshot: Vec::new(),
             grid: ProximityGrid::default(),
-            collisions: CollisionResolution::default(),
+            pushes: Vec::new(),
+            previous_pushes: Vec::new(),
             workers: Vec::new(),
         })
     }
@@ -380,22 +370,23 @@ impl Crowd {
             revalidate: std::mem::take(&mut self.mesh_changed),
             topology_due: self.topology_due(),
         };
-        let mut agents = agents_in_cell_order(&mut self.slots, &self.grid);
-        threads.for_each_chunk(&mut agents, chunk_len, &mut self.workers, |chunk, (query, solver)| {
-            for (index, agent) in chunk.iter_mut() {
-                sense_and_steer(agent, *index, query, solver, &context);
+        threads.for_each_chunk(&mut self.slots, chunk_len, &mut self.workers, |chunk_index, chunk, (query, solver)| {
+            for (k, slot) in chunk.iter_mut().enumerate() {
+                if let Some(agent) = slot.agent.as_mut() {
+                    sense_and_steer(agent, (chunk_index * chunk_len + k) as u32, query, solver, &context);
+                }
             }
         });
-        Crowd::resolve_collisions(&mut self.collisions, &self.snapshot, &mut agents, threads);
+        self.resolve_collisions(threads);
         let dt = self.settings.dt;
-        threads.for_each_chunk(&mut agents, chunk_len, &mut self.workers, |chunk, (query, _)| {
-            for (_, agent) in chunk.iter_mut() {
+        threads.for_each_chunk(&mut self.slots, chunk_len, &mut self.workers, |_, chunk, (query, _)| {
+            for agent in chunk.iter_mut().filter_map(|slot| slot.agent.as_mut()) {
                 move_and_arrive(agent, query, dt);
             }
         });
     }
 
-    /// Enough workers for the phases' chunks of agents (cloning the query
+    /// Enough workers for the phases' chunks of slots (cloning the query
     /// only when the pool grew or the mesh changed, not every step);
     /// returns the chunk length.
     fn prepare_workers(&mut self, threads: StepThreads) -> usize {
@@ -420,20 +411,37 @@ impl Crowd {
         hasher.finalize().into()
     }
 
-    /// Pushes overlapping agents apart ([`CollisionResolution::resolve`])
-    /// from the positions the velocity step integrated the agents (with
-    /// their slots) to.
+    /// Pushes overlapping agents apart: each round computes every agent's
+    /// push from the positions after the round before, in parallel, then
+    /// applies them in slot order. A round that pushes nobody ends the
+    /// resolution: the rounds after it would see the same distances and
+    /// push nobody either. (A push sums from +0.0, so a zero push is +0.0:
+    /// the round applied it already, and adding it again changes no bit.)
+    /// After the first round, an agent nobody near it moved keeps its
+    /// zero push without measuring again ([`push_stays_zero`]).
     #[inline(never)]
-    fn resolve_collisions(
-        collisions: &mut CollisionResolution,
-        snapshot: &[Option<AgentSnapshot>],
-        agents: &mut [(u32, &mut CrowdAgent)],
-        threads: StepThreads,
-    ) {
-        collisions.gather(agents.iter().map(|(index, agent)| (*index, &**agent)), snapshot);
-        collisions.resolve(threads);
-        for (index, agent) in agents.iter_mut() {
-            agent.next_position = collisions.position(*index);
+    fn resolve_collisions(&mut self, threads: StepThreads) {
+        for round in 0..COLLISION_ROUNDS {
+            for (snapshot, slot) in self.snapshot.iter_mut().zip(&self.slots) {
+                if let (Some(snapshot), Some(agent)) = (snapshot.as_mut(), slot.agent.as_ref()) {
+                    snapshot.position = agent.next_position;
+                }
+            }
+            std::mem::swap(&mut self.pushes, &mut self.previous_pushes);
+            let (snapshot, previous) = (&self.snapshot, (round > 0).then_some(&self.previous_pushes[..]));
+            let push = |index: usize, agent: &CrowdAgent| match previous {
+                Some(previous) if push_stays_zero(agent, index as u32, previous) => VectorXz::ZERO,
+                _ => collision_push(agent, index as u32, snapshot),
+            };
+            threads.map_into(&self.slots, |index, slot| slot.agent.as_ref().map_or(VectorXz::ZERO, |a| push(index, a)), &mut self.pushes);
+            for (slot, push) in self.slots.iter_mut().zip(&self.pushes) {
+                if let Some(agent) = slot.agent.as_mut() {
+                    agent.next_position = agent.next_position + *push;
+                }
+            }
+            if self.pushes.iter().all(|push| *push == VectorXz::ZERO) {
+                return;
+            }
         }
     }
 

@@ -128,12 +128,6 @@ impl ProximityGrid {
         self.starts[0] = 0;
     }
 
-    /// The inserted indices cell by cell, row by row (after
-    /// [`Self::finish`]), a cell's in the order inserted.
-    pub fn indices_by_cell(&self) -> impl Iterator<Item = u32> + '_ {
-        self.entries.iter().map(|entry| entry.index)
-    }
-
     /// The box of cells over the inserted positions, the cells widened
     /// (doubled, which is exact) until the box is small enough.
     fn fit_cells(&mut self) -> CellBox {

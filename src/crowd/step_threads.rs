@@ -32,24 +32,26 @@ impl StepThreads {
         }
     }
 
-    /// Calls `work(chunk, worker)` for each chunk of `chunk_len` items
-    /// with the worker of the same index.
+    /// Calls `work(chunk_index, chunk, worker)` for each chunk of
+    /// `chunk_len` items with the worker of the same index.
     pub(crate) fn for_each_chunk<T: Send, W: Send>(
         self,
         items: &mut [T],
         chunk_len: usize,
         workers: &mut [W],
-        work: impl Fn(&mut [T], &mut W) + Sync + Send,
+        work: impl Fn(usize, &mut [T], &mut W) + Sync + Send,
     ) {
         match self {
             StepThreads::Pool => items
                 .par_chunks_mut(chunk_len)
                 .zip(workers.par_iter_mut())
-                .for_each(|(chunk, worker)| work(chunk, worker)),
+                .enumerate()
+                .for_each(|(index, (chunk, worker))| work(index, chunk, worker)),
             StepThreads::CallingThread => items
                 .chunks_mut(chunk_len)
                 .zip(workers.iter_mut())
-                .for_each(|(chunk, worker)| work(chunk, worker)),
+                .enumerate()
+                .for_each(|(index, (chunk, worker))| work(index, chunk, worker)),
         }
     }
 

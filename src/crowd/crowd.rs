@@ -38,6 +38,7 @@ use crate::crowd::obstacle_avoidance::OrcaSolver;
 use crate::crowd::proximity_grid::ProximityGrid;
 use crate::crowd::step_threads::StepThreads;
 use crate::crowd::vector_xz::VectorXz;
+use crate::crowd::whole_ticks::whole_ticks;
 use crate::error::{NavMeshError, Result};
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::query::nav_mesh_query::{check_position, NavMeshQuery};
@@ -446,8 +447,7 @@ impl Crowd {
     }
 
     fn topology_due(&self) -> bool {
-        let every = libm::round(self.settings.topology_interval / self.settings.dt).max(1.0) as u64;
-        self.tick.is_multiple_of(every)
+        self.tick.is_multiple_of(whole_ticks(self.settings.topology_interval, self.settings.dt))
     }
 
     #[inline(never)]

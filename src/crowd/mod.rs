@@ -29,6 +29,7 @@
 //! - `step_threads.rs`: a step's phases on the current rayon pool or on
 //!   the calling thread alone.
 //! - `vector_xz.rs`: the X/Z vectors of all of the above.
+//! - `whole_ticks.rs`: durations in seconds counted as whole ticks.
 //!
 //! Determinism, for lockstep hosts: a crowd steps by an integer tick with
 //! a dt fixed when it is created; everything is f64 with + − × ÷ and √
@@ -54,6 +55,7 @@ pub(crate) mod stall_replan;
 pub mod steering;
 pub(crate) mod step_threads;
 pub mod vector_xz;
+pub(crate) mod whole_ticks;
 pub mod world_crowd;
 
 pub use crowd::{Crowd, CrowdSettings};

@@ -16,6 +16,7 @@
 
 use crate::crowd::crowd_agent::{AgentState, CrowdAgent, MoveTarget, UpdateFlags};
 use crate::crowd::vector_xz::VectorXz;
+use crate::crowd::whole_ticks::whole_ticks;
 
 /// How long an agent stands before it searches again, in seconds.
 pub const STALL_SECONDS: f64 = 3.0;
@@ -39,7 +40,7 @@ pub(crate) fn replan_when_stalled(agent: &mut CrowdAgent, desired: VectorXz, avo
         return;
     }
     agent.stalled_ticks += 1;
-    if agent.stalled_ticks < stall_ticks(dt) {
+    if u64::from(agent.stalled_ticks) < whole_ticks(STALL_SECONDS, dt) {
         return;
     }
     agent.stalled_ticks = 0;
@@ -61,12 +62,6 @@ fn is_stalled(agent: &CrowdAgent, desired: VectorXz, avoided: VectorXz) -> bool 
     wants_to_move && avoided.length_squared() < wanted * square(AVOIDED_SPEED_PART)
 }
 
-/// [`STALL_SECONDS`] in whole ticks of `dt`, the nearest (at least one),
-/// as the crowd rounds its topology interval.
-fn stall_ticks(dt: f64) -> u32 {
-    libm::round(STALL_SECONDS / dt).max(1.0) as u32
-}
-
 fn square(value: f64) -> f64 {
     value * value
 }
@@ -78,6 +73,8 @@ mod tests {
     use crate::mesh::poly_ref::PolyRef;
 
     const DT: f64 = 1.0 / 30.0;
+    /// [`STALL_SECONDS`] at [`DT`].
+    const STALL_TICKS: u32 = 90;
 
     fn walking_agent(flags: UpdateFlags) -> CrowdAgent {
         let mut params = AgentParams::new(0.3, 1.8);
@@ -95,7 +92,7 @@ mod tests {
     #[test]
     fn an_agent_held_at_rest_for_the_stall_time_searches_again_once() {
         let mut agent = walking_agent(UpdateFlags::ALL);
-        for _ in 1..stall_ticks(DT) {
+        for _ in 1..STALL_TICKS {
             step(&mut agent, VectorXz::new(0.09, 0.0));
             assert!(matches!(agent.target, MoveTarget::Position { .. }));
         }
@@ -107,7 +104,7 @@ mod tests {
     #[test]
     fn moving_a_little_restarts_the_count() {
         let mut agent = walking_agent(UpdateFlags::ALL);
-        for _ in 1..stall_ticks(DT) {
+        for _ in 1..STALL_TICKS {
             step(&mut agent, VectorXz::ZERO);
         }
         step(&mut agent, VectorXz::new(0.11, 0.0));
@@ -126,17 +123,10 @@ mod tests {
     #[test]
     fn without_the_flag_nothing_is_counted() {
         let mut agent = walking_agent(UpdateFlags(UpdateFlags::ALL.0 & !UpdateFlags::REPLAN_WHEN_STALLED.0));
-        for _ in 0..2 * stall_ticks(DT) {
+        for _ in 0..2 * STALL_TICKS {
             step(&mut agent, VectorXz::ZERO);
         }
         assert_eq!(agent.stalled_ticks, 0);
         assert!(matches!(agent.target, MoveTarget::Position { .. }));
-    }
-
-    #[test]
-    fn the_stall_time_is_whole_ticks() {
-        assert_eq!(stall_ticks(1.0 / 30.0), libm::round(STALL_SECONDS * 30.0) as u32);
-        assert_eq!(stall_ticks(STALL_SECONDS / 2.6), 3);
-        assert_eq!(stall_ticks(STALL_SECONDS * 100.0), 1);
     }
 }

@@ -8,6 +8,8 @@
 //! extents).
 #![allow(dead_code)]
 
+pub mod doorway;
+
 use onav::{
     AgentHandle, AgentParams, AgentState, Crowd, CrowdSettings, NavMeshParams, NavMeshQuery, NavTileAssembler,
     PathStatus, QueryFilter, StraightPathOptions, TiledNavMesh, TilePolygons,
@@ -83,6 +85,16 @@ fn vertex(vertices: &mut Vec<[f64; 3]>, v: [f64; 3]) -> u32 {
     }
 }
 
+/// Where an agent starts and where it is sent.
+pub type Trip = ([f64; 3], [f64; 3]);
+
+/// Starts at `starts` and goals at their mirror images, both ways.
+pub fn swap_trips(starts: &[[f64; 3]], mirror: impl Fn([f64; 3]) -> [f64; 3]) -> Vec<Trip> {
+    let forward = starts.iter().map(|&s| (s, mirror(s)));
+    let back = starts.iter().map(|&s| (mirror(s), s));
+    forward.chain(back).collect()
+}
+
 /// The agents' parameters in every scenario: radius 0.3, default rest.
 pub fn agent_params() -> AgentParams {
     AgentParams::new(0.3, 1.8)
@@ -127,7 +139,7 @@ impl Report {
 
 /// The length of the straight path from `from` to `goal`, measured with the
 /// query layer.
-fn remaining(query: &mut NavMeshQuery, from: [f64; 3], goal: [f64; 3]) -> f64 {
+pub fn remaining(query: &mut NavMeshQuery, from: [f64; 3], goal: [f64; 3]) -> f64 {
     let filter = QueryFilter::default();
     let start = query.find_nearest_poly(from, [0.5, 1.0, 0.5], &filter).unwrap().expect("agent on the mesh");
     let end = query.find_nearest_poly(goal, [0.5, 1.0, 0.5], &filter).unwrap().expect("goal on the mesh");
@@ -204,7 +216,7 @@ pub fn check_overlaps(agents: &[&onav::CrowdAgent], tick: u64, report: &mut Repo
     }
 }
 
-fn check_on_mesh(query: &mut NavMeshQuery, agents: &[&onav::CrowdAgent], tick: u64, report: &mut Report) {
+pub fn check_on_mesh(query: &mut NavMeshQuery, agents: &[&onav::CrowdAgent], tick: u64, report: &mut Report) {
     for (i, agent) in agents.iter().enumerate() {
         if agent.state() == AgentState::OffMeshLink {
             continue;

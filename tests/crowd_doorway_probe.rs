@@ -18,7 +18,7 @@ mod crowd_common;
 mod mesh_common;
 
 use crowd_common::doorway::doorway;
-use crowd_common::{check_on_mesh, check_overlaps, crowd_with, remaining, Report, Trip};
+use crowd_common::{check_on_mesh, check_overlaps, crowd_with, Progress, Report, Trip};
 use mesh_common::Rng;
 use onav::{AgentState, NavMeshQuery, TiledNavMesh};
 
@@ -26,8 +26,6 @@ use onav::{AgentState, NavMeshQuery, TiledNavMesh};
 const BOUND_SECONDS: f64 = 90.0;
 /// `run`'s check: this long without progress is stuck.
 const STUCK_SECONDS: f64 = 5.0;
-/// `run`'s progress: a new best shorter by this much.
-const PROGRESS: f64 = 0.05;
 /// The largest move of a start along x or along z.
 const JITTER: f64 = 0.01;
 const SEEDS: u64 = 19;
@@ -77,7 +75,7 @@ fn jittered(trips: &[Trip], seed: u64) -> Vec<Trip> {
 }
 
 /// Steps the crowd as `crowd_common::run` does, keeping each agent's
-/// longest wait instead of the first ten reports.
+/// longest wait (by `run`'s `Progress`) instead of the first ten reports.
 fn probe(mesh: &TiledNavMesh, trips: &[Trip]) -> Outcome {
     let (mut crowd, handles) = crowd_with(mesh, trips);
     let goals: Vec<_> = trips.iter().map(|t| t.1).collect();
@@ -86,8 +84,7 @@ fn probe(mesh: &TiledNavMesh, trips: &[Trip]) -> Outcome {
     let per_second = (1.0 / dt).round() as u64;
     let mut samples = Report::default();
     let (mut overlaps, mut off_mesh) = (0, 0);
-    let mut best = vec![f64::INFINITY; handles.len()];
-    let mut last_progress = vec![0u64; handles.len()];
+    let mut progress = Progress::new(handles.len());
     let mut waits = vec![Wait::default(); handles.len()];
     for tick in 1..=(BOUND_SECONDS / dt).ceil() as u64 {
         crowd.step();
@@ -104,16 +101,8 @@ fn probe(mesh: &TiledNavMesh, trips: &[Trip]) -> Outcome {
         }
         if tick % per_second == 0 {
             for (i, agent) in agents.iter().enumerate() {
-                if agent.state() == AgentState::Arrived {
-                    last_progress[i] = tick;
-                    continue;
-                }
-                let left = remaining(&mut query, agent.position(), goals[i]);
-                let waited = (tick - last_progress[i]) as f64 * dt;
-                if left < best[i] - PROGRESS {
-                    best[i] = left;
-                    last_progress[i] = tick;
-                } else if waited > waits[i].seconds {
+                let waited = progress.sample(&mut query, i, agent, goals[i], tick).waited_ticks as f64 * dt;
+                if waited > waits[i].seconds {
                     waits[i] = Wait { seconds: waited, ended_at: agent.position(), ended_second: tick as f64 * dt };
                 }
             }

@@ -139,7 +139,7 @@ impl Report {
 
 /// The length of the straight path from `from` to `goal`, measured with the
 /// query layer.
-pub fn remaining(query: &mut NavMeshQuery, from: [f64; 3], goal: [f64; 3]) -> f64 {
+fn remaining(query: &mut NavMeshQuery, from: [f64; 3], goal: [f64; 3]) -> f64 {
     let filter = QueryFilter::default();
     let start = query.find_nearest_poly(from, [0.5, 1.0, 0.5], &filter).unwrap().expect("agent on the mesh");
     let end = query.find_nearest_poly(goal, [0.5, 1.0, 0.5], &filter).unwrap().expect("goal on the mesh");
@@ -152,6 +152,47 @@ pub fn remaining(query: &mut NavMeshQuery, from: [f64; 3], goal: [f64; 3]) -> f6
     onav::straight_path_length(&path)
 }
 
+/// Issue 21's progress: an agent progresses when its remaining straight
+/// path (`remaining`) is a new best by more than 5 cm, sampled once a
+/// second; an arrived agent always does.
+pub struct Progress {
+    best: Vec<f64>,
+    last_progress: Vec<u64>,
+}
+
+/// An agent's progress at a sample.
+pub struct Sample {
+    /// Ticks since its last progress (0 when it progressed now).
+    pub waited_ticks: u64,
+    /// Its remaining straight path (0 when it has arrived).
+    pub left: f64,
+}
+
+impl Progress {
+    pub fn new(agents: usize) -> Progress {
+        Progress { best: vec![f64::INFINITY; agents], last_progress: vec![0; agents] }
+    }
+
+    /// Samples agent `i` at `tick`.
+    pub fn sample(&mut self, query: &mut NavMeshQuery, i: usize, agent: &onav::CrowdAgent, goal: [f64; 3], tick: u64) -> Sample {
+        if agent.state() == AgentState::Arrived {
+            self.last_progress[i] = tick;
+            return Sample { waited_ticks: 0, left: 0.0 };
+        }
+        let left = remaining(query, agent.position(), goal);
+        if left < self.best[i] - 0.05 {
+            self.best[i] = left;
+            self.last_progress[i] = tick;
+        }
+        Sample { waited_ticks: tick - self.last_progress[i], left }
+    }
+
+    /// Counts agent `i`'s wait from `tick` again (after reporting it).
+    pub fn restart(&mut self, i: usize, tick: u64) {
+        self.last_progress[i] = tick;
+    }
+}
+
 /// Steps the crowd until every agent has arrived or `bound_seconds` have
 /// passed, checking as the module text says.
 pub fn run(crowd: &mut Crowd, handles: &[AgentHandle], goals: &[[f64; 3]], bound_seconds: f64) -> Report {
@@ -160,8 +201,7 @@ pub fn run(crowd: &mut Crowd, handles: &[AgentHandle], goals: &[[f64; 3]], bound
     let dt = crowd.settings().dt;
     let ticks = (bound_seconds / dt).ceil() as u64;
     let per_second = (1.0 / dt).round() as u64;
-    let mut best: Vec<f64> = vec![f64::INFINITY; handles.len()];
-    let mut last_progress: Vec<u64> = vec![0; handles.len()];
+    let mut progress = Progress::new(handles.len());
     for tick in 1..=ticks {
         crowd.step();
         let agents: Vec<_> = handles.iter().map(|&h| crowd.agent(h).unwrap()).collect();
@@ -173,17 +213,11 @@ pub fn run(crowd: &mut Crowd, handles: &[AgentHandle], goals: &[[f64; 3]], bound
         }
         if tick % per_second == 0 {
             for (i, agent) in agents.iter().enumerate() {
-                if agent.state() == AgentState::Arrived {
-                    last_progress[i] = tick;
-                    continue;
-                }
-                let left = remaining(&mut query, agent.position(), goals[i]);
-                if left < best[i] - 0.05 {
-                    best[i] = left;
-                    last_progress[i] = tick;
-                } else if (tick - last_progress[i]) as f64 * dt >= 5.0 && report.stuck.len() < 10 {
+                let sample = progress.sample(&mut query, i, agent, goals[i], tick);
+                if sample.waited_ticks as f64 * dt >= 5.0 && report.stuck.len() < 10 {
+                    let left = sample.left;
                     report.stuck.push(format!("agent {i} at {:?}, {left:.2} m to go, tick {tick}", agent.position()));
-                    last_progress[i] = tick;
+                    progress.restart(i, tick);
                 }
             }
         }

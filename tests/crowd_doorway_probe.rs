@@ -9,8 +9,8 @@
 //! `run` would pass it. Per run it prints the agents with a wait of 5 s or
 //! more, the longest wait, when the last agent arrived (or that one did not
 //! within 90 s), the overlap and off-mesh samples; then the summary. With
-//! `DOORWAY_PROBE_WAITS=1` it also prints each such wait: the agent, its
-//! length, when and where it ended.
+//! `DOORWAY_PROBE_WAITS=1` it also prints each such wait (the agent, its
+//! length, when and where it ended) and the run's first overlap sample.
 //!
 //! `cargo test --release --test crowd_doorway_probe -- --ignored --nocapture`
 
@@ -36,6 +36,8 @@ struct Outcome {
     waits: Vec<Wait>,
     seconds_to_arrive: Option<f64>,
     overlaps: usize,
+    /// The first overlap sample, as `run` words it.
+    first_overlap: Option<String>,
     off_mesh: usize,
 }
 
@@ -83,7 +85,7 @@ fn probe(mesh: &TiledNavMesh, trips: &[Trip]) -> Outcome {
     let dt = crowd.settings().dt;
     let per_second = (1.0 / dt).round() as u64;
     let mut samples = Report::default();
-    let (mut overlaps, mut off_mesh) = (0, 0);
+    let (mut overlaps, mut off_mesh, mut first_overlap) = (0, 0, None);
     let mut progress = Progress::new(handles.len());
     let mut waits = vec![Wait::default(); handles.len()];
     for tick in 1..=(BOUND_SECONDS / dt).ceil() as u64 {
@@ -92,6 +94,9 @@ fn probe(mesh: &TiledNavMesh, trips: &[Trip]) -> Outcome {
         if tick > per_second {
             check_overlaps(&agents, tick, &mut samples);
             overlaps += samples.overlaps.len();
+            if first_overlap.is_none() {
+                first_overlap = samples.overlaps.first().cloned();
+            }
             samples.overlaps.clear();
         }
         if tick % 5 == 0 {
@@ -108,10 +113,10 @@ fn probe(mesh: &TiledNavMesh, trips: &[Trip]) -> Outcome {
             }
         }
         if agents.iter().all(|a| a.state() == AgentState::Arrived) {
-            return Outcome { waits, seconds_to_arrive: Some(tick as f64 * dt), overlaps, off_mesh };
+            return Outcome { waits, seconds_to_arrive: Some(tick as f64 * dt), overlaps, first_overlap, off_mesh };
         }
     }
-    Outcome { waits, seconds_to_arrive: None, overlaps, off_mesh }
+    Outcome { waits, seconds_to_arrive: None, overlaps, first_overlap, off_mesh }
 }
 
 #[test]
@@ -132,6 +137,9 @@ fn doorway_runs_with_jittered_starts() {
             if outcome.clean() { ", clean" } else { "" }
         );
         if show_waits {
+            if let Some(first) = &outcome.first_overlap {
+                println!("    first overlap: {first}");
+            }
             for (agent, wait) in outcome.waits.iter().enumerate().filter(|(_, w)| w.seconds >= STUCK_SECONDS) {
                 let [x, _, z] = wait.ended_at;
                 println!("    agent {agent:2}: {:4.1} s, ended at {:4.1} s at ({x:.2}, {z:.2})", wait.seconds, wait.ended_second);

@@ -7,17 +7,8 @@
 
 mod crowd_common;
 
-use crowd_common::{cell_mesh, crowd_with, run};
-
-/// Where an agent starts and where it is sent.
-type Trip = ([f64; 3], [f64; 3]);
-
-/// Starts at `starts` and goals at their mirror images, both ways.
-fn swap_trips(starts: &[[f64; 3]], mirror: impl Fn([f64; 3]) -> [f64; 3]) -> Vec<Trip> {
-    let forward = starts.iter().map(|&s| (s, mirror(s)));
-    let back = starts.iter().map(|&s| (mirror(s), s));
-    forward.chain(back).collect()
-}
+use crowd_common::doorway::doorway;
+use crowd_common::{cell_mesh, crowd_with, run, swap_trips, Trip};
 
 fn check(mesh: &onav::TiledNavMesh, trips: &[Trip], bound_seconds: f64) {
     let (mut crowd, handles) = crowd_with(mesh, trips);
@@ -52,25 +43,6 @@ fn check(mesh: &onav::TiledNavMesh, trips: &[Trip], bound_seconds: f64) {
 fn agents_cross_a_doorway_both_ways() {
     let (mesh, trips) = doorway();
     check(&mesh, &trips, 90.0);
-}
-
-/// The doorway scenario: 20 × 21 m, a wall along z 10..11 with a 2 m door
-/// at x 9..11 (the cell mesh is not eroded: the door is open to agent
-/// centres), 25 agents on each side crossing to the mirror image of their
-/// start. Starts and goals keep 3 m from the wall, so agents that have
-/// arrived do not stand in the door.
-fn doorway() -> (onav::TiledNavMesh, Vec<Trip>) {
-    const ROWS: usize = 5;
-    let mesh = cell_mesh(20, 21, |i, j| j != 10 || (9..11).contains(&i));
-    let mut starts = Vec::new();
-    for row in 0..ROWS {
-        for column in 0..5 {
-            starts.push([3.5 + 3.0 * column as f64, 0.0, 1.0 + 1.5 * row as f64]);
-        }
-    }
-    let trips = swap_trips(&starts, |p| [p[0], 0.0, 21.0 - p[2]]);
-    assert_eq!(trips.len(), 10 * ROWS);
-    (mesh, trips)
 }
 
 #[test]

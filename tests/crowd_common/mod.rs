@@ -8,6 +8,8 @@
 //! extents).
 #![allow(dead_code)]
 
+pub mod doorway;
+
 use onav::{
     AgentHandle, AgentParams, AgentState, Crowd, CrowdSettings, NavMeshParams, NavMeshQuery, NavTileAssembler,
     PathStatus, QueryFilter, StraightPathOptions, TiledNavMesh, TilePolygons,
@@ -83,6 +85,16 @@ fn vertex(vertices: &mut Vec<[f64; 3]>, v: [f64; 3]) -> u32 {
     }
 }
 
+/// Where an agent starts and where it is sent.
+pub type Trip = ([f64; 3], [f64; 3]);
+
+/// Starts at `starts` and goals at their mirror images, both ways.
+pub fn swap_trips(starts: &[[f64; 3]], mirror: impl Fn([f64; 3]) -> [f64; 3]) -> Vec<Trip> {
+    let forward = starts.iter().map(|&s| (s, mirror(s)));
+    let back = starts.iter().map(|&s| (mirror(s), s));
+    forward.chain(back).collect()
+}
+
 /// The agents' parameters in every scenario: radius 0.3, default rest.
 pub fn agent_params() -> AgentParams {
     AgentParams::new(0.3, 1.8)
@@ -140,6 +152,47 @@ fn remaining(query: &mut NavMeshQuery, from: [f64; 3], goal: [f64; 3]) -> f64 {
     onav::straight_path_length(&path)
 }
 
+/// Issue 21's progress: an agent progresses when its remaining straight
+/// path (`remaining`) is a new best by more than 5 cm, sampled once a
+/// second; an arrived agent always does.
+pub struct Progress {
+    best: Vec<f64>,
+    last_progress: Vec<u64>,
+}
+
+/// An agent's progress at a sample.
+pub struct Sample {
+    /// Ticks since its last progress (0 when it progressed now).
+    pub waited_ticks: u64,
+    /// Its remaining straight path (0 when it has arrived).
+    pub left: f64,
+}
+
+impl Progress {
+    pub fn new(agents: usize) -> Progress {
+        Progress { best: vec![f64::INFINITY; agents], last_progress: vec![0; agents] }
+    }
+
+    /// Samples agent `i` at `tick`.
+    pub fn sample(&mut self, query: &mut NavMeshQuery, i: usize, agent: &onav::CrowdAgent, goal: [f64; 3], tick: u64) -> Sample {
+        if agent.state() == AgentState::Arrived {
+            self.last_progress[i] = tick;
+            return Sample { waited_ticks: 0, left: 0.0 };
+        }
+        let left = remaining(query, agent.position(), goal);
+        if left < self.best[i] - 0.05 {
+            self.best[i] = left;
+            self.last_progress[i] = tick;
+        }
+        Sample { waited_ticks: tick - self.last_progress[i], left }
+    }
+
+    /// Counts agent `i`'s wait from `tick` again (after reporting it).
+    pub fn restart(&mut self, i: usize, tick: u64) {
+        self.last_progress[i] = tick;
+    }
+}
+
 /// Steps the crowd until every agent has arrived or `bound_seconds` have
 /// passed, checking as the module text says.
 pub fn run(crowd: &mut Crowd, handles: &[AgentHandle], goals: &[[f64; 3]], bound_seconds: f64) -> Report {
@@ -148,8 +201,7 @@ pub fn run(crowd: &mut Crowd, handles: &[AgentHandle], goals: &[[f64; 3]], bound
     let dt = crowd.settings().dt;
     let ticks = (bound_seconds / dt).ceil() as u64;
     let per_second = (1.0 / dt).round() as u64;
-    let mut best: Vec<f64> = vec![f64::INFINITY; handles.len()];
-    let mut last_progress: Vec<u64> = vec![0; handles.len()];
+    let mut progress = Progress::new(handles.len());
     for tick in 1..=ticks {
         crowd.step();
         let agents: Vec<_> = handles.iter().map(|&h| crowd.agent(h).unwrap()).collect();
@@ -161,17 +213,11 @@ pub fn run(crowd: &mut Crowd, handles: &[AgentHandle], goals: &[[f64; 3]], bound
         }
         if tick % per_second == 0 {
             for (i, agent) in agents.iter().enumerate() {
-                if agent.state() == AgentState::Arrived {
-                    last_progress[i] = tick;
-                    continue;
-                }
-                let left = remaining(&mut query, agent.position(), goals[i]);
-                if left < best[i] - 0.05 {
-                    best[i] = left;
-                    last_progress[i] = tick;
-                } else if (tick - last_progress[i]) as f64 * dt >= 5.0 && report.stuck.len() < 10 {
+                let sample = progress.sample(&mut query, i, agent, goals[i], tick);
+                if sample.waited_ticks as f64 * dt >= 5.0 && report.stuck.len() < 10 {
+                    let left = sample.left;
                     report.stuck.push(format!("agent {i} at {:?}, {left:.2} m to go, tick {tick}", agent.position()));
-                    last_progress[i] = tick;
+                    progress.restart(i, tick);
                 }
             }
         }
@@ -204,7 +250,7 @@ pub fn check_overlaps(agents: &[&onav::CrowdAgent], tick: u64, report: &mut Repo
     }
 }
 
-fn check_on_mesh(query: &mut NavMeshQuery, agents: &[&onav::CrowdAgent], tick: u64, report: &mut Report) {
+pub fn check_on_mesh(query: &mut NavMeshQuery, agents: &[&onav::CrowdAgent], tick: u64, report: &mut Report) {
     for (i, agent) in agents.iter().enumerate() {
         if agent.state() == AgentState::OffMeshLink {
             continue;

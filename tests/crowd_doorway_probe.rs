@@ -1,0 +1,164 @@
+//! A probe of issue 21's doorway scenario (`agents_cross_a_doorway_both_ways`
+//! in tests/crowd_scenarios.rs, ignored while it fails): the scenario run
+//! 20 times, as the test runs it and with every start moved by up to 1 cm
+//! in x and z (seeds 1 to 19 of `mesh_common::Rng`, xorshift64*), because
+//! the outcome of a crowd at a door turns on small differences and one run
+//! says little. Progress is measured as `crowd_common::run` measures it (a
+//! new best remaining straight-path length, 5 cm better, sampled each
+//! second; an arrived agent counts as progressing), and a run is clean when
+//! `run` would pass it. Per run it prints the agents with a wait of 5 s or
+//! more, the longest wait, when the last agent arrived (or that one did not
+//! within 90 s), the overlap and off-mesh samples; then the summary. With
+//! `DOORWAY_PROBE_WAITS=1` it also prints each such wait (the agent, its
+//! length, when and where it ended) and the run's first overlap sample.
+//!
+//! `cargo test --release --test crowd_doorway_probe -- --ignored --nocapture`
+
+mod crowd_common;
+mod mesh_common;
+
+use crowd_common::doorway::doorway;
+use crowd_common::{check_on_mesh, check_overlaps, crowd_with, Progress, Report, Trip};
+use mesh_common::Rng;
+use onav::{AgentState, NavMeshQuery, TiledNavMesh};
+
+/// The test's bound.
+const BOUND_SECONDS: f64 = 90.0;
+/// `run`'s check: this long without progress is stuck.
+const STUCK_SECONDS: f64 = 5.0;
+/// The largest move of a start along x or along z.
+const JITTER: f64 = 0.01;
+const SEEDS: u64 = 19;
+
+/// One run's figures.
+struct Outcome {
+    /// Each agent's longest wait without progress, and where and when it ended.
+    waits: Vec<Wait>,
+    seconds_to_arrive: Option<f64>,
+    overlaps: usize,
+    /// The first overlap sample, as `run` words it.
+    first_overlap: Option<String>,
+    off_mesh: usize,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Wait {
+    seconds: f64,
+    ended_at: [f64; 3],
+    ended_second: f64,
+}
+
+impl Outcome {
+    fn waiting(&self) -> usize {
+        self.waits.iter().filter(|w| w.seconds >= STUCK_SECONDS).count()
+    }
+
+    fn longest(&self) -> f64 {
+        self.waits.iter().map(|w| w.seconds).fold(0.0, f64::max)
+    }
+
+    fn clean(&self) -> bool {
+        self.waiting() == 0
+            && self.overlaps == 0
+            && self.off_mesh == 0
+            && self.seconds_to_arrive.is_some_and(|s| s <= BOUND_SECONDS)
+    }
+}
+
+/// The doorway's trips with every start moved by the seed's jitter (seed
+/// 0: none); the goals stay the scenario's.
+fn jittered(trips: &[Trip], seed: u64) -> Vec<Trip> {
+    if seed == 0 {
+        return trips.to_vec();
+    }
+    let mut rng = Rng::new(seed);
+    let mut offset = || (rng.below(1 << 20) as f64 / (1 << 20) as f64 * 2.0 - 1.0) * JITTER;
+    trips.iter().map(|&(start, goal)| ([start[0] + offset(), start[1], start[2] + offset()], goal)).collect()
+}
+
+/// Steps the crowd as `crowd_common::run` does, keeping each agent's
+/// longest wait (by `run`'s `Progress`) instead of the first ten reports.
+fn probe(mesh: &TiledNavMesh, trips: &[Trip]) -> Outcome {
+    let (mut crowd, handles) = crowd_with(mesh, trips);
+    let goals: Vec<_> = trips.iter().map(|t| t.1).collect();
+    let mut query = NavMeshQuery::new(crowd.mesh(), 4096).unwrap();
+    let dt = crowd.settings().dt;
+    let per_second = (1.0 / dt).round() as u64;
+    let mut samples = Report::default();
+    let (mut overlaps, mut off_mesh, mut first_overlap) = (0, 0, None);
+    let mut progress = Progress::new(handles.len());
+    let mut waits = vec![Wait::default(); handles.len()];
+    for tick in 1..=(BOUND_SECONDS / dt).ceil() as u64 {
+        crowd.step();
+        let agents: Vec<_> = handles.iter().map(|&h| crowd.agent(h).unwrap()).collect();
+        if tick > per_second {
+            check_overlaps(&agents, tick, &mut samples);
+            overlaps += samples.overlaps.len();
+            if first_overlap.is_none() {
+                first_overlap = samples.overlaps.first().cloned();
+            }
+            samples.overlaps.clear();
+        }
+        if tick % 5 == 0 {
+            check_on_mesh(&mut query, &agents, tick, &mut samples);
+            off_mesh += samples.off_mesh.len();
+            samples.off_mesh.clear();
+        }
+        if tick % per_second == 0 {
+            for (i, agent) in agents.iter().enumerate() {
+                let waited = progress.sample(&mut query, i, agent, goals[i], tick).waited_ticks as f64 * dt;
+                if waited > waits[i].seconds {
+                    waits[i] = Wait { seconds: waited, ended_at: agent.position(), ended_second: tick as f64 * dt };
+                }
+            }
+        }
+        if agents.iter().all(|a| a.state() == AgentState::Arrived) {
+            return Outcome { waits, seconds_to_arrive: Some(tick as f64 * dt), overlaps, first_overlap, off_mesh };
+        }
+    }
+    Outcome { waits, seconds_to_arrive: None, overlaps, first_overlap, off_mesh }
+}
+
+#[test]
+#[ignore = "a probe: prints figures, asserts nothing"]
+fn doorway_runs_with_jittered_starts() {
+    let (mesh, trips) = doorway();
+    let show_waits = std::env::var_os("DOORWAY_PROBE_WAITS").is_some();
+    let mut outcomes = Vec::new();
+    for seed in 0..=SEEDS {
+        let outcome = probe(&mesh, &jittered(&trips, seed));
+        let arrival = outcome.seconds_to_arrive.map_or("not all by 90 s".to_string(), |s| format!("all by {s:.1} s"));
+        println!(
+            "seed {seed:2}: {:2} waiting >= 5 s, longest {:4.1} s, {arrival}, {} overlap and {} off-mesh samples{}",
+            outcome.waiting(),
+            outcome.longest(),
+            outcome.overlaps,
+            outcome.off_mesh,
+            if outcome.clean() { ", clean" } else { "" }
+        );
+        if show_waits {
+            if let Some(first) = &outcome.first_overlap {
+                println!("    first overlap: {first}");
+            }
+            for (agent, wait) in outcome.waits.iter().enumerate().filter(|(_, w)| w.seconds >= STUCK_SECONDS) {
+                let [x, _, z] = wait.ended_at;
+                println!("    agent {agent:2}: {:4.1} s, ended at {:4.1} s at ({x:.2}, {z:.2})", wait.seconds, wait.ended_second);
+            }
+        }
+        outcomes.push(outcome);
+    }
+    let mut waiting: Vec<_> = outcomes.iter().map(Outcome::waiting).collect();
+    waiting.sort_unstable();
+    let median = (waiting[waiting.len() / 2 - 1] + waiting[waiting.len() / 2]) as f64 / 2.0;
+    let clean = outcomes.iter().filter(|o| o.clean()).count();
+    let jittered_clean = outcomes[1..].iter().filter(|o| o.clean()).count();
+    let never = outcomes.iter().filter(|o| o.seconds_to_arrive.is_none()).count();
+    let overlapping = outcomes.iter().filter(|o| o.overlaps > 0).count();
+    println!(
+        "summary: agents waiting >= 5 s min {} / median {median} / max {}; clean {clean} of {} runs (unjittered {}, jittered {jittered_clean} of {SEEDS}); {never} runs where some agent never arrives, {overlapping} with overlaps",
+        waiting[0],
+        waiting[waiting.len() - 1],
+        outcomes.len(),
+        if outcomes[0].clean() { "clean" } else { "not clean" },
+    );
+}

@@ -251,29 +251,69 @@ fn find_neighbours(agent: &mut CrowdAgent, index: u32, context: &StepContext<'_>
     // bounds this one: the box that covers the bound (inside the range's
     // box, so it holds the bounding agents and no agent the range's box
     // does not) and the bound itself give the same answer.
-    let (half, bound) = bound_by_kept(&agent.neighbours, keep, &rule)
-        .and_then(|bound| Some((covering_half(own.position, bound).filter(|&half| half <= range)?, bound)))
-        .unwrap_or((range, rule.range_squared));
-    let neighbours = &mut agent.neighbours;
+    let bounded = remeasure_kept(&mut agent.neighbours, keep, &rule)
+        .and_then(|bound| Some((covering_half(own.position, bound).filter(|&half| half <= range)?, bound)));
+    match bounded {
+        Some(box_and_bound) => nearest_within_bound(&mut agent.neighbours, keep, box_and_bound, &rule, context.grid),
+        None => nearest_in_range(&mut agent.neighbours, keep, range, &rule, context.grid),
+    }
+}
+
+/// The search without a bound, over the box `range` covers: the list
+/// stays sorted and at most `keep` long as agents are found (an insertion
+/// from its end): the order is total (indices differ), so this keeps
+/// exactly the nearest `keep` a sort of every agent found would, and an
+/// agent no nearer than a full list's last is dropped before its height
+/// is read.
+fn nearest_in_range(
+    neighbours: &mut Vec<Neighbour>,
+    keep: usize,
+    range: f64,
+    rule: &NeighbourRule<'_>,
+    grid: &ProximityGrid,
+) {
     neighbours.clear();
-    // The list stays sorted and at most `keep` long as agents are found
-    // (an insertion from its end): the order is total (indices differ), so
-    // this keeps exactly the nearest `keep` a sort of every agent found
-    // would, and an agent no nearer than a full list's last is dropped
-    // before its height is read.
-    context.grid.query(own.position, half, |other_index, other_position| {
-        let distance_squared = (other_position - own.position).length_squared();
-        if distance_squared > bound {
-            return;
-        }
-        let found = Neighbour { index: other_index, distance_squared };
+    let center = rule.own.position;
+    grid.query(center, range, |other_index, other_position| {
+        let found = Neighbour { index: other_index, distance_squared: (other_position - center).length_squared() };
         if neighbours.len() == keep && neighbours.last().is_some_and(|last| nearness(last) <= nearness(&found)) {
             return;
         }
-        if rule.qualifies(other_index, distance_squared) {
+        if rule.qualifies(other_index, found.distance_squared) {
             insert_nearest(neighbours, found, keep);
         }
     });
+}
+
+/// The search within `bound`, over the box `half` that covers it, when
+/// `neighbours` holds the last step's `keep` agents measured again, each
+/// qualifying and no further than `bound`: the qualifying agents within
+/// the bound are gathered after them in any order, and the nearest `keep`
+/// of them sorted once. They include the `keep` kept ones (the box holds
+/// them), so when there are no more, they are those agents: the kept
+/// list, whose order changed little since the last step, is sorted
+/// instead of the gathered copy.
+fn nearest_within_bound(
+    neighbours: &mut Vec<Neighbour>,
+    keep: usize,
+    (half, bound): (f64, f64),
+    rule: &NeighbourRule<'_>,
+    grid: &ProximityGrid,
+) {
+    let center = rule.own.position;
+    grid.query(center, half, |other_index, other_position| {
+        let distance_squared = (other_position - center).length_squared();
+        if distance_squared <= bound && rule.qualifies(other_index, distance_squared) {
+            neighbours.push(Neighbour { index: other_index, distance_squared });
+        }
+    });
+    if neighbours.len() == 2 * keep {
+        neighbours.truncate(keep);
+    } else {
+        neighbours.drain(..keep);
+    }
+    neighbours.sort_unstable_by_key(nearness);
+    neighbours.truncate(keep);
 }
 
 /// Which agents count as neighbours of agent `index` (`own`).
@@ -298,14 +338,19 @@ impl NeighbourRule<'_> {
     }
 }
 
-/// The largest squared distance, at this step's positions, of the first
-/// `keep` of `previous` (the last step's neighbours) when there are that
-/// many and each still qualifies; `None` otherwise.
-fn bound_by_kept(previous: &[Neighbour], keep: usize, rule: &NeighbourRule<'_>) -> Option<f64> {
-    previous.get(..keep)?.iter().try_fold(0.0_f64, |bound, neighbour| {
+/// Keeps the first `keep` of `neighbours` (the last step's), each with its
+/// squared distance at this step's positions, and returns the largest,
+/// when there are that many and each still qualifies; `None` otherwise
+/// (the search then starts the list afresh).
+fn remeasure_kept(neighbours: &mut Vec<Neighbour>, keep: usize, rule: &NeighbourRule<'_>) -> Option<f64> {
+    if neighbours.len() < keep {
+        return None;
+    }
+    neighbours.truncate(keep);
+    neighbours.iter_mut().try_fold(0.0_f64, |bound, neighbour| {
         let other = rule.snapshot.get(neighbour.index as usize)?.as_ref()?;
-        let distance_squared = (other.position - rule.own.position).length_squared();
-        rule.qualifies(neighbour.index, distance_squared).then(|| bound.max(distance_squared))
+        neighbour.distance_squared = (other.position - rule.own.position).length_squared();
+        rule.qualifies(neighbour.index, neighbour.distance_squared).then(|| bound.max(neighbour.distance_squared))
     })
 }
 

@@ -45,12 +45,12 @@ pub(crate) fn collision_push(agent: &CrowdAgent, index: u32, snapshot: &[Option<
     push
 }
 
-/// True when agent `index`'s push is zero again without measuring: its
-/// push the round before (`previous`, by slot) was zero, so it did not
-/// move, and so was every neighbour's, so every distance and side it
-/// measures is the one it measured then. (A zero push sums from +0.0 and
-/// is +0.0, the bits of [`VectorXz::ZERO`].)
-pub(crate) fn push_stays_zero(agent: &CrowdAgent, index: u32, previous: &[VectorXz]) -> bool {
-    let still = |slot: u32| previous.get(slot as usize).is_none_or(|push| *push == VectorXz::ZERO);
+/// True when agent `index`'s push is zero again without measuring: the
+/// round before (`pushed`, by slot) did not push it, so it did not move,
+/// nor any of its neighbours, so every distance and side it measures is
+/// the one it measured then, and its push was zero. (A zero push sums
+/// from +0.0 and is +0.0, the bits of [`VectorXz::ZERO`].)
+pub(crate) fn push_stays_zero(agent: &CrowdAgent, index: u32, pushed: &[bool]) -> bool {
+    let still = |slot: u32| !pushed.get(slot as usize).is_some_and(|&moved| moved);
     still(index) && agent.neighbours.iter().all(|neighbour| still(neighbour.index))
 }

@@ -144,10 +144,10 @@ pub struct Crowd {
     mesh_changed: bool,
     snapshot: Vec<Option<AgentSnapshot>>,
     grid: ProximityGrid,
-    /// Scratch of the collision rounds, one push per slot: this round's
-    /// and the round before's.
+    /// Scratch of the collision rounds, one per slot: this round's push,
+    /// and whether the round before pushed the agent (a non-zero push).
     pushes: Vec<VectorXz>,
-    previous_pushes: Vec<VectorXz>,
+    pushed: Vec<bool>,
     /// Scratch of the parallel phases, one per chunk of slots: a query
     /// over the mesh and an ORCA solver. Which worker serves an agent
     /// changes no result (each query call starts from its own inputs).
@@ -168,7 +168,7 @@ impl Crowd {
             snapshot: Vec::new(),
             grid: ProximityGrid::default(),
             pushes: Vec::new(),
-            previous_pushes: Vec::new(),
+            pushed: Vec::new(),
             workers: Vec::new(),
         })
     }
@@ -428,19 +428,20 @@ impl Crowd {
                     snapshot.position = agent.next_position;
                 }
             }
-            std::mem::swap(&mut self.pushes, &mut self.previous_pushes);
-            let (snapshot, previous) = (&self.snapshot, (round > 0).then_some(&self.previous_pushes[..]));
-            let push = |index: usize, agent: &CrowdAgent| match previous {
-                Some(previous) if push_stays_zero(agent, index as u32, previous) => VectorXz::ZERO,
+            let (snapshot, pushed) = (&self.snapshot, (round > 0).then_some(&self.pushed[..]));
+            let push = |index: usize, agent: &CrowdAgent| match pushed {
+                Some(pushed) if push_stays_zero(agent, index as u32, pushed) => VectorXz::ZERO,
                 _ => collision_push(agent, index as u32, snapshot),
             };
             threads.map_into(&self.slots, |index, slot| slot.agent.as_ref().map_or(VectorXz::ZERO, |a| push(index, a)), &mut self.pushes);
+            self.pushed.clear();
             for (slot, push) in self.slots.iter_mut().zip(&self.pushes) {
                 if let Some(agent) = slot.agent.as_mut() {
                     agent.next_position = agent.next_position + *push;
                 }
+                self.pushed.push(*push != VectorXz::ZERO);
             }
-            if self.pushes.iter().all(|push| *push == VectorXz::ZERO) {
+            if !self.pushed.contains(&true) {
                 return;
             }
         }

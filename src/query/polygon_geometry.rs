@@ -200,6 +200,24 @@ pub(crate) fn triangle_height([a, b, c]: [[f64; 3]; 3], p: [f64; 3]) -> Option<f
     (inside && sum != 0.0).then(|| (wa * a[1] + wb * b[1] + wc * c[1]) / sum)
 }
 
+/// The height of polygon `index` of `tile` (origin `origin`) when its
+/// corners and its detail vertices all lie at one height: its surface is
+/// then that plane, whose height at every point is that height exactly,
+/// where a detail triangle's interpolation rounds (a weighted sum of the
+/// same height over the weights' sum) and the triangle that holds the
+/// point has to be searched for. −0.0 comes back as +0.0.
+pub(crate) fn flat_height(tile: &NavTile, origin: [f64; 3], index: usize, polygon: &WorldPolygon) -> Option<f64> {
+    let height = polygon.corners().first()?[1];
+    let at_height = |y: f64| y == height;
+    let detail_flat = || match tile.detail_meshes().get(index) {
+        Some(detail) => tile.detail_vertices()[detail.vertex_base as usize..][..detail.vertex_count as usize]
+            .iter()
+            .all(|v| at_height(world_along(origin[1], v[1]))),
+        None => true,
+    };
+    (polygon.corners().iter().all(|c| at_height(c[1])) && detail_flat()).then_some(height + 0.0)
+}
+
 /// The surface height at `p` of polygon `index` of `tile`: from its detail
 /// triangles when the tile has detail, else from the polygon's fan; `None`
 /// when `p` lies outside them in X/Z.

@@ -5,7 +5,7 @@
 use crate::error::Result;
 use crate::mesh::poly_ref::PolyRef;
 use crate::query::nav_mesh_query::{check_position, NavMeshQuery, QueryPolygon};
-use crate::query::polygon_geometry::{surface_height, WorldPolygon};
+use crate::query::polygon_geometry::{flat_height, surface_height, WorldPolygon};
 
 /// The answer of [`NavMeshQuery::closest_point_on_poly`].
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -54,7 +54,8 @@ impl NavMeshQuery {
 /// outside the polygon; then the height of the nearest boundary point,
 /// along its edge, stands in.
 pub(crate) fn height_at(polygon: &QueryPolygon<'_>, world: &WorldPolygon, p: [f64; 3]) -> f64 {
-    surface_height(polygon.tile, polygon.origin, polygon.index, world, p)
+    flat_height(polygon.tile, polygon.origin, polygon.index, world)
+        .or_else(|| surface_height(polygon.tile, polygon.origin, polygon.index, world, p))
         .unwrap_or_else(|| world.closest_on_boundary(p).0[1])
 }
 

@@ -12,6 +12,10 @@
 //! `DOORWAY_PROBE_WAITS=1` it also prints each such wait (the agent, its
 //! length, when and where it ended) and the run's first overlap sample.
 //!
+//! The test asserts that every run is clean: the doorway check made robust
+//! to the starts' last centimetre. It fails on main (issue 21's doorway is
+//! open), so it is ignored as the doorway test is.
+//!
 //! `cargo test --release --test crowd_doorway_probe -- --ignored --nocapture`
 
 mod crowd_common;
@@ -120,7 +124,7 @@ fn probe(mesh: &TiledNavMesh, trips: &[Trip]) -> Outcome {
 }
 
 #[test]
-#[ignore = "a probe: prints figures, asserts nothing"]
+#[ignore = "counterflow jams at the door (issue 21, open): 0 of 20 runs clean on main; prints the figures"]
 fn doorway_runs_with_jittered_starts() {
     let (mesh, trips) = doorway();
     let show_waits = std::env::var_os("DOORWAY_PROBE_WAITS").is_some();
@@ -161,4 +165,5 @@ fn doorway_runs_with_jittered_starts() {
         outcomes.len(),
         if outcomes[0].clean() { "clean" } else { "not clean" },
     );
+    assert_eq!(clean, outcomes.len(), "the doorway must pass issue 21's checks whatever 1 cm its starts move");
 }

@@ -17,6 +17,7 @@
  * shared build also runs under valgrind.
  */
 #include "check.h"
+#include "test_params.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -659,6 +660,107 @@ static void test_world_crowd(void) {
     onav_nav_world_free(world);
 }
 
+/* ---- Replanning a stalled walker ------------------------------------- */
+
+/* A flat floor of 6 x 4 cells of 1 m, each cell its own polygon (the
+ * assembler keeps them: it links polygons, it does not merge them), as a
+ * one-tile mesh. */
+static OnavMesh *cell_floor_mesh(void) {
+    enum { COLUMNS = 6, ROWS = 4 };
+    OnavDVec3 vertices[(COLUMNS + 1) * (ROWS + 1)];
+    for (int j = 0; j <= ROWS; j++) {
+        for (int i = 0; i <= COLUMNS; i++) {
+            vertices[j * (COLUMNS + 1) + i] = vec3(i, 0, j);
+        }
+    }
+    uint8_t counts[COLUMNS * ROWS];
+    uint32_t indices[4 * COLUMNS * ROWS];
+    uint16_t flags[COLUMNS * ROWS];
+    for (int j = 0; j < ROWS; j++) {
+        for (int i = 0; i < COLUMNS; i++) {
+            int cell = j * COLUMNS + i, corner = j * (COLUMNS + 1) + i;
+            counts[cell] = 4;
+            flags[cell] = 1;
+            uint32_t *quad = indices + 4 * cell;
+            quad[0] = (uint32_t)corner;
+            quad[1] = (uint32_t)corner + 1;
+            quad[2] = (uint32_t)(corner + COLUMNS + 2);
+            quad[3] = (uint32_t)(corner + COLUMNS + 1);
+        }
+    }
+    OnavTilePolygons polygons;
+    memset(&polygons, 0, sizeof polygons);
+    polygons.vertices = vertices;
+    polygons.vertex_count = sizeof vertices / sizeof vertices[0];
+    polygons.vertex_counts = counts;
+    polygons.polygon_count = COLUMNS * ROWS;
+    polygons.indices = indices;
+    polygons.index_count = sizeof indices / sizeof indices[0];
+    polygons.flags = flags;
+    OnavParams params = test_params(16.0);
+    OnavTile *tile = NULL;
+    CHECK_OK(onav_tile_assemble(&params, &polygons, &tile, NULL));
+    OnavTileInfo info;
+    CHECK_OK(onav_tile_info(tile, &info, NULL));
+    CHECK(info.polygon_count == COLUMNS * ROWS);
+    OnavMesh *mesh = NULL;
+    CHECK_OK(onav_mesh_new(&params, &mesh, NULL));
+    uint64_t tile_ref = 0;
+    CHECK_OK(onav_mesh_add_tile(mesh, tile, &tile_ref, NULL));
+    onav_tile_free(tile);
+    return mesh;
+}
+
+/* tests/crowd_stall_replan.rs's scene: an agent at rest on its target at
+ * (2.5, 1.95), just below the cell border z = 2, and a walker from (1, 2)
+ * to (5.5, 2) along that border, every agent on `update_flags`. ORCA
+ * holds the walker at the cell vertex (2, 2) in front of the agent at
+ * rest. Steps `ticks` ticks on the calling thread; the walker's state. */
+static OnavAgentState walk_past_an_agent_at_rest(uint8_t update_flags, int ticks) {
+    OnavMesh *mesh = cell_floor_mesh();
+    OnavCrowdSettings settings = default_settings();
+    CHECK(settings.dt == 1.0 / 30.0);
+    OnavCrowd *crowd = NULL;
+    CHECK_OK(onav_crowd_new(mesh, &settings, &crowd, NULL));
+    OnavAgentParams params;
+    CHECK_OK(onav_agent_params_default(0.3, 1.8, &params, NULL));
+    params.update_flags = update_flags;
+    const OnavDVec3 at_rest = vec3(2.5, 0, 1.95), start = vec3(1, 0, 2), goal = vec3(5.5, 0, 2);
+    OnavAgentHandle resting = {0, 0}, walker = {0, 0};
+    CHECK_OK(onav_crowd_add_agent(crowd, at_rest, &params, &resting, NULL));
+    CHECK_OK(onav_crowd_request_move_target(crowd, resting, at_rest, NULL));
+    CHECK_OK(onav_crowd_add_agent(crowd, start, &params, &walker, NULL));
+    CHECK_OK(onav_crowd_request_move_target(crowd, walker, goal, NULL));
+    for (int tick = 0; tick < ticks; tick++) {
+        CHECK_OK(onav_crowd_step_on_calling_thread(crowd, NULL));
+    }
+    OnavAgentState state = agent_state(crowd, walker);
+    CHECK(same_handle(state.agent, walker));
+    onav_crowd_free(crowd);
+    onav_mesh_free(mesh);
+    return state;
+}
+
+static double speed_xz(OnavDVec3 v) {
+    return sqrt(v.x * v.x + v.z * v.z);
+}
+
+static void test_stalled_walker_replans(void) {
+    /* With the default flags (ONAV_AGENT_REPLAN_WHEN_STALLED among them)
+     * the walker searches its path again and arrives within 10 s. */
+    OnavAgentState replanned = walk_past_an_agent_at_rest(ONAV_AGENT_ALL_UPDATES, 300);
+    CHECK(replanned.state == ONAV_AGENT_ARRIVED);
+    CHECK(distance_xz(replanned.position, vec3(5.5, 0, 2)) <= 0.3);
+    /* Without the flag it stands for good, held by ORCA while its steering
+     * asks for more than a quarter of its max speed. */
+    OnavAgentState held = walk_past_an_agent_at_rest(ONAV_AGENT_ALL_UPDATES & ~ONAV_AGENT_REPLAN_WHEN_STALLED, 600);
+    CHECK(held.state == ONAV_AGENT_WALKING);
+    CHECK(speed_xz(held.velocity) < 0.05 * speed_xz(held.desired_velocity));
+    OnavAgentParams params;
+    CHECK_OK(onav_agent_params_default(0.3, 1.8, &params, NULL));
+    CHECK(speed_xz(held.desired_velocity) > 0.25 * params.max_speed);
+}
+
 int main(void) {
     test_defaults();
     test_new_and_free();
@@ -671,6 +773,7 @@ int main(void) {
     test_buffer_too_small();
     test_two_crowds_same_hash();
     test_world_crowd();
+    test_stalled_walker_replans();
     printf("%d checks passed, %d failed\n", checks_passed, checks_failed);
     return checks_failed == 0 ? 0 : 1;
 }

@@ -426,13 +426,17 @@ fn avoid(
         solver.add_wall(position, wall);
     }
     let own = Body { position, velocity: agent.velocity, radius: params.radius };
+    // Read once: for the compiler the pushes of the neighbours' lines into
+    // the solver might write the agent's parameters, so it read the horizon
+    // again (and spread it over a vector register) for every neighbour.
+    let horizons = (params.time_horizon, context.dt);
     for neighbour in &agent.neighbours {
         let Some(other) = context.snapshot[neighbour.index as usize] else {
             continue;
         };
         let body = Body { position: other.position, velocity: other.velocity, radius: other.radius };
         let share = if other.avoids { 0.5 } else { 1.0 };
-        solver.add_neighbour(&own, &body, (params.time_horizon, context.dt), share);
+        solver.add_neighbour(&own, &body, horizons, share);
     }
     Ok(solver.solve(desired))
 }

@@ -711,6 +711,15 @@ static OnavMesh *cell_floor_mesh(void) {
     return mesh;
 }
 
+/* The parameters of both agents of the stall scene: radius 0.3, height
+ * 1.8, the defaults otherwise, on `update_flags`. */
+static OnavAgentParams stall_scene_params(uint8_t update_flags) {
+    OnavAgentParams params;
+    CHECK_OK(onav_agent_params_default(0.3, 1.8, &params, NULL));
+    params.update_flags = update_flags;
+    return params;
+}
+
 /* tests/crowd_stall_replan.rs's scene: an agent at rest on its target at
  * (2.5, 1.95), just below the cell border z = 2, and a walker from (1, 2)
  * to (5.5, 2) along that border, every agent on `update_flags`. ORCA
@@ -722,9 +731,7 @@ static OnavAgentState walk_past_an_agent_at_rest(uint8_t update_flags, int ticks
     CHECK(settings.dt == 1.0 / 30.0);
     OnavCrowd *crowd = NULL;
     CHECK_OK(onav_crowd_new(mesh, &settings, &crowd, NULL));
-    OnavAgentParams params;
-    CHECK_OK(onav_agent_params_default(0.3, 1.8, &params, NULL));
-    params.update_flags = update_flags;
+    OnavAgentParams params = stall_scene_params(update_flags);
     const OnavDVec3 at_rest = vec3(2.5, 0, 1.95), start = vec3(1, 0, 2), goal = vec3(5.5, 0, 2);
     OnavAgentHandle resting = {0, 0}, walker = {0, 0};
     CHECK_OK(onav_crowd_add_agent(crowd, at_rest, &params, &resting, NULL));
@@ -750,15 +757,13 @@ static void test_stalled_walker_replans(void) {
      * the walker searches its path again and arrives within 10 s. */
     OnavAgentState replanned = walk_past_an_agent_at_rest(ONAV_AGENT_ALL_UPDATES, 300);
     CHECK(replanned.state == ONAV_AGENT_ARRIVED);
-    CHECK(distance_xz(replanned.position, vec3(5.5, 0, 2)) <= 0.3);
+    CHECK(distance_xz(replanned.position, vec3(5.5, 0, 2)) <= stall_scene_params(ONAV_AGENT_ALL_UPDATES).radius);
     /* Without the flag it stands for good, held by ORCA while its steering
      * asks for more than a quarter of its max speed. */
     OnavAgentState held = walk_past_an_agent_at_rest(ONAV_AGENT_ALL_UPDATES & ~ONAV_AGENT_REPLAN_WHEN_STALLED, 600);
     CHECK(held.state == ONAV_AGENT_WALKING);
     CHECK(speed_xz(held.velocity) < 0.05 * speed_xz(held.desired_velocity));
-    OnavAgentParams params;
-    CHECK_OK(onav_agent_params_default(0.3, 1.8, &params, NULL));
-    CHECK(speed_xz(held.desired_velocity) > 0.25 * params.max_speed);
+    CHECK(speed_xz(held.desired_velocity) > 0.25 * stall_scene_params(ONAV_AGENT_ALL_UPDATES).max_speed);
 }
 
 int main(void) {

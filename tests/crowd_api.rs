@@ -31,6 +31,37 @@ fn a_removed_agents_handle_is_stale_and_its_slot_is_reused_with_a_new_generation
 }
 
 #[test]
+fn every_agent_reads_back_the_parameters_it_was_added_with_its_own_filter_included() {
+    let mut crowd = Crowd::new(&room(), CrowdSettings::default()).unwrap();
+    let mut costly = QueryFilter::new();
+    costly.set_area_cost(2, 5.0).unwrap();
+    let mut negative_zero = QueryFilter::new();
+    negative_zero.set_area_cost(2, -0.0).unwrap();
+    let mut positive_zero = QueryFilter::new();
+    positive_zero.set_area_cost(2, 0.0).unwrap();
+    let filters = [QueryFilter::new(), costly.clone(), QueryFilter::new(), costly, negative_zero, positive_zero];
+    let added: Vec<_> = filters
+        .into_iter()
+        .enumerate()
+        .map(|(k, filter)| {
+            let params = AgentParams { filter, max_speed: 1.0 + k as f64, ..agent_params() };
+            let handle = crowd.add_agent([1.5 + k as f64, 0.0, 1.5], params.clone()).unwrap();
+            (handle, params)
+        })
+        .collect();
+    crowd.remove_agent(added[1].0).unwrap();
+    crowd.remove_agent(added[2].0).unwrap();
+    for (handle, params) in added.iter().filter(|(h, _)| crowd.agent(*h).is_some()) {
+        assert_eq!(crowd.agent(*handle).unwrap().params(), *params);
+    }
+    let cost_bits = |handle| crowd.agent(handle).unwrap().params().filter.area_cost(2).map(f64::to_bits);
+    assert_eq!(cost_bits(added[4].0), Some((-0.0f64).to_bits()), "−0.0 is kept apart from +0.0");
+    assert_eq!(cost_bits(added[5].0), Some(0.0f64.to_bits()));
+    let readded = crowd.add_agent([9.5, 0.0, 9.5], added[1].1.clone()).unwrap();
+    assert_eq!(crowd.agent(readded).unwrap().params(), added[1].1);
+}
+
+#[test]
 fn set_position_teleports_without_removal_and_walks_on_to_the_target() {
     let mut crowd = Crowd::new(&room(), CrowdSettings::default()).unwrap();
     let agent = crowd.add_agent([1.5, 0.0, 1.5], agent_params()).unwrap();

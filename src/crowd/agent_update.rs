@@ -227,7 +227,7 @@ fn start_off_mesh_link_in_reach(agent: &mut CrowdAgent) {
         elapsed: 0.0,
     };
     if agent.corridor.cross_off_mesh_link(traversal.landing_poly, traversal.arrival) {
-        agent.off_mesh = Some(traversal);
+        agent.off_mesh = Some(Box::new(traversal));
         agent.state = AgentState::OffMeshLink;
         agent.velocity = VectorXz::ZERO;
         agent.desired_velocity = VectorXz::ZERO;

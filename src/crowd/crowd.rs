@@ -28,12 +28,14 @@
 //! tick, so the call costs nothing measurable.
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use sha2::{Digest, Sha256};
 
 use crate::crowd::agent_update::{move_and_arrive, sense_and_steer, StepContext};
 use crate::crowd::collision_resolution::{collision_push, push_stays_zero};
 use crate::crowd::crowd_agent::{AgentHandle, AgentParams, AgentState, CrowdAgent, MoveTarget};
+use crate::crowd::filter_table::FilterTable;
 use crate::crowd::obstacle_avoidance::OrcaSolver;
 use crate::crowd::proximity_grid::ProximityGrid;
 use crate::crowd::step_threads::StepThreads;
@@ -42,6 +44,7 @@ use crate::crowd::whole_ticks::whole_ticks;
 use crate::error::{NavMeshError, Result};
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::query::nav_mesh_query::{check_position, NavMeshQuery};
+use crate::query::query_filter::QueryFilter;
 
 /// The proximity grid's cell width over the widest collision query range:
 /// a neighbour query's box (± the range) then covers at most 5 × 5 cells,
@@ -140,6 +143,8 @@ pub struct Crowd {
     tick: u64,
     slots: Vec<AgentSlot>,
     free: BTreeSet<u32>,
+    /// The agents' filters, each held once.
+    filters: FilterTable,
     /// Set by [`Crowd::set_mesh`]: the next step checks every corridor.
     mesh_changed: bool,
     snapshot: Vec<Option<AgentSnapshot>>,
@@ -164,6 +169,7 @@ impl Crowd {
             tick: 0,
             slots: Vec::new(),
             free: BTreeSet::new(),
+            filters: FilterTable::default(),
             mesh_changed: false,
             snapshot: Vec::new(),
             grid: ProximityGrid::default(),
@@ -209,8 +215,8 @@ impl Crowd {
     /// polygon its filter passes lies in the placement box.
     pub fn add_agent(&mut self, position: [f64; 3], params: AgentParams) -> Result<AgentHandle> {
         params.validate()?;
-        let nearest = self.place(position, &params)?;
-        let agent = CrowdAgent::new(params, nearest.0, nearest.1);
+        let nearest = self.place(position, &params.filter)?;
+        let agent = CrowdAgent::new(params.with_filter(self.filters.share(&params.filter)), nearest.0, nearest.1);
         let index = match self.free.pop_first() {
             Some(index) => index,
             None => {
@@ -232,6 +238,7 @@ impl Crowd {
         slot.agent = None;
         slot.generation = slot.generation.wrapping_add(1);
         self.free.insert(handle.index);
+        self.filters.forget_unheld();
         Ok(())
     }
 
@@ -258,8 +265,8 @@ impl Crowd {
     /// is searched again from there). Errors as [`Self::add_agent`], and
     /// invalid reference for a stale handle; a failed call changes nothing.
     pub fn set_position(&mut self, handle: AgentHandle, position: [f64; 3]) -> Result<()> {
-        let params = self.agent_mut(handle)?.params.clone();
-        let (poly, placed) = self.place(position, &params)?;
+        let filter = Arc::clone(&self.agent_mut(handle)?.params.filter);
+        let (poly, placed) = self.place(position, &filter)?;
         let agent = self.agent_mut(handle)?;
         agent.position = placed;
         agent.next_position = VectorXz::of(placed);
@@ -468,10 +475,10 @@ impl Crowd {
 
     /// The polygon nearest `position` that the agent's filter passes,
     /// within the placement box, and the point of it nearest `position`.
-    fn place(&mut self, position: [f64; 3], params: &AgentParams) -> Result<(crate::PolyRef, [f64; 3])> {
+    fn place(&mut self, position: [f64; 3], filter: &QueryFilter) -> Result<(crate::PolyRef, [f64; 3])> {
         check_position("position", position)?;
         let extents = self.settings.placement_half_extents;
-        match self.query.find_nearest_poly(position, extents, &params.filter)? {
+        match self.query.find_nearest_poly(position, extents, filter)? {
             Some(nearest) => Ok((nearest.poly_ref, nearest.position)),
             None => Err(NavMeshError::InvalidOperation(format!(
                 "no polygon the agent's filter passes lies within {extents:?} of {position:?}"

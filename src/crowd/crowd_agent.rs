@@ -1,6 +1,8 @@
 //! A crowd agent: its parameters, update flags, handle, state, move target
 //! and off-mesh traversal, and what a host reads of it.
 
+use std::sync::Arc;
+
 use crate::crowd::local_boundary::LocalBoundary;
 use crate::crowd::path_corridor::PathCorridor;
 use crate::crowd::vector_xz::VectorXz;
@@ -48,8 +50,13 @@ pub enum OffMeshMode {
 }
 
 /// Per-agent parameters. Lengths in world units, times in seconds.
+///
+/// `F` is how the filter is held: a host builds and reads back the
+/// parameters with the filter as a value (the default); the crowd keeps
+/// each agent's filter shared with the agents of the same filter
+/// (`filter_table.rs`), so an agent record is not mostly its filter.
 #[derive(Debug, Clone, PartialEq)]
-pub struct AgentParams {
+pub struct AgentParams<F = QueryFilter> {
     pub radius: f64,
     pub height: f64,
     pub max_acceleration: f64,
@@ -65,7 +72,7 @@ pub struct AgentParams {
     pub wall_time_horizon: f64,
     /// An agent this close (in X/Z) to its target has arrived.
     pub arrival_distance: f64,
-    pub filter: QueryFilter,
+    pub filter: F,
     pub update_flags: UpdateFlags,
     pub off_mesh_mode: OffMeshMode,
     /// How many of the nearest neighbours steer the agent.
@@ -94,6 +101,29 @@ impl AgentParams {
             off_mesh_mode: OffMeshMode::Straight,
             max_neighbours: 10,
             max_wall_segments: 16,
+        }
+    }
+}
+
+impl<F> AgentParams<F> {
+    /// The same parameters with the filter held as `filter`.
+    pub(crate) fn with_filter<G>(&self, filter: G) -> AgentParams<G> {
+        AgentParams {
+            radius: self.radius,
+            height: self.height,
+            max_acceleration: self.max_acceleration,
+            max_speed: self.max_speed,
+            collision_query_range: self.collision_query_range,
+            path_optimization_range: self.path_optimization_range,
+            separation_weight: self.separation_weight,
+            time_horizon: self.time_horizon,
+            wall_time_horizon: self.wall_time_horizon,
+            arrival_distance: self.arrival_distance,
+            filter,
+            update_flags: self.update_flags,
+            off_mesh_mode: self.off_mesh_mode,
+            max_neighbours: self.max_neighbours,
+            max_wall_segments: self.max_wall_segments,
         }
     }
 
@@ -195,7 +225,8 @@ pub(crate) struct Neighbour {
 /// One agent of a crowd.
 #[derive(Debug, Clone)]
 pub struct CrowdAgent {
-    pub(crate) params: AgentParams,
+    /// The filter shared through the crowd's `FilterTable`.
+    pub(crate) params: AgentParams<Arc<QueryFilter>>,
     pub(crate) state: AgentState,
     pub(crate) position: [f64; 3],
     pub(crate) velocity: VectorXz,
@@ -208,7 +239,9 @@ pub struct CrowdAgent {
     pub(crate) boundary: LocalBoundary,
     pub(crate) neighbours: Vec<Neighbour>,
     pub(crate) corners: Vec<StraightPathVertex>,
-    pub(crate) off_mesh: Option<OffMeshTraversal>,
+    /// Boxed: an agent is seldom on a link, and the traversal (96 bytes
+    /// inline) would widen every agent record a step walks.
+    pub(crate) off_mesh: Option<Box<OffMeshTraversal>>,
     /// Where the velocity integration puts the agent this step, before
     /// collisions are resolved and the move is clamped to the surface.
     pub(crate) next_position: VectorXz,
@@ -218,7 +251,7 @@ pub struct CrowdAgent {
 }
 
 impl CrowdAgent {
-    pub(crate) fn new(params: AgentParams, poly: PolyRef, position: [f64; 3]) -> CrowdAgent {
+    pub(crate) fn new(params: AgentParams<Arc<QueryFilter>>, poly: PolyRef, position: [f64; 3]) -> CrowdAgent {
         CrowdAgent {
             params,
             state: AgentState::Arrived,
@@ -237,8 +270,10 @@ impl CrowdAgent {
         }
     }
 
-    pub fn params(&self) -> &AgentParams {
-        &self.params
+    /// The parameters the agent was added with (its filter a copy of the
+    /// one the crowd shares).
+    pub fn params(&self) -> AgentParams {
+        self.params.with_filter(QueryFilter::clone(&self.params.filter))
     }
 
     pub fn state(&self) -> AgentState {
@@ -294,7 +329,7 @@ impl CrowdAgent {
 
     /// The link being crossed, in state [`AgentState::OffMeshLink`].
     pub fn off_mesh_link(&self) -> Option<&OffMeshTraversal> {
-        self.off_mesh.as_ref()
+        self.off_mesh.as_deref()
     }
 
     /// The agent's state as little-endian bytes: state code, position,

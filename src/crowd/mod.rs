@@ -14,6 +14,8 @@
 //! - [`CrowdAgent`], [`AgentParams`], [`UpdateFlags`], [`AgentState`]
 //!   (`crowd_agent.rs`): per-agent parameters, the neighbour and wall
 //!   counts included, and what a host reads of an agent.
+//! - `filter_table.rs`: the crowd's distinct query filters, shared by
+//!   the agents that walk with them.
 //! - `agent_update.rs`: one agent's part of a step.
 //! - [`PathCorridor`] (`path_corridor.rs`): the polygons toward the target,
 //!   moved, optimised and trimmed.
@@ -45,6 +47,7 @@ pub(crate) mod collision_resolution;
 #[allow(clippy::module_inception)]
 pub mod crowd;
 pub mod crowd_agent;
+pub(crate) mod filter_table;
 pub mod lane_bias;
 pub mod local_boundary;
 pub mod obstacle_avoidance;

@@ -68,6 +68,8 @@ fn square(value: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
     use super::*;
     use crate::crowd::crowd_agent::AgentParams;
     use crate::mesh::poly_ref::PolyRef;
@@ -79,7 +81,7 @@ mod tests {
     fn walking_agent(flags: UpdateFlags) -> CrowdAgent {
         let mut params = AgentParams::new(0.3, 1.8);
         params.update_flags = flags;
-        let mut agent = CrowdAgent::new(params, PolyRef::NULL, [0.0; 3]);
+        let mut agent = CrowdAgent::new(params.with_filter(Arc::default()), PolyRef::NULL, [0.0; 3]);
         agent.state = AgentState::Walking;
         agent.target = MoveTarget::Position { poly: PolyRef::NULL, position: [5.0, 0.0, 0.0] };
         agent

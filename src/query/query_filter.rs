@@ -97,6 +97,14 @@ impl QueryFilter {
     pub fn heuristic_scale(&self) -> f64 {
         self.cheapest_cost
     }
+
+    /// True when both filters hold the same masks and the same costs to
+    /// the bit: −0.0 and +0.0 differ here (though `==` calls them equal),
+    /// as a cost of either can give a sum of another sign.
+    pub(crate) fn is_identical(&self, other: &QueryFilter) -> bool {
+        let same_costs = self.area_costs.iter().zip(&other.area_costs).all(|(a, b)| a.to_bits() == b.to_bits());
+        self.include_flags == other.include_flags && self.exclude_flags == other.exclude_flags && same_costs
+    }
 }
 
 fn cheapest_finite(costs: &[f64; AREA_COUNT]) -> f64 {
@@ -124,6 +132,23 @@ mod tests {
         filter.set_area_cost(7, f64::INFINITY).unwrap();
         assert!(!filter.passes(0x2, 7));
         assert!(!filter.passes(0x2, 64), "areas end at 63");
+    }
+
+    #[test]
+    fn identical_filters_match_every_mask_and_cost_bit() {
+        let mut filter = QueryFilter::new();
+        assert!(filter.is_identical(&QueryFilter::new()));
+        filter.set_area_cost(5, -0.0).unwrap();
+        let mut zero = QueryFilter::new();
+        zero.set_area_cost(5, 0.0).unwrap();
+        assert!(filter == zero && !filter.is_identical(&zero), "−0.0 and +0.0 are equal but not identical");
+        zero.set_area_cost(5, -0.0).unwrap();
+        assert!(filter.is_identical(&zero));
+        zero.set_include_flags(0x1);
+        assert!(!filter.is_identical(&zero));
+        zero.set_include_flags(0xFFFF);
+        zero.set_exclude_flags(0x1);
+        assert!(!filter.is_identical(&zero));
     }
 
     #[test]

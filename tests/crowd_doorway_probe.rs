@@ -22,9 +22,9 @@ mod crowd_common;
 mod mesh_common;
 
 use crowd_common::doorway::doorway;
-use crowd_common::{check_on_mesh, check_overlaps, crowd_with, Progress, Report, Trip};
+use crowd_common::{crowd_with, run_watched, Trip};
 use mesh_common::Rng;
-use onav::{AgentState, NavMeshQuery, TiledNavMesh};
+use onav::TiledNavMesh;
 
 /// The test's bound.
 const BOUND_SECONDS: f64 = 90.0;
@@ -80,47 +80,26 @@ fn jittered(trips: &[Trip], seed: u64) -> Vec<Trip> {
     trips.iter().map(|&(start, goal)| ([start[0] + offset(), start[1], start[2] + offset()], goal)).collect()
 }
 
-/// Steps the crowd as `crowd_common::run` does, keeping each agent's
-/// longest wait (by `run`'s `Progress`) instead of the first ten reports.
+/// Runs the scenario as `crowd_common::run` does, keeping each agent's
+/// longest wait (by `run`'s `Progress`) and every overlap and off-mesh
+/// sample, rather than the first reports.
 fn probe(mesh: &TiledNavMesh, trips: &[Trip]) -> Outcome {
     let (mut crowd, handles) = crowd_with(mesh, trips);
     let goals: Vec<_> = trips.iter().map(|t| t.1).collect();
-    let mut query = NavMeshQuery::new(crowd.mesh(), 4096).unwrap();
     let dt = crowd.settings().dt;
-    let per_second = (1.0 / dt).round() as u64;
-    let mut samples = Report::default();
-    let (mut overlaps, mut off_mesh, mut first_overlap) = (0, 0, None);
-    let mut progress = Progress::new(handles.len());
     let mut waits = vec![Wait::default(); handles.len()];
-    for tick in 1..=(BOUND_SECONDS / dt).ceil() as u64 {
-        crowd.step();
-        let agents: Vec<_> = handles.iter().map(|&h| crowd.agent(h).unwrap()).collect();
-        if tick > per_second {
-            check_overlaps(&agents, tick, &mut samples);
-            overlaps += samples.overlaps.len();
-            if first_overlap.is_none() {
-                first_overlap = samples.overlaps.first().cloned();
-            }
-            samples.overlaps.clear();
+    let report = run_watched(&mut crowd, &handles, &goals, BOUND_SECONDS, |i, agent, waited, tick| {
+        if waited > waits[i].seconds {
+            waits[i] = Wait { seconds: waited, ended_at: agent.position(), ended_second: tick as f64 * dt };
         }
-        if tick % 5 == 0 {
-            check_on_mesh(&mut query, &agents, tick, &mut samples);
-            off_mesh += samples.off_mesh.len();
-            samples.off_mesh.clear();
-        }
-        if tick % per_second == 0 {
-            for (i, agent) in agents.iter().enumerate() {
-                let waited = progress.sample(&mut query, i, agent, goals[i], tick).waited_ticks as f64 * dt;
-                if waited > waits[i].seconds {
-                    waits[i] = Wait { seconds: waited, ended_at: agent.position(), ended_second: tick as f64 * dt };
-                }
-            }
-        }
-        if agents.iter().all(|a| a.state() == AgentState::Arrived) {
-            return Outcome { waits, seconds_to_arrive: Some(tick as f64 * dt), overlaps, first_overlap, off_mesh };
-        }
+    });
+    Outcome {
+        waits,
+        seconds_to_arrive: report.seconds_to_arrive,
+        overlaps: report.overlap_samples,
+        first_overlap: report.overlaps.first().cloned(),
+        off_mesh: report.off_mesh_samples,
     }
-    Outcome { waits, seconds_to_arrive: None, overlaps, first_overlap, off_mesh }
 }
 
 #[test]

@@ -116,13 +116,17 @@ pub fn crowd_with(mesh: &TiledNavMesh, trips: &[([f64; 3], [f64; 3])]) -> (Crowd
     (crowd, handles)
 }
 
-/// What went wrong in a run; empty lists when nothing did.
+/// What went wrong in a run; empty lists when nothing did. The lists keep
+/// the first samples (20 overlaps, 10 of the others); the counts count
+/// every sample.
 #[derive(Debug, Default)]
 pub struct Report {
     pub seconds_to_arrive: Option<f64>,
     pub overlaps: Vec<String>,
+    pub overlap_samples: usize,
     pub stuck: Vec<String>,
     pub off_mesh: Vec<String>,
+    pub off_mesh_samples: usize,
     pub not_arrived: Vec<String>,
 }
 
@@ -186,22 +190,32 @@ impl Progress {
         }
         Sample { waited_ticks: tick - self.last_progress[i], left }
     }
-
-    /// Counts agent `i`'s wait from `tick` again (after reporting it).
-    pub fn restart(&mut self, i: usize, tick: u64) {
-        self.last_progress[i] = tick;
-    }
 }
 
 /// Steps the crowd until every agent has arrived or `bound_seconds` have
-/// passed, checking as the module text says.
+/// passed, checking as the module text says. An agent is reported stuck
+/// once a wait, when the wait reaches 5 s.
 pub fn run(crowd: &mut Crowd, handles: &[AgentHandle], goals: &[[f64; 3]], bound_seconds: f64) -> Report {
+    run_watched(crowd, handles, goals, bound_seconds, |_, _, _, _| {})
+}
+
+/// [`run`], calling `watch(i, agent, seconds waited, tick)` with each
+/// agent's progress sample, once a second.
+pub fn run_watched(
+    crowd: &mut Crowd,
+    handles: &[AgentHandle],
+    goals: &[[f64; 3]],
+    bound_seconds: f64,
+    mut watch: impl FnMut(usize, &onav::CrowdAgent, f64, u64),
+) -> Report {
     let mut report = Report::default();
     let mut query = NavMeshQuery::new(crowd.mesh(), 4096).unwrap();
     let dt = crowd.settings().dt;
     let ticks = (bound_seconds / dt).ceil() as u64;
     let per_second = (1.0 / dt).round() as u64;
     let mut progress = Progress::new(handles.len());
+    // Whether the agent's present wait has been reported.
+    let mut reported = vec![false; handles.len()];
     for tick in 1..=ticks {
         crowd.step();
         let agents: Vec<_> = handles.iter().map(|&h| crowd.agent(h).unwrap()).collect();
@@ -214,11 +228,17 @@ pub fn run(crowd: &mut Crowd, handles: &[AgentHandle], goals: &[[f64; 3]], bound
         if tick % per_second == 0 {
             for (i, agent) in agents.iter().enumerate() {
                 let sample = progress.sample(&mut query, i, agent, goals[i], tick);
-                if sample.waited_ticks as f64 * dt >= 5.0 && report.stuck.len() < 10 {
-                    let left = sample.left;
-                    report.stuck.push(format!("agent {i} at {:?}, {left:.2} m to go, tick {tick}", agent.position()));
-                    progress.restart(i, tick);
+                let waited = sample.waited_ticks as f64 * dt;
+                if sample.waited_ticks == 0 {
+                    reported[i] = false;
+                } else if waited >= 5.0 && !reported[i] {
+                    reported[i] = true;
+                    if report.stuck.len() < 10 {
+                        let left = sample.left;
+                        report.stuck.push(format!("agent {i} at {:?}, {left:.2} m to go, tick {tick}", agent.position()));
+                    }
                 }
+                watch(i, agent, waited, tick);
             }
         }
         if agents.iter().all(|a| a.state() == AgentState::Arrived) {
@@ -243,8 +263,11 @@ pub fn check_overlaps(agents: &[&onav::CrowdAgent], tick: u64, report: &mut Repo
             let distance = ((pa[0] - pb[0]).powi(2) + (pa[2] - pb[2]).powi(2)).sqrt();
             let (ra, rb) = (a.params().radius, b.params().radius);
             let allowed = ra + rb - 0.1 * ra.min(rb);
-            if distance < allowed && report.overlaps.len() < 20 {
-                report.overlaps.push(format!("agents {i} and {j} {distance:.3} apart at tick {tick}"));
+            if distance < allowed {
+                report.overlap_samples += 1;
+                if report.overlaps.len() < 20 {
+                    report.overlaps.push(format!("agents {i} and {j} {distance:.3} apart at tick {tick}"));
+                }
             }
         }
     }
@@ -256,8 +279,11 @@ pub fn check_on_mesh(query: &mut NavMeshQuery, agents: &[&onav::CrowdAgent], tic
             continue;
         }
         let found = query.find_nearest_poly(agent.position(), [1e-3, 1e-2, 1e-3], &QueryFilter::default()).unwrap();
-        if !found.is_some_and(|f| f.over_polygon) && report.off_mesh.len() < 10 {
-            report.off_mesh.push(format!("agent {i} at {:?}, tick {tick}", agent.position()));
+        if !found.is_some_and(|f| f.over_polygon) {
+            report.off_mesh_samples += 1;
+            if report.off_mesh.len() < 10 {
+                report.off_mesh.push(format!("agent {i} at {:?}, tick {tick}", agent.position()));
+            }
         }
     }
 }

@@ -2,7 +2,8 @@
  * Exercises the crowd part of onav.h: OnavCrowd over an OnavMesh and an
  * OnavNavMesh, the settings and agent parameter defaults, agents added,
  * stepped and arriving, read back in one call per step; teleports,
- * velocities, resets; a host-driven off-mesh link completed by the host;
+ * velocities, resets; parameters changed in place and read back; a
+ * host-driven off-mesh link completed by the host;
  * a target streamed out (NoPath) after onav_crowd_set_mesh; stale handles
  * after removal; NULL arguments, cleared outputs and buffers too small;
  * two identical crowds giving the same state hash; and OnavWorldCrowd over
@@ -73,6 +74,10 @@ static OnavDVec3 vec3(double x, double y, double z) {
 
 static double distance_xz(OnavDVec3 a, OnavDVec3 b) {
     return sqrt((a.x - b.x) * (a.x - b.x) + (a.z - b.z) * (a.z - b.z));
+}
+
+static double speed_xz(OnavDVec3 v) {
+    return sqrt(v.x * v.x + v.z * v.z);
 }
 
 static OnavCrowdSettings default_settings(void) {
@@ -537,6 +542,76 @@ static void test_two_crowds_same_hash(void) {
     onav_nav_mesh_free(nav_mesh);
 }
 
+/* ---- Parameters changed in place ------------------------------------ */
+
+static OnavAgentParams agent_params(const OnavCrowd *crowd, OnavAgentHandle agent) {
+    OnavAgentParams params;
+    memset(&params, 0, sizeof params);
+    CHECK_OK(onav_crowd_agent_params(crowd, agent, &params, NULL));
+    return params;
+}
+
+static void test_agent_params_changed_in_place(void) {
+    OnavError err = fresh_error();
+    OnavNavMesh *nav_mesh = strip_nav_mesh();
+    OnavCrowd *crowd = new_crowd(nav_mesh);
+    OnavAgentHandle agent = add_agent(crowd, vec3(4, 0, 16), 0.5);
+    CHECK_OK(onav_crowd_request_move_target(crowd, agent, vec3(60, 0, 16), &err));
+    for (int i = 0; i < 15; i++) {
+        CHECK_OK(onav_crowd_step(crowd, &err));
+    }
+    CHECK(speed_xz(agent_state(crowd, agent).velocity) > 2.0);
+    OnavAgentParams added = default_params(0.5);
+    OnavAgentParams read = agent_params(crowd, agent);
+    CHECK(read.radius == added.radius && read.max_speed == added.max_speed);
+    CHECK(read.update_flags == added.update_flags && read.filter.include_flags == added.filter.include_flags);
+
+    /* Walking instead of running: the agent keeps its place, state and
+     * target, and walks on at the new max speed. */
+    OnavAgentParams walking = added;
+    walking.max_speed = 0.5;
+    OnavDVec3 before = agent_state(crowd, agent).position;
+    CHECK_OK(onav_crowd_set_agent_params(crowd, agent, &walking, &err));
+    OnavAgentState state = agent_state(crowd, agent);
+    CHECK(distance_xz(state.position, before) == 0.0 && state.state == ONAV_AGENT_WALKING && state.has_target == 1);
+    for (int i = 0; i < 30; i++) {
+        CHECK_OK(onav_crowd_step(crowd, &err));
+    }
+    state = agent_state(crowd, agent);
+    CHECK(state.state == ONAV_AGENT_WALKING);
+    CHECK(speed_xz(state.velocity) > 0.45 && speed_xz(state.velocity) <= 0.5 + 1e-12);
+    CHECK(agent_params(crowd, agent).max_speed == 0.5);
+
+    /* Refused changes change nothing. */
+    OnavAgentParams bad = walking;
+    bad.radius = -1.0;
+    CHECK_FAILS(onav_crowd_set_agent_params(crowd, agent, &bad, &err), ONAV_E_OUT_OF_RANGE, &err, "radius");
+    bad = walking;
+    bad.update_flags = 0xFF;
+    CHECK_FAILS(onav_crowd_set_agent_params(crowd, agent, &bad, &err), ONAV_E_OUT_OF_RANGE, &err, "update_flags");
+    read = agent_params(crowd, agent);
+    CHECK(read.radius == 0.5 && read.max_speed == 0.5 && read.update_flags == ONAV_AGENT_ALL_UPDATES);
+    CHECK_FAILS(onav_crowd_set_agent_params(crowd, agent, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "params");
+    CHECK_FAILS(onav_crowd_set_agent_params(NULL, agent, &walking, &err), ONAV_E_NULL_ARGUMENT, &err, "crowd");
+    CHECK_FAILS(onav_crowd_agent_params(crowd, agent, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "out");
+    CHECK_FAILS(onav_crowd_agent_params(NULL, agent, &read, &err), ONAV_E_NULL_ARGUMENT, &err, "crowd");
+
+    /* A filter passing no polygon: the target is searched again with it
+     * at the next step, and nothing leads there. */
+    OnavAgentParams nowhere = walking;
+    nowhere.filter.include_flags = 0;
+    CHECK_OK(onav_crowd_set_agent_params(crowd, agent, &nowhere, &err));
+    CHECK_OK(onav_crowd_step(crowd, &err));
+    CHECK(agent_state(crowd, agent).state == ONAV_AGENT_NO_PATH);
+    CHECK(agent_params(crowd, agent).filter.include_flags == 0);
+
+    CHECK_OK(onav_crowd_remove_agent(crowd, agent, &err));
+    CHECK_FAILS(onav_crowd_set_agent_params(crowd, agent, &walking, &err), ONAV_E_INVALID_REFERENCE, &err, "agent handle");
+    CHECK_FAILS(onav_crowd_agent_params(crowd, agent, &read, &err), ONAV_E_INVALID_REFERENCE, &err, "agent handle");
+    onav_crowd_free(crowd);
+    onav_nav_mesh_free(nav_mesh);
+}
+
 /* ---- WorldCrowd ----------------------------------------------------- */
 
 static OnavNavWorld *strip_world(size_t class_count) {
@@ -616,6 +691,16 @@ static void test_world_crowd(void) {
     CHECK_FAILS(onav_world_crowd_set_position(crowd, added, vec3(44, 0, 8), &err), ONAV_E_INVALID_REFERENCE, &err, NULL);
     OnavWorldAgentHandle no_class = {7, {0, 0}};
     CHECK_FAILS(onav_world_crowd_request_move_target(crowd, no_class, vec3(8, 0, 8), &err), ONAV_E_INVALID_REFERENCE, &err, "class 7");
+    /* New parameters keep an agent in its class, whatever the radius. */
+    CHECK_OK(onav_world_crowd_set_agent_params(crowd, a, &large, &err));
+    OnavAgentParams read;
+    memset(&read, 0, sizeof read);
+    CHECK_OK(onav_world_crowd_agent_params(crowd, a, &read, &err));
+    CHECK(read.radius == large.radius && a.class_index == 0);
+    CHECK_OK(onav_world_crowd_set_agent_params(crowd, a, &small, &err));
+    CHECK_FAILS(onav_world_crowd_set_agent_params(crowd, no_class, &small, &err), ONAV_E_INVALID_REFERENCE, &err, "class 7");
+    CHECK_FAILS(onav_world_crowd_agent_params(crowd, no_class, &read, &err), ONAV_E_INVALID_REFERENCE, &err, "class 7");
+    CHECK_FAILS(onav_world_crowd_agent_params(crowd, added, &read, &err), ONAV_E_INVALID_REFERENCE, &err, "agent handle");
     CHECK_FAILS(onav_world_crowd_add_agent_to_class(crowd, 2, vec3(40, 0, 8), &large, &added, &err), ONAV_E_OUT_OF_RANGE, &err, "class index 2");
     CHECK(added.class_index == 0 && added.agent.index == 0 && added.agent.generation == 0);
     CHECK_FAILS(onav_world_crowd_add_agent(crowd, vec3(40, 0, 8), NULL, &added, &err), ONAV_E_NULL_ARGUMENT, &err, "params");
@@ -748,10 +833,6 @@ static OnavAgentState walk_past_an_agent_at_rest(uint8_t update_flags, int ticks
     return state;
 }
 
-static double speed_xz(OnavDVec3 v) {
-    return sqrt(v.x * v.x + v.z * v.z);
-}
-
 static void test_stalled_walker_replans(void) {
     /* With the default flags (ONAV_AGENT_REPLAN_WHEN_STALLED among them)
      * the walker searches its path again and arrives within 10 s. */
@@ -777,6 +858,7 @@ int main(void) {
     test_null_arguments_and_cleared_outputs();
     test_buffer_too_small();
     test_two_crowds_same_hash();
+    test_agent_params_changed_in_place();
     test_world_crowd();
     test_stalled_walker_replans();
     printf("%d checks passed, %d failed\n", checks_passed, checks_failed);

@@ -5158,6 +5158,42 @@ int32_t onav_crowd_set_position(struct OnavCrowd *crowd,
                                 struct OnavError *err);
 
 /**
+ * Replaces the agent's parameters, keeping it in the crowd where it stands
+ * with its handle, state and target (a switch between walking and
+ * running, or a new filter, without removing and adding it); they take
+ * effect at the next step. A filter that differs from the old one (in a
+ * flag mask or in any area cost's bits) also has the path to a target
+ * position searched again with it. ONAV_E_OUT_OF_RANGE for parameters out
+ * of range, as onav_crowd_add_agent.
+ *
+ * Thread safety: exclusive on the crowd.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_crowd_set_agent_params(struct OnavCrowd *crowd,
+                                    struct OnavAgentHandle agent,
+                                    const struct OnavAgentParams *params,
+                                    struct OnavError *err);
+
+/**
+ * Writes the agent's parameters to `*out`: those it was added with, or
+ * last given by onav_crowd_set_agent_params.
+ *
+ * Thread safety: may be called concurrently on the same crowd, while no
+ * thread changes or steps it.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_crowd_agent_params(const struct OnavCrowd *crowd,
+                                struct OnavAgentHandle agent,
+                                struct OnavAgentParams *out,
+                                struct OnavError *err);
+
+/**
  * Asks the agent to walk to `target`; the next step searches the path (a
  * target on no polygon gives ONAV_AGENT_NO_PATH). ONAV_E_OUT_OF_RANGE for
  * a target outside the coordinate rule.
@@ -5430,6 +5466,37 @@ ONAV_API
 int32_t onav_world_crowd_set_position(struct OnavWorldCrowd *crowd,
                                       struct OnavWorldAgentHandle agent,
                                       struct OnavDVec3 position,
+                                      struct OnavError *err);
+
+/**
+ * As onav_crowd_set_agent_params. The agent stays in its class, whatever
+ * class onav_world_crowd_class_for would pick for the new radius (to move
+ * it to another, remove it and add it again).
+ *
+ * Thread safety: exclusive on the crowd.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_world_crowd_set_agent_params(struct OnavWorldCrowd *crowd,
+                                          struct OnavWorldAgentHandle agent,
+                                          const struct OnavAgentParams *params,
+                                          struct OnavError *err);
+
+/**
+ * As onav_crowd_agent_params.
+ *
+ * Thread safety: may be called concurrently on the same crowd, while no
+ * thread changes or steps it.
+ *
+ * # Safety
+ * Pointers are NULL or valid.
+ */
+ONAV_API
+int32_t onav_world_crowd_agent_params(const struct OnavWorldCrowd *crowd,
+                                      struct OnavWorldAgentHandle agent,
+                                      struct OnavAgentParams *out,
                                       struct OnavError *err);
 
 /**

@@ -1703,6 +1703,15 @@ public:
     void set_position(AgentHandle agent, DVec3 position) {
         detail::call(::onav_crowd_set_position, get(), agent, position);
     }
+    /// Replaces the agent's parameters, keeping it where it stands with its
+    /// state and target; a new filter searches its path again.
+    void set_agent_params(AgentHandle agent, const AgentParams& params) {
+        detail::call(::onav_crowd_set_agent_params, get(), agent, &params);
+    }
+    /// The agent's parameters.
+    AgentParams agent_params(AgentHandle agent) const {
+        return detail::value<AgentParams>(::onav_crowd_agent_params, get(), agent);
+    }
     /// Asks the agent to walk to `target`.
     void request_move_target(AgentHandle agent, DVec3 target) {
         detail::call(::onav_crowd_request_move_target, get(), agent, target);
@@ -1772,6 +1781,14 @@ public:
     /// Teleports the agent to the polygon point nearest `position`.
     void set_position(WorldAgentHandle agent, DVec3 position) {
         detail::call(::onav_world_crowd_set_position, get(), agent, position);
+    }
+    /// Replaces the agent's parameters; the agent stays in its class.
+    void set_agent_params(WorldAgentHandle agent, const AgentParams& params) {
+        detail::call(::onav_world_crowd_set_agent_params, get(), agent, &params);
+    }
+    /// The agent's parameters.
+    AgentParams agent_params(WorldAgentHandle agent) const {
+        return detail::value<AgentParams>(::onav_world_crowd_agent_params, get(), agent);
     }
     /// Asks the agent to walk to `target`.
     void request_move_target(WorldAgentHandle agent, DVec3 target) {

@@ -1,6 +1,7 @@
 //! The crowd's requests (issue 21): handles as index + generation, remove,
-//! teleport without removal, velocity requests, reset, and bad input
-//! refused with a typed error that changes nothing.
+//! teleport without removal, parameters changed in place, velocity
+//! requests, reset, and bad input refused with a typed error that changes
+//! nothing.
 
 mod crowd_common;
 
@@ -86,6 +87,49 @@ fn set_position_teleports_without_removal_and_walks_on_to_the_target() {
     let err = crowd.set_position(agent, [50.0, 0.0, 50.0]).unwrap_err();
     assert!(matches!(&err, NavMeshError::InvalidOperation(m) if m.contains("no polygon")), "{err}");
     assert_eq!(crowd.agent(agent).unwrap().position(), at, "a failed teleport changes nothing");
+}
+
+#[test]
+fn set_agent_params_changes_an_agent_in_place_and_a_new_filter_searches_again() {
+    let mut crowd = Crowd::new(&room(), CrowdSettings::default()).unwrap();
+    let agent = crowd.add_agent([1.5, 0.0, 6.0], agent_params()).unwrap();
+    crowd.request_move_target(agent, [10.5, 0.0, 6.0]).unwrap();
+    for _ in 0..15 {
+        crowd.step();
+    }
+    let running = crowd.agent(agent).unwrap();
+    let speed = |v: [f64; 3]| (v[0] * v[0] + v[2] * v[2]).sqrt();
+    assert!(speed(running.velocity()) > 2.0, "{running:?}");
+    let (handle_before, at_before) = (agent, running.position());
+
+    let walking = AgentParams { max_speed: 0.5, ..agent_params() };
+    crowd.set_agent_params(agent, walking.clone()).unwrap();
+    let changed = crowd.agent(handle_before).unwrap();
+    assert_eq!((changed.position(), changed.state()), (at_before, AgentState::Walking), "kept where it stands");
+    for _ in 0..30 {
+        crowd.step();
+    }
+    let slowed = crowd.agent(agent).unwrap();
+    assert_eq!((slowed.state(), slowed.params()), (AgentState::Walking, walking.clone()));
+    let v = speed(slowed.velocity());
+    assert!(v > 0.45 && v <= 0.5 + 1e-12, "walks on at the new max speed: {slowed:?}");
+
+    let err = crowd.set_agent_params(agent, AgentParams { radius: -1.0, ..walking.clone() }).unwrap_err();
+    assert!(matches!(&err, NavMeshError::OutOfRange(m) if m.contains("radius")), "{err}");
+    assert_eq!(crowd.agent(agent).unwrap().params(), walking, "a refused change changes nothing");
+    let gone = crowd.add_agent([9.5, 0.0, 9.5], agent_params()).unwrap();
+    crowd.remove_agent(gone).unwrap();
+    let err = crowd.set_agent_params(gone, walking.clone()).unwrap_err();
+    assert!(matches!(err, NavMeshError::InvalidReference(_)), "{err}");
+
+    // A filter passing no polygon: the target is searched again with it
+    // at the next step, and nothing leads there.
+    let mut nothing = QueryFilter::new();
+    nothing.set_include_flags(0);
+    crowd.set_agent_params(agent, AgentParams { filter: nothing.clone(), ..walking }).unwrap();
+    crowd.step();
+    let stopped = crowd.agent(agent).unwrap();
+    assert_eq!((stopped.state(), stopped.params().filter), (AgentState::NoPath, nothing));
 }
 
 #[test]

@@ -142,6 +142,22 @@ fn only_agents_of_the_same_class_push_each_other_apart() {
 }
 
 #[test]
+fn new_parameters_keep_an_agent_in_its_class() {
+    let world = two_class_world(1);
+    let mut crowd = WorldCrowd::new(&world, CrowdSettings::default()).unwrap();
+    let handle = crowd.add_agent([0.5, Y, 8.5], small_agent()).unwrap();
+    assert_eq!(handle.class as usize, SMALL);
+    let wider = AgentParams { radius: 1.0, ..small_agent() };
+    assert_eq!(crowd.class_for(wider.radius), LARGE);
+    crowd.set_agent_params(handle, wider.clone()).unwrap();
+    assert_eq!(crowd.crowd(SMALL).unwrap().agent(handle.agent).unwrap().params(), wider);
+    assert!(crowd.crowd(LARGE).unwrap().agent(handle.agent).is_none(), "still in the class it was added to");
+    let foreign = WorldAgentHandle { class: 2, agent: handle.agent };
+    let err = crowd.set_agent_params(foreign, small_agent()).unwrap_err();
+    assert!(matches!(&err, NavMeshError::InvalidReference(m) if m.contains("class 2")), "{err}");
+}
+
+#[test]
 fn a_class_index_out_of_range_and_a_foreign_class_are_refused() {
     let world = two_class_world(1);
     let mut crowd = WorldCrowd::new(&world, CrowdSettings::default()).unwrap();

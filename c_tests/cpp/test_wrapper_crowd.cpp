@@ -97,6 +97,16 @@ void test_stale_handle() {
                  crowd.complete_off_mesh_link(reused));
     CHECK_THROWS(onav::OutOfRangeError, ONAV_E_OUT_OF_RANGE, nullptr, onav::agent_params_default(-1.0, 2.0));
     CHECK(crowd.agent_count() == 1);
+
+    onav::AgentParams walking = params;
+    walking.max_speed = 0.5;
+    crowd.set_agent_params(reused, walking);
+    CHECK(crowd.agent_params(reused).max_speed == 0.5);
+    onav::AgentParams bad = walking;
+    bad.radius = -1.0;
+    CHECK_THROWS(onav::OutOfRangeError, ONAV_E_OUT_OF_RANGE, "radius", crowd.set_agent_params(reused, bad));
+    CHECK(crowd.agent_params(reused).radius == 0.5);
+    CHECK_THROWS(onav::InvalidReferenceError, ONAV_E_INVALID_REFERENCE, "agent handle", crowd.agent_params(gone));
 }
 
 onav::CrowdHash wrapper_scripted_hash(const onav::NavMesh& nav_mesh) {
@@ -183,6 +193,8 @@ void test_world_crowd() {
     onav::WorldAgentHandle added = crowd.add_agent_to_class(0, {40, 0, 8}, large);
     CHECK(added.class_index == 0);
     crowd.set_position(added, {44, 0, 8});
+    crowd.set_agent_params(added, small);
+    CHECK(crowd.agent_params(added).radius == small.radius);
     crowd.request_move_velocity(added, {1, 0, 0});
     crowd.reset_move_target(added);
     crowd.remove_agent(added);

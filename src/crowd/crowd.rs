@@ -286,6 +286,33 @@ impl Crowd {
         Ok(())
     }
 
+    /// Replaces the agent's parameters (DetourCrowd's
+    /// `updateAgentParameters`), keeping it in the crowd where it stands,
+    /// with its handle, state and target: a host switches an agent between
+    /// walking and running, or its filter, without removing and adding it.
+    /// They take effect at the next step. A filter that differs from the
+    /// old one (in a flag mask or in any area cost's bits) also has the
+    /// path to a target position searched again with it, and the walls
+    /// around the agent gathered again. Errors: invalid reference for a stale handle; out of
+    /// range for bad parameters (as [`Self::add_agent`]); a failed call
+    /// changes nothing.
+    pub fn set_agent_params(&mut self, handle: AgentHandle, params: AgentParams) -> Result<()> {
+        params.validate()?;
+        let held = Arc::clone(&self.agent_mut(handle)?.params.filter);
+        let new_filter = !held.is_identical(&params.filter);
+        let filter = if new_filter { self.filters.share(&params.filter) } else { held };
+        let agent = self.agent_mut(handle)?;
+        agent.params = params.with_filter(filter);
+        if new_filter {
+            agent.boundary.clear();
+            if let MoveTarget::Position { position, .. } = agent.target {
+                agent.target = MoveTarget::Requested(position);
+            }
+            self.filters.forget_unheld();
+        }
+        Ok(())
+    }
+
     /// Asks the agent to walk to `position`; the next step searches the
     /// path (a target on no polygon gives [`AgentState::NoPath`]).
     pub fn request_move_target(&mut self, handle: AgentHandle, position: [f64; 3]) -> Result<()> {
@@ -487,16 +514,22 @@ impl Crowd {
     }
 
     fn agent_mut(&mut self, handle: AgentHandle) -> Result<&mut CrowdAgent> {
-        let stale = || {
-            NavMeshError::invalid_reference(format!(
-                "agent handle (index {}, generation {}) names no agent of the crowd",
-                handle.index, handle.generation
-            ))
-        };
-        let slot = self.slots.get_mut(handle.index as usize).ok_or_else(stale)?;
+        let slot = self.slots.get_mut(handle.index as usize).ok_or_else(|| stale_handle(handle))?;
         if slot.generation != handle.generation {
-            return Err(stale());
+            return Err(stale_handle(handle));
         }
-        slot.agent.as_mut().ok_or_else(stale)
+        slot.agent.as_mut().ok_or_else(|| stale_handle(handle))
     }
+
+    /// [`Self::agent`], a stale handle an invalid reference error.
+    pub(crate) fn agent_or_stale(&self, handle: AgentHandle) -> Result<&CrowdAgent> {
+        self.agent(handle).ok_or_else(|| stale_handle(handle))
+    }
+}
+
+fn stale_handle(handle: AgentHandle) -> NavMeshError {
+    NavMeshError::invalid_reference(format!(
+        "agent handle (index {}, generation {}) names no agent of the crowd",
+        handle.index, handle.generation
+    ))
 }

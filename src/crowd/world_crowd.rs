@@ -127,6 +127,13 @@ impl WorldCrowd {
         self.crowd_of(handle)?.set_position(handle.agent, position)
     }
 
+    /// See [`Crowd::set_agent_params`]. The agent stays in its class,
+    /// whatever class the new radius would pick (to move it to another,
+    /// remove it and add it again).
+    pub fn set_agent_params(&mut self, handle: WorldAgentHandle, params: AgentParams) -> Result<()> {
+        self.crowd_of(handle)?.set_agent_params(handle.agent, params)
+    }
+
     /// See [`Crowd::request_move_target`].
     pub fn request_move_target(&mut self, handle: WorldAgentHandle, position: [f64; 3]) -> Result<()> {
         self.crowd_of(handle)?.request_move_target(handle.agent, position)
@@ -173,15 +180,26 @@ impl WorldCrowd {
         hasher.finalize().into()
     }
 
+    /// [`Self::agent`], a handle naming no class or a stale agent an
+    /// invalid reference error.
+    pub(crate) fn agent_or_stale(&self, handle: WorldAgentHandle) -> Result<&CrowdAgent> {
+        let count = self.crowds.len();
+        let crowd = self.crowds.get(handle.class as usize).ok_or_else(|| no_class(handle, count))?;
+        crowd.agent_or_stale(handle.agent)
+    }
+
     /// The crowd of the handle's class; invalid reference when the world
     /// has no such class (the handle is not one of this crowd's).
     fn crowd_of(&mut self, handle: WorldAgentHandle) -> Result<&mut Crowd> {
         let count = self.crowds.len();
-        self.crowds.get_mut(handle.class as usize).ok_or_else(|| {
-            NavMeshError::invalid_reference(format!(
-                "agent handle of class {} names no class of the crowd ({count} classes)",
-                handle.class
-            ))
-        })
+        self.crowds.get_mut(handle.class as usize).ok_or_else(|| no_class(handle, count))
     }
+}
+
+/// The error of a handle whose class is not one of the crowd's `count`.
+fn no_class(handle: WorldAgentHandle, count: usize) -> NavMeshError {
+    NavMeshError::invalid_reference(format!(
+        "agent handle of class {} names no class of the crowd ({count} classes)",
+        handle.class
+    ))
 }

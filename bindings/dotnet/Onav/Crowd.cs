@@ -119,6 +119,24 @@ namespace Onav
             NativeStatus.Check(NativeMethods.onav_crowd_set_position(handle, agent, position, ref err), ref err);
         }
 
+        /// Replaces the agent's parameters, keeping it where it stands with
+        /// its state and target (walking instead of running, say); a new
+        /// filter searches its path again.
+        public void SetAgentParams(AgentHandle agent, AgentParams parameters)
+        {
+            var err = new NativeError();
+            NativeStatus.Check(NativeMethods.onav_crowd_set_agent_params(handle, agent, ref parameters, ref err), ref err);
+        }
+
+        /// The agent's parameters.
+        public AgentParams GetAgentParams(AgentHandle agent)
+        {
+            var err = new NativeError();
+            AgentParams parameters;
+            NativeStatus.Check(NativeMethods.onav_crowd_agent_params(handle, agent, out parameters, ref err), ref err);
+            return parameters;
+        }
+
         public void RequestMoveTarget(AgentHandle agent, Double3 target)
         {
             var err = new NativeError();

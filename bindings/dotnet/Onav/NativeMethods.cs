@@ -264,6 +264,8 @@ namespace Onav
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_add_agent(CrowdHandle crowd, Double3 position, ref AgentParams parameters, out AgentHandle agent, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_remove_agent(CrowdHandle crowd, AgentHandle agent, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_set_position(CrowdHandle crowd, AgentHandle agent, Double3 position, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_set_agent_params(CrowdHandle crowd, AgentHandle agent, ref AgentParams parameters, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_agent_params(CrowdHandle crowd, AgentHandle agent, out AgentParams parameters, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_request_move_target(CrowdHandle crowd, AgentHandle agent, Double3 target, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_request_move_velocity(CrowdHandle crowd, AgentHandle agent, Double3 velocity, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_reset_move_target(CrowdHandle crowd, AgentHandle agent, ref NativeError err);
@@ -285,6 +287,8 @@ namespace Onav
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_add_agent_to_class(WorldCrowdHandle crowd, uint classIndex, Double3 position, ref AgentParams parameters, out WorldAgentHandle agent, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_remove_agent(WorldCrowdHandle crowd, WorldAgentHandle agent, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_set_position(WorldCrowdHandle crowd, WorldAgentHandle agent, Double3 position, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_set_agent_params(WorldCrowdHandle crowd, WorldAgentHandle agent, ref AgentParams parameters, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_agent_params(WorldCrowdHandle crowd, WorldAgentHandle agent, out AgentParams parameters, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_request_move_target(WorldCrowdHandle crowd, WorldAgentHandle agent, Double3 target, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_request_move_velocity(WorldCrowdHandle crowd, WorldAgentHandle agent, Double3 velocity, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_reset_move_target(WorldCrowdHandle crowd, WorldAgentHandle agent, ref NativeError err);

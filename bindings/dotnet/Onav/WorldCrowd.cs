@@ -132,6 +132,22 @@ namespace Onav
             NativeStatus.Check(NativeMethods.onav_world_crowd_set_position(handle, agent, position, ref err), ref err);
         }
 
+        /// Replaces the agent's parameters; the agent stays in its class.
+        public void SetAgentParams(WorldAgentHandle agent, AgentParams parameters)
+        {
+            var err = new NativeError();
+            NativeStatus.Check(NativeMethods.onav_world_crowd_set_agent_params(handle, agent, ref parameters, ref err), ref err);
+        }
+
+        /// The agent's parameters.
+        public AgentParams GetAgentParams(WorldAgentHandle agent)
+        {
+            var err = new NativeError();
+            AgentParams parameters;
+            NativeStatus.Check(NativeMethods.onav_world_crowd_agent_params(handle, agent, out parameters, ref err), ref err);
+            return parameters;
+        }
+
         public void RequestMoveTarget(WorldAgentHandle agent, Double3 target)
         {
             var err = new NativeError();

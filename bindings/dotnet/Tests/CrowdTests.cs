@@ -116,6 +116,16 @@ namespace Onav.Tests
                 settings.Dt = 0;
                 Check.Throws<ArgumentOutOfRangeException>(() => new Crowd(navMesh, settings), "a crowd with dt 0");
                 Check.Equal(1, crowd.AgentCount, "failed calls change nothing");
+
+                AgentParams walking = parameters;
+                walking.MaxSpeed = 0.5;
+                crowd.SetAgentParams(reused, walking);
+                Check.That(crowd.GetAgentParams(reused).MaxSpeed == 0.5, "new parameters read back");
+                AgentParams bad = walking;
+                bad.Radius = -1.0;
+                Check.Throws<ArgumentOutOfRangeException>(() => crowd.SetAgentParams(reused, bad), "a negative radius for an agent");
+                Check.That(crowd.GetAgentParams(reused).Radius == 0.5, "a refused change changes nothing");
+                Check.Throws<NavMeshReferenceException>(() => crowd.GetAgentParams(gone), "the parameters of a removed agent");
             }
         }
 
@@ -176,6 +186,8 @@ namespace Onav.Tests
                 WorldAgentHandle added = crowd.AddAgent(0, new Double3(40, 0, 8), largeAgent);
                 Check.Equal(0u, added.ClassIndex, "AddAgent to a class ignores the radius");
                 crowd.SetPosition(added, new Double3(44, 0, 8));
+                crowd.SetAgentParams(added, smallAgent);
+                Check.That(crowd.GetAgentParams(added).Radius == smallAgent.Radius && added.ClassIndex == 0, "new parameters keep the agent in its class");
                 crowd.RequestMoveVelocity(added, new Double3(1, 0, 0));
                 crowd.ResetMoveTarget(added);
                 crowd.RemoveAgent(added);

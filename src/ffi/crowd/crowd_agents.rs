@@ -1,5 +1,6 @@
-//! The agent requests of an `OnavCrowd`: add, remove, teleport, move
-//! target or velocity, reset, and the end of a host-driven off-mesh link.
+//! The agent requests of an `OnavCrowd`: add, remove, teleport, new
+//! parameters, move target or velocity, reset, and the end of a
+//! host-driven off-mesh link; and reading an agent's parameters back.
 //! Each is recorded at once and acted on by the next onav_crowd_step; a
 //! stale handle gives ONAV_E_INVALID_REFERENCE and a failed call changes
 //! nothing.
@@ -10,6 +11,7 @@ use crate::ffi::crowd::agent_params::{params_arg, OnavAgentParams};
 use crate::ffi::crowd::crowd::OnavCrowd;
 use crate::ffi::crowd::crowd_call::change_crowd;
 use crate::ffi::error_out::OnavError;
+use crate::ffi::handle::write_handle_value;
 use crate::ffi::mesh::mesh_polygon::OnavDVec3;
 
 /// Adds an agent at the polygon point nearest `position` (within the
@@ -84,6 +86,56 @@ pub unsafe extern "C" fn onav_crowd_set_position(
     unsafe {
         change_crowd(crowd, err, |crowd| {
             Ok(crowd.crowd.set_position(agent.into(), position.into())?)
+        })
+    }
+}
+
+/// Replaces the agent's parameters, keeping it in the crowd where it stands
+/// with its handle, state and target (a switch between walking and
+/// running, or a new filter, without removing and adding it); they take
+/// effect at the next step. A filter that differs from the old one (in a
+/// flag mask or in any area cost's bits) also has the path to a target
+/// position searched again with it. ONAV_E_OUT_OF_RANGE for parameters out
+/// of range, as onav_crowd_add_agent.
+///
+/// Thread safety: exclusive on the crowd.
+///
+/// # Safety
+/// Pointers are NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn onav_crowd_set_agent_params(
+    crowd: *mut OnavCrowd,
+    agent: OnavAgentHandle,
+    params: *const OnavAgentParams,
+    err: *mut OnavError,
+) -> i32 {
+    // SAFETY: the caller passes NULL or valid pointers.
+    unsafe {
+        change_crowd(crowd, err, |crowd| {
+            Ok(crowd.crowd.set_agent_params(agent.into(), params_arg(params)?)?)
+        })
+    }
+}
+
+/// Writes the agent's parameters to `*out`: those it was added with, or
+/// last given by onav_crowd_set_agent_params.
+///
+/// Thread safety: may be called concurrently on the same crowd, while no
+/// thread changes or steps it.
+///
+/// # Safety
+/// Pointers are NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn onav_crowd_agent_params(
+    crowd: *const OnavCrowd,
+    agent: OnavAgentHandle,
+    out: *mut OnavAgentParams,
+    err: *mut OnavError,
+) -> i32 {
+    // SAFETY: the caller passes NULL or valid pointers.
+    unsafe {
+        write_handle_value(crowd, "crowd", out, err, |crowd| {
+            Ok(OnavAgentParams::from(&crowd.crowd.agent_or_stale(agent.into())?.params()))
         })
     }
 }

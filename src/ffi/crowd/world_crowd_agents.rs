@@ -1,6 +1,7 @@
 //! The agent requests of an `OnavWorldCrowd`: add (to the class ClassFor
-//! picks, or to a named one), remove, teleport, move target or velocity,
-//! reset, and the end of a host-driven off-mesh link. Each goes to the
+//! picks, or to a named one), remove, teleport, new parameters, move target
+//! or velocity, reset, and the end of a host-driven off-mesh link; and
+//! reading an agent's parameters back. Each goes to the
 //! handle's class's crowd and behaves as its onav_crowd_* counterpart; a
 //! handle naming no class, or a stale agent, gives
 //! ONAV_E_INVALID_REFERENCE.
@@ -11,6 +12,7 @@ use crate::ffi::crowd::agent_params::{params_arg, OnavAgentParams};
 use crate::ffi::crowd::crowd_call::change_crowd;
 use crate::ffi::crowd::world_crowd::OnavWorldCrowd;
 use crate::ffi::error_out::OnavError;
+use crate::ffi::handle::write_handle_value;
 use crate::ffi::mesh::mesh_polygon::OnavDVec3;
 
 /// Adds an agent to the class onav_world_crowd_class_for(params->radius)
@@ -113,6 +115,51 @@ pub unsafe extern "C" fn onav_world_crowd_set_position(
     unsafe {
         change_crowd(crowd, err, |crowd| {
             Ok(crowd.crowd.set_position(agent.into(), position.into())?)
+        })
+    }
+}
+
+/// As onav_crowd_set_agent_params. The agent stays in its class, whatever
+/// class onav_world_crowd_class_for would pick for the new radius (to move
+/// it to another, remove it and add it again).
+///
+/// Thread safety: exclusive on the crowd.
+///
+/// # Safety
+/// Pointers are NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn onav_world_crowd_set_agent_params(
+    crowd: *mut OnavWorldCrowd,
+    agent: OnavWorldAgentHandle,
+    params: *const OnavAgentParams,
+    err: *mut OnavError,
+) -> i32 {
+    // SAFETY: the caller passes NULL or valid pointers.
+    unsafe {
+        change_crowd(crowd, err, |crowd| {
+            Ok(crowd.crowd.set_agent_params(agent.into(), params_arg(params)?)?)
+        })
+    }
+}
+
+/// As onav_crowd_agent_params.
+///
+/// Thread safety: may be called concurrently on the same crowd, while no
+/// thread changes or steps it.
+///
+/// # Safety
+/// Pointers are NULL or valid.
+#[no_mangle]
+pub unsafe extern "C" fn onav_world_crowd_agent_params(
+    crowd: *const OnavWorldCrowd,
+    agent: OnavWorldAgentHandle,
+    out: *mut OnavAgentParams,
+    err: *mut OnavError,
+) -> i32 {
+    // SAFETY: the caller passes NULL or valid pointers.
+    unsafe {
+        write_handle_value(crowd, "crowd", out, err, |crowd| {
+            Ok(OnavAgentParams::from(&crowd.crowd.agent_or_stale(agent.into())?.params()))
         })
     }
 }

@@ -2,8 +2,9 @@
  * Exercises the crowd part of onav.h: OnavCrowd over an OnavMesh and an
  * OnavNavMesh, the settings and agent parameter defaults, agents added,
  * stepped and arriving, read back in one call per step; teleports,
- * velocities, resets; parameters changed in place and read back; a
- * host-driven off-mesh link completed by the host;
+ * velocities, resets; parameters changed in place and read back; one
+ * agent's corners and corridor; a host-driven off-mesh link completed by
+ * the host;
  * a target streamed out (NoPath) after onav_crowd_set_mesh; stale handles
  * after removal; NULL arguments, cleared outputs and buffers too small;
  * two identical crowds giving the same state hash; and OnavWorldCrowd over
@@ -612,6 +613,48 @@ static void test_agent_params_changed_in_place(void) {
     onav_nav_mesh_free(nav_mesh);
 }
 
+/* ---- One agent's corners and corridor ------------------------------- */
+
+static void test_agent_corners_and_corridor(void) {
+    OnavError err = fresh_error();
+    OnavNavMesh *nav_mesh = strip_nav_mesh();
+    OnavCrowd *crowd = new_crowd(nav_mesh);
+    OnavAgentHandle agent = add_agent(crowd, vec3(4, 0, 16), 0.5);
+    OnavStraightPathVertex corners[8];
+    uint64_t corridor[16];
+    size_t len = 99;
+    /* Standing without a target: no corners, a corridor of its polygon. */
+    CHECK_OK(onav_crowd_agent_corners(crowd, agent, corners, 8, &len, &err));
+    CHECK(len == 0);
+    CHECK_OK(onav_crowd_agent_corridor(crowd, agent, corridor, 16, &len, &err));
+    CHECK(len == 1 && corridor[0] == agent_state(crowd, agent).poly);
+
+    CHECK_OK(onav_crowd_request_move_target(crowd, agent, vec3(60, 0, 16), &err));
+    CHECK_OK(onav_crowd_step(crowd, &err));
+    CHECK_OK(onav_crowd_agent_corners(crowd, agent, corners, 8, &len, &err));
+    size_t corner_count = len;
+    CHECK(corner_count >= 1 && distance_xz(corners[corner_count - 1].position, vec3(60, 0, 16)) < 1e-9);
+    CHECK((corners[corner_count - 1].flags & ONAV_STRAIGHT_PATH_END) != 0);
+    CHECK_OK(onav_crowd_agent_corridor(crowd, agent, corridor, 16, &len, &err));
+    size_t corridor_len = len;
+    CHECK(corridor_len >= 2 && corridor[0] == agent_state(crowd, agent).poly);
+    CHECK(corridor[corridor_len - 1] != corridor[0]);
+
+    /* Buffers too small report the needed count; NULL arguments are named. */
+    CHECK_FAILS(onav_crowd_agent_corridor(crowd, agent, corridor, 1, &len, &err), ONAV_E_BUFFER_TOO_SMALL, &err, NULL);
+    CHECK(len == corridor_len);
+    CHECK_FAILS(onav_crowd_agent_corners(crowd, agent, NULL, 0, &len, &err), ONAV_E_BUFFER_TOO_SMALL, &err, NULL);
+    CHECK(len == corner_count);
+    CHECK_FAILS(onav_crowd_agent_corners(NULL, agent, corners, 8, &len, &err), ONAV_E_NULL_ARGUMENT, &err, "crowd");
+    CHECK_FAILS(onav_crowd_agent_corridor(crowd, agent, corridor, 16, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "len_out");
+
+    CHECK_OK(onav_crowd_remove_agent(crowd, agent, &err));
+    CHECK_FAILS(onav_crowd_agent_corners(crowd, agent, corners, 8, &len, &err), ONAV_E_INVALID_REFERENCE, &err, "agent handle");
+    CHECK_FAILS(onav_crowd_agent_corridor(crowd, agent, corridor, 16, &len, &err), ONAV_E_INVALID_REFERENCE, &err, "agent handle");
+    onav_crowd_free(crowd);
+    onav_nav_mesh_free(nav_mesh);
+}
+
 /* ---- WorldCrowd ----------------------------------------------------- */
 
 static OnavNavWorld *strip_world(size_t class_count) {
@@ -701,6 +744,16 @@ static void test_world_crowd(void) {
     CHECK_FAILS(onav_world_crowd_set_agent_params(crowd, no_class, &small, &err), ONAV_E_INVALID_REFERENCE, &err, "class 7");
     CHECK_FAILS(onav_world_crowd_agent_params(crowd, no_class, &read, &err), ONAV_E_INVALID_REFERENCE, &err, "class 7");
     CHECK_FAILS(onav_world_crowd_agent_params(crowd, added, &read, &err), ONAV_E_INVALID_REFERENCE, &err, "agent handle");
+    /* An arrived agent has no corners; its corridor starts at its polygon. */
+    OnavStraightPathVertex corners[8];
+    uint64_t corridor[16];
+    size_t len = 99;
+    CHECK_OK(onav_world_crowd_agent_corners(crowd, b, corners, 8, &len, &err));
+    CHECK(len == 0);
+    CHECK_OK(onav_world_crowd_agent_corridor(crowd, b, corridor, 16, &len, &err));
+    CHECK(len >= 1);
+    CHECK_FAILS(onav_world_crowd_agent_corners(crowd, no_class, corners, 8, &len, &err), ONAV_E_INVALID_REFERENCE, &err, "class 7");
+    CHECK_FAILS(onav_world_crowd_agent_corridor(crowd, added, corridor, 16, &len, &err), ONAV_E_INVALID_REFERENCE, &err, "agent handle");
     CHECK_FAILS(onav_world_crowd_add_agent_to_class(crowd, 2, vec3(40, 0, 8), &large, &added, &err), ONAV_E_OUT_OF_RANGE, &err, "class index 2");
     CHECK(added.class_index == 0 && added.agent.index == 0 && added.agent.generation == 0);
     CHECK_FAILS(onav_world_crowd_add_agent(crowd, vec3(40, 0, 8), NULL, &added, &err), ONAV_E_NULL_ARGUMENT, &err, "params");
@@ -730,7 +783,7 @@ static void test_world_crowd(void) {
     CHECK_OK(onav_world_crowd_state_hash(twin, &twin_hash, &err));
     CHECK(memcmp(hash.bytes, twin_hash.bytes, sizeof hash.bytes) == 0);
 
-    size_t len = 0;
+    len = 0;
     CHECK_FAILS(onav_world_crowd_read_agents(crowd, NULL, 0, &len, &err), ONAV_E_BUFFER_TOO_SMALL, &err, NULL);
     CHECK(len == 2);
     OnavWorldCrowd *failed = NULL;
@@ -859,6 +912,7 @@ int main(void) {
     test_buffer_too_small();
     test_two_crowds_same_hash();
     test_agent_params_changed_in_place();
+    test_agent_corners_and_corridor();
     test_world_crowd();
     test_stalled_walker_replans();
     printf("%d checks passed, %d failed\n", checks_passed, checks_failed);

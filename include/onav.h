@@ -1622,6 +1622,22 @@ typedef struct OnavAgentHandle {
 } OnavAgentHandle;
 
 /**
+ * Names an agent of an OnavWorldCrowd: its class and its handle in that
+ * class's crowd. A class the crowd does not have, like a stale agent, is
+ * ONAV_E_INVALID_REFERENCE.
+ */
+typedef struct OnavWorldAgentHandle {
+  /**
+   * The agent's class (index into the world's classes).
+   */
+  uint32_t class_index;
+  /**
+   * The agent in that class's crowd.
+   */
+  struct OnavAgentHandle agent;
+} OnavWorldAgentHandle;
+
+/**
  * The off-mesh link an agent is crossing.
  */
 typedef struct OnavOffMeshTraversal {
@@ -1735,22 +1751,6 @@ typedef struct OnavCrowdHash {
    */
   uint8_t bytes[32];
 } OnavCrowdHash;
-
-/**
- * Names an agent of an OnavWorldCrowd: its class and its handle in that
- * class's crowd. A class the crowd does not have, like a stale agent, is
- * ONAV_E_INVALID_REFERENCE.
- */
-typedef struct OnavWorldAgentHandle {
-  /**
-   * The agent's class (index into the world's classes).
-   */
-  uint32_t class_index;
-  /**
-   * The agent in that class's crowd.
-   */
-  struct OnavAgentHandle agent;
-} OnavWorldAgentHandle;
 
 #ifdef __cplusplus
 extern "C" {
@@ -4925,6 +4925,81 @@ int32_t onav_agent_params_default(double radius,
                                   double height,
                                   struct OnavAgentParams *out,
                                   struct OnavError *err);
+
+/**
+ * Copies the agent's corners as of the last step (the next turns of its
+ * straight path toward its target, at most a handful; none when it has no
+ * target or has arrived) into `buf` of `cap` entries, and their number to
+ * `*len_out`; ONAV_E_BUFFER_TOO_SMALL with the needed number when they do
+ * not fit.
+ *
+ * Thread safety: may be called concurrently on the same crowd, while no
+ * thread changes or steps it.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable entries.
+ */
+ONAV_API
+int32_t onav_crowd_agent_corners(const struct OnavCrowd *crowd,
+                                 struct OnavAgentHandle agent,
+                                 struct OnavStraightPathVertex *buf,
+                                 size_t cap,
+                                 size_t *len_out,
+                                 struct OnavError *err);
+
+/**
+ * Copies the agent's corridor as of the last step (PolyRefs from the
+ * polygon it stands on toward its target's) into `buf` of `cap` entries,
+ * and their number to `*len_out`; ONAV_E_BUFFER_TOO_SMALL with the needed
+ * number when they do not fit.
+ *
+ * Thread safety: may be called concurrently on the same crowd, while no
+ * thread changes or steps it.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable entries.
+ */
+ONAV_API
+int32_t onav_crowd_agent_corridor(const struct OnavCrowd *crowd,
+                                  struct OnavAgentHandle agent,
+                                  uint64_t *buf,
+                                  size_t cap,
+                                  size_t *len_out,
+                                  struct OnavError *err);
+
+/**
+ * As onav_crowd_agent_corners.
+ *
+ * Thread safety: may be called concurrently on the same crowd, while no
+ * thread changes or steps it.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable entries.
+ */
+ONAV_API
+int32_t onav_world_crowd_agent_corners(const struct OnavWorldCrowd *crowd,
+                                       struct OnavWorldAgentHandle agent,
+                                       struct OnavStraightPathVertex *buf,
+                                       size_t cap,
+                                       size_t *len_out,
+                                       struct OnavError *err);
+
+/**
+ * As onav_crowd_agent_corridor.
+ *
+ * Thread safety: may be called concurrently on the same crowd, while no
+ * thread changes or steps it.
+ *
+ * # Safety
+ * Pointers are NULL or valid; `buf` holds `cap` writable entries.
+ */
+ONAV_API
+int32_t onav_world_crowd_agent_corridor(const struct OnavWorldCrowd *crowd,
+                                        struct OnavWorldAgentHandle agent,
+                                        uint64_t *buf,
+                                        size_t cap,
+                                        size_t *len_out,
+                                        struct OnavError *err);
 
 /**
  * Copies the state of every agent of the crowd, in slot order, into `out`

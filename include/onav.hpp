@@ -1712,6 +1712,14 @@ public:
     AgentParams agent_params(AgentHandle agent) const {
         return detail::value<AgentParams>(::onav_crowd_agent_params, get(), agent);
     }
+    /// The agent's corners as of the last step (the next turns of its path).
+    std::vector<StraightPathVertex> agent_corners(AgentHandle agent) const {
+        return detail::collect_from<StraightPathVertex>(::onav_crowd_agent_corners, get(), agent);
+    }
+    /// The agent's corridor as of the last step, from its own polygon.
+    std::vector<PolyRef> agent_corridor(AgentHandle agent) const {
+        return detail::collect_from<PolyRef>(::onav_crowd_agent_corridor, get(), agent);
+    }
     /// Asks the agent to walk to `target`.
     void request_move_target(AgentHandle agent, DVec3 target) {
         detail::call(::onav_crowd_request_move_target, get(), agent, target);
@@ -1789,6 +1797,14 @@ public:
     /// The agent's parameters.
     AgentParams agent_params(WorldAgentHandle agent) const {
         return detail::value<AgentParams>(::onav_world_crowd_agent_params, get(), agent);
+    }
+    /// The agent's corners as of the last step.
+    std::vector<StraightPathVertex> agent_corners(WorldAgentHandle agent) const {
+        return detail::collect_from<StraightPathVertex>(::onav_world_crowd_agent_corners, get(), agent);
+    }
+    /// The agent's corridor as of the last step.
+    std::vector<PolyRef> agent_corridor(WorldAgentHandle agent) const {
+        return detail::collect_from<PolyRef>(::onav_world_crowd_agent_corridor, get(), agent);
     }
     /// Asks the agent to walk to `target`.
     void request_move_target(WorldAgentHandle agent, DVec3 target) {

@@ -61,6 +61,12 @@ void test_agents_arrive() {
     CHECK(crowd.agent_count() == 2);
     crowd.request_move_target(a, targets[0]);
     crowd.request_move_target(b, targets[1]);
+    CHECK(crowd.agent_corners(a).empty());
+    crowd.step();
+    std::vector<onav::StraightPathVertex> corners = crowd.agent_corners(a);
+    CHECK(!corners.empty() && distance_xz(corners.back().position, targets[0]) < 1e-9);
+    std::vector<onav::PolyRef> corridor = crowd.agent_corridor(a);
+    CHECK(!corridor.empty() && corridor.front() == crowd.read_agents()[0].poly);
     bool walking = true;
     int ticks = 0;
     while (walking && ticks < 900) {
@@ -72,7 +78,7 @@ void test_agents_arrive() {
         }
     }
     CHECK(!walking);
-    CHECK(crowd.tick() == static_cast<std::uint64_t>(ticks));
+    CHECK(crowd.tick() == static_cast<std::uint64_t>(ticks) + 1);
     std::vector<onav::AgentState> states = crowd.read_agents();
     CHECK(states.size() == 2);
     for (std::size_t i = 0; i < states.size(); i++) {
@@ -195,6 +201,7 @@ void test_world_crowd() {
     crowd.set_position(added, {44, 0, 8});
     crowd.set_agent_params(added, small);
     CHECK(crowd.agent_params(added).radius == small.radius);
+    CHECK(crowd.agent_corners(added).empty() && crowd.agent_corridor(added).size() == 1);
     crowd.request_move_velocity(added, {1, 0, 0});
     crowd.reset_move_target(added);
     crowd.remove_agent(added);

@@ -1,7 +1,8 @@
 // Agents steered over one version of a mesh (OnavCrowd), stepped by a fixed
 // Dt; the same requests give the same bits on every machine. A removed
 // agent's handle is stale: using it throws NavMeshReferenceException.
-// Readers (Tick, AgentCount, StateHash, ReadAgents) may run concurrently;
+// Readers (Tick, AgentCount, StateHash, ReadAgents, GetAgentParams,
+// AgentCorners, AgentCorridor) may run concurrently;
 // the rest need exclusive use.
 using System;
 
@@ -135,6 +136,19 @@ namespace Onav
             AgentParams parameters;
             NativeStatus.Check(NativeMethods.onav_crowd_agent_params(handle, agent, out parameters, ref err), ref err);
             return parameters;
+        }
+
+        /// The agent's corners as of the last step: the next turns of its
+        /// path toward its target.
+        public StraightPathVertex[] AgentCorners(AgentHandle agent)
+        {
+            return SizeQuery.Collect<StraightPathVertex>(4, (IntPtr b, UIntPtr c, out UIntPtr l, ref NativeError e) => NativeMethods.onav_crowd_agent_corners(handle, agent, b, c, out l, ref e));
+        }
+
+        /// The agent's corridor as of the last step, from its own polygon.
+        public ulong[] AgentCorridor(AgentHandle agent)
+        {
+            return SizeQuery.Collect<ulong>(16, (IntPtr b, UIntPtr c, out UIntPtr l, ref NativeError e) => NativeMethods.onav_crowd_agent_corridor(handle, agent, b, c, out l, ref e));
         }
 
         public void RequestMoveTarget(AgentHandle agent, Double3 target)

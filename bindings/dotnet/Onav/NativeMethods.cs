@@ -266,6 +266,8 @@ namespace Onav
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_set_position(CrowdHandle crowd, AgentHandle agent, Double3 position, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_set_agent_params(CrowdHandle crowd, AgentHandle agent, ref AgentParams parameters, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_agent_params(CrowdHandle crowd, AgentHandle agent, out AgentParams parameters, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_agent_corners(CrowdHandle crowd, AgentHandle agent, IntPtr buf, UIntPtr cap, out UIntPtr len, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_agent_corridor(CrowdHandle crowd, AgentHandle agent, IntPtr buf, UIntPtr cap, out UIntPtr len, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_request_move_target(CrowdHandle crowd, AgentHandle agent, Double3 target, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_request_move_velocity(CrowdHandle crowd, AgentHandle agent, Double3 velocity, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_crowd_reset_move_target(CrowdHandle crowd, AgentHandle agent, ref NativeError err);
@@ -289,6 +291,8 @@ namespace Onav
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_set_position(WorldCrowdHandle crowd, WorldAgentHandle agent, Double3 position, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_set_agent_params(WorldCrowdHandle crowd, WorldAgentHandle agent, ref AgentParams parameters, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_agent_params(WorldCrowdHandle crowd, WorldAgentHandle agent, out AgentParams parameters, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_agent_corners(WorldCrowdHandle crowd, WorldAgentHandle agent, IntPtr buf, UIntPtr cap, out UIntPtr len, ref NativeError err);
+        [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_agent_corridor(WorldCrowdHandle crowd, WorldAgentHandle agent, IntPtr buf, UIntPtr cap, out UIntPtr len, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_request_move_target(WorldCrowdHandle crowd, WorldAgentHandle agent, Double3 target, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_request_move_velocity(WorldCrowdHandle crowd, WorldAgentHandle agent, Double3 velocity, ref NativeError err);
         [DllImport(Library, CallingConvention = Cdecl)] internal static extern int onav_world_crowd_reset_move_target(WorldCrowdHandle crowd, WorldAgentHandle agent, ref NativeError err);

@@ -148,6 +148,19 @@ namespace Onav
             return parameters;
         }
 
+        /// The agent's corners as of the last step: the next turns of its
+        /// path toward its target.
+        public StraightPathVertex[] AgentCorners(WorldAgentHandle agent)
+        {
+            return SizeQuery.Collect<StraightPathVertex>(4, (IntPtr b, UIntPtr c, out UIntPtr l, ref NativeError e) => NativeMethods.onav_world_crowd_agent_corners(handle, agent, b, c, out l, ref e));
+        }
+
+        /// The agent's corridor as of the last step, from its own polygon.
+        public ulong[] AgentCorridor(WorldAgentHandle agent)
+        {
+            return SizeQuery.Collect<ulong>(16, (IntPtr b, UIntPtr c, out UIntPtr l, ref NativeError e) => NativeMethods.onav_world_crowd_agent_corridor(handle, agent, b, c, out l, ref e));
+        }
+
         public void RequestMoveTarget(WorldAgentHandle agent, Double3 target)
         {
             var err = new NativeError();

@@ -84,6 +84,13 @@ namespace Onav.Tests
                     crowd.Step();
                     ticks++;
                     states = crowd.ReadAgents();
+                    if (ticks == 1)
+                    {
+                        StraightPathVertex[] corners = crowd.AgentCorners(a);
+                        Check.That(corners.Length > 0 && DistanceXZ(corners[corners.Length - 1].Position, targets[0]) < 1e-9, "the last corner is the target");
+                        ulong[] corridor = crowd.AgentCorridor(a);
+                        Check.That(corridor.Length > 0 && corridor[0] == states[0].Poly, "the corridor starts at the agent's polygon");
+                    }
                 } while (AnyWalking(states) && ticks < MaxTicks);
                 Check.That(!AnyWalking(states), "the agents stop walking within " + MaxTicks + " ticks");
                 Check.Equal((ulong)ticks, crowd.Tick, "Tick counts the steps");
@@ -188,6 +195,7 @@ namespace Onav.Tests
                 crowd.SetPosition(added, new Double3(44, 0, 8));
                 crowd.SetAgentParams(added, smallAgent);
                 Check.That(crowd.GetAgentParams(added).Radius == smallAgent.Radius && added.ClassIndex == 0, "new parameters keep the agent in its class");
+                Check.That(crowd.AgentCorners(added).Length == 0 && crowd.AgentCorridor(added).Length == 1, "an agent standing has no corners and its own polygon");
                 crowd.RequestMoveVelocity(added, new Double3(1, 0, 0));
                 crowd.ResetMoveTarget(added);
                 crowd.RemoveAgent(added);

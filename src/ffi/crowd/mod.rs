@@ -5,7 +5,8 @@
 //! ([`world_crowd_agents`]); the plain structs `OnavCrowdSettings`
 //! ([`crowd_settings`]), `OnavAgentParams` ([`agent_params`]), the agent
 //! handles ([`agent_handle`]), `OnavAgentState` read for every agent in one
-//! call ([`agent_states`]) and the state hash ([`state_hash`]); `crowd_call`
+//! call ([`agent_states`]), one agent's corners and corridor
+//! ([`agent_paths`]) and the state hash ([`state_hash`]); `crowd_call`
 //! is the body every function changing a crowd shares.
 //!
 //! Thread safety (both handles): one thread at a time per crowd; separate
@@ -16,6 +17,7 @@
 
 pub mod agent_handle;
 pub mod agent_params;
+pub mod agent_paths;
 pub mod agent_states;
 #[allow(clippy::module_inception)]
 pub mod crowd;

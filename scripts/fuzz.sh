@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds="${1:-30}"
-targets=(read_tile tile_create read_mesh snapshot_restore nav_mesh_load nav_world_load mesh_edits import_detour query_local build_3d shortest_path build_planar)
+targets=(read_tile tile_create read_mesh snapshot_restore nav_mesh_load nav_world_load mesh_edits import_detour query_local build_3d shortest_path build_planar crowd_requests)
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
   cargo install cargo-fuzz --locked

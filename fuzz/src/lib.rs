@@ -27,6 +27,8 @@ pub mod cases;
 /// Edit sequences on a mesh and their invariants, shared with
 /// `tests/mesh_edit_properties.rs`.
 pub mod mesh_edits;
+/// Random crowd requests on random meshes between steps and edits.
+pub mod crowd_requests;
 /// Random local queries on random meshes between edits.
 pub mod query_local;
 /// Random exact shortest paths on random meshes.

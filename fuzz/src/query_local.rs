@@ -24,7 +24,7 @@ pub enum Value {
 }
 
 impl Value {
-    fn get(self) -> f64 {
+    pub(crate) fn get(self) -> f64 {
         match self {
             Value::Near(k) => f64::from(k) / 256.0,
             Value::Bits(bits) => f64::from_bits(bits),

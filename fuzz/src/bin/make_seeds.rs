@@ -2,7 +2,8 @@
 //! byte-reading target with the golden cases of its layout (tiles, meshes,
 //! snapshots and envelopes covering every feature, built from the test
 //! fixtures) and creates empty corpora for the structured targets
-//! (`tile_create`, `mesh_edits`, `query_local`), whose inputs libFuzzer grows itself.
+//! (`tile_create`, `mesh_edits`, `query_local`, `crowd_requests`), whose
+//! inputs libFuzzer grows itself.
 //! `import_detour` gets synthetic Detour sets and blobs of both reference
 //! sizes (with an off-mesh connection) and the Recast-built sets of
 //! `tests/data/detour` with each of their tile blobs.
@@ -34,6 +35,7 @@ fn main() -> std::io::Result<()> {
     write_corpus(&root.join("build_3d"), &[])?;
     write_detour_seeds(&root.join("import_detour"))?;
     write_corpus(&root.join("query_local"), &[])?;
+    write_corpus(&root.join("crowd_requests"), &[])?;
     println!("seed corpora written under {}", root.display());
     Ok(())
 }

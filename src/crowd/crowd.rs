@@ -290,10 +290,11 @@ impl Crowd {
     /// `updateAgentParameters`), keeping it in the crowd where it stands,
     /// with its handle, state and target: a host switches an agent between
     /// walking and running, or its filter, without removing and adding it.
-    /// They take effect at the next step. A filter that differs from the
-    /// old one (in a flag mask or in any area cost's bits) also has the
-    /// path to a target position searched again with it, and the walls
-    /// around the agent gathered again. Errors: invalid reference for a stale handle; out of
+    /// They take effect at the next step (an off-mesh mode changed during
+    /// a traversal included). A filter that differs from the old one (in a
+    /// flag mask or in any area cost's bits) also has the path to a target
+    /// position searched again with it, and the walls around the agent
+    /// gathered again. Errors: invalid reference for a stale handle; out of
     /// range for bad parameters (as [`Self::add_agent`]); a failed call
     /// changes nothing.
     pub fn set_agent_params(&mut self, handle: AgentHandle, params: AgentParams) -> Result<()> {

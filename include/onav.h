@@ -3879,7 +3879,7 @@ int32_t onav_settings_set_flags(struct OnavSettings *settings,
  * Builds one mesh per settings of `classes` (`class_count` pointers, at
  * least one), in the order given, from the same `tile_count` tiles of
  * `tiles` (as onav_nav_mesh_build_2d), and stores the world in `*out`.
- * Class i is byte-identical to onav_nav_mesh_build_2d with classes[i].
+ * Class i is byte-identical to onav_nav_mesh_build_2d with `classes[i]`.
  * No class is ONAV_E_OUT_OF_RANGE; build errors as onav_nav_mesh_build_2d.
  *
  * Thread safety: may be called concurrently.
@@ -4113,7 +4113,7 @@ int32_t onav_nav_mesh_build_3d(const struct OnavSettings *settings,
  * Builds one mesh per settings of `classes` (`class_count` pointers, at
  * least one), in the order given, from the same triangles, and stores the
  * world in `*out_world`. Class i is byte-identical to
- * onav_nav_mesh_build_3d with classes[i]. Progress counts the tiles of
+ * onav_nav_mesh_build_3d with `classes[i]`. Progress counts the tiles of
  * every class together: `total` is the sum of each class's tiles, the
  * classes build one after the other. No class is ONAV_E_OUT_OF_RANGE;
  * other errors, units and cancellation as onav_nav_mesh_build_3d.
@@ -4182,7 +4182,7 @@ int32_t onav_nav_mesh_build_planar(const struct OnavSettings *settings,
  * Builds one mesh per settings of `classes` (`class_count` pointers, at
  * least one), in the order given, from the same outlines, and stores the
  * world in `*out_world` (NavWorld.BuildPlanar). Class i is byte-identical
- * to onav_nav_mesh_build_planar with classes[i]. No class is
+ * to onav_nav_mesh_build_planar with `classes[i]`. No class is
  * ONAV_E_OUT_OF_RANGE; other errors as onav_nav_mesh_build_planar.
  *
  * Thread safety: may be called concurrently.

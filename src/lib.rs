@@ -3,7 +3,7 @@
 //!
 //! One folder per subsystem, one rule of the spec per file inside it; each
 //! folder's `mod.rs` says what it owns and which sections it implements:
-//! - [`format`]: the frozen bytes: ONPT, ONPM, ONPS, ONNM, ONNW, the
+//! - [`mod@format`]: the frozen bytes: ONPT, ONPM, ONPS, ONNM, ONNW, the
 //!   parameter block, the fingerprint and the settings digest.
 //! - [`tile`]: tile data, the tile rules and the validated `NavTile`.
 //! - [`mesh`]: `TiledNavMesh`, its salted slots and references, streaming,

@@ -1,4 +1,4 @@
-//! `OnavError`, the caller-owned error struct, and [`Failure`], what an
+//! `OnavError`, the caller-owned error struct, and `Failure`, what an
 //! entry point's body fails with before it is copied into that struct.
 
 use std::ffi::c_char;

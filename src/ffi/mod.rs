@@ -3,7 +3,7 @@
 //! The only place with `unsafe` besides the prefetch hints of
 //! `stitch/prefetch.rs`. The folders mirror the crate's, so the C function
 //! for a Rust type sits in the mirror of that type's folder:
-//! - [`format`]: `OnavParams` and the parameter functions ([`format::params`]),
+//! - [`mod@format`]: `OnavParams` and the parameter functions ([`format::params`]),
 //!   fingerprint and content id structs ([`format::ids`]), ONPS snapshots
 //!   ([`format::snapshot`]).
 //! - [`tile`]: `OnavTileData`, what a C builder fills; the `OnavTile` handle

@@ -9,7 +9,7 @@
 //! - [`tile_streamer`]: `TileStreamer`, queued edits applied per frame.
 //! - [`tile_library`]: `TileLibrary`, the tiles a snapshot resolves against.
 //! - [`nav_mesh_debug`]: plain debug geometry ("Debug geometry").
-//! - [`tile_switches`], [`runtime_switches`]: polygon flags and area and
+//! - `tile_switches.rs`, [`runtime_switches`]: polygon flags and area and
 //!   off-mesh links switched at run time, per mesh version.
 
 pub mod nav_mesh_debug;

@@ -2,7 +2,7 @@
 //! returning the polygon corridor.
 //!
 //! The cost model is `docs/QUERIES.md`'s: a node is a polygon entered
-//! through one crossing ([`crate::query::crossing`]), placed where the
+//! through one crossing (`crossing.rs`), placed where the
 //! crossing enters it; a step costs the 3D distance from the node to the
 //! next crossing times the area cost of the polygon it runs in (plus the
 //! link's 3D length times its area cost for an off-mesh link), and reaching

@@ -1,5 +1,5 @@
-//! The query layer: one [`NavMeshQuery`] per thread over a frozen version
-//! of a mesh, a [`QueryFilter`] of flags and area costs, point queries,
+//! The query layer: one [`NavMeshQuery`](crate::NavMeshQuery) per thread over a frozen version
+//! of a mesh, a [`QueryFilter`](crate::QueryFilter) of flags and area costs, point queries,
 //! the A* corridor search (whole or sliced), the straight path through a
 //! corridor, and the local queries: raycast, moves along the surface,
 //! circle, neighbourhood and wall searches, wall segments and seeded

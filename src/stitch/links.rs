@@ -12,7 +12,7 @@ use crate::stitch::prefetch::prefetch_lines;
 use crate::stitch::stored_link::StoredLink;
 
 /// What a link crosses. The values order the kinds as the text orders a
-/// polygon's links, and [`Link::group`] computes with them.
+/// polygon's links, and `Link::group` computes with them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum LinkKind {
     /// A shared stretch of two portal edges in neighbouring columns.

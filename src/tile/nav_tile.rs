@@ -14,7 +14,7 @@ use crate::tile::tile_sections::{TileCounts, TilePlace, TileSections, POLYGON_BL
 use crate::tile::tile_store::TileStore;
 
 /// A validated, immutable tile: its arrays and what validation derives from
-/// them in one buffer ([`TileStore`]), and what stitching derives.
+/// them in one buffer (`TileStore`), and what stitching derives.
 #[derive(Debug, Clone)]
 pub struct NavTile {
     place: TilePlace,

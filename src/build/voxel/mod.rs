@@ -3,26 +3,26 @@
 //! file, in pipeline order:
 //!
 //! - [`geometry`]: `TriangleGeometry`, the checked input.
-//! - [`cell_settings`]: the settings converted to cells.
-//! - [`walkable_slope`]: triangles steeper than AgentMaxSlope block.
-//! - [`tile_bounds`]: the tiles a build covers and their triangles.
-//! - [`heightfield`] and [`rasterize`] (with [`whole_cells`] and
-//!   [`raw_spans`]): triangles into a tile's spans, in tile-local
+//! - `cell_settings.rs`: the settings converted to cells.
+//! - `walkable_slope.rs`: triangles steeper than AgentMaxSlope block.
+//! - `tile_bounds.rs`: the tiles a build covers and their triangles.
+//! - `heightfield.rs` and `rasterize.rs` (with `whole_cells.rs` and
+//!   `raw_spans.rs`): triangles into a tile's spans, in tile-local
 //!   coordinates.
-//! - [`span_filters`]: low obstacles, ledges, low head room.
-//! - [`compact_heightfield`]: walkable floors and their connections.
-//! - [`erode`]: the agent radius; [`area_volumes`]: convex volumes.
-//! - [`regions`], [`distance_field`], [`watershed_regions`],
-//!   [`monotone_regions`], [`layer_regions`] (over [`region_graph`]),
-//!   [`region_filter`], [`region_merge`]: the partition.
-//! - [`tile_layers`]: regions over one another split into tile layers.
-//! - [`contours`] and [`region_holes`]: region outlines, simplified, holes
+//! - `span_filters.rs`: low obstacles, ledges, low head room.
+//! - `compact_heightfield.rs`: walkable floors and their connections.
+//! - `erode.rs`: the agent radius; `area_volumes.rs`: convex volumes.
+//! - `regions.rs`, `distance_field.rs`, `watershed_regions.rs`,
+//!   `monotone_regions.rs`, `layer_regions.rs` (over `region_graph.rs`),
+//!   `region_filter.rs`, `region_merge.rs`: the partition.
+//! - `tile_layers.rs`: regions over one another split into tile layers.
+//! - `contours.rs` and `region_holes.rs`: region outlines, simplified, holes
 //!   joined to their outline.
-//! - [`triangulate`] and [`poly_mesh`]: convex polygons.
-//! - [`detail_mesh`], with [`detail_heights`], [`detail_samples`] and
-//!   [`detail_triangulation`]: per-polygon height detail.
-//! - [`hand_over`]: `NavTileData` and `NavTile::create`.
-//! - [`tile_build`] and [`build_3d`]: one tile, and all tiles in parallel,
+//! - `triangulate.rs` and `poly_mesh.rs`: convex polygons.
+//! - `detail_mesh.rs`, with `detail_heights.rs`, `detail_samples.rs` and
+//!   `detail_triangulation.rs`: per-polygon height detail.
+//! - `hand_over.rs`: `NavTileData` and `NavTile::create`.
+//! - `tile_build.rs` and `build_3d.rs`: one tile, and all tiles in parallel,
 //!   reporting to [`build_progress`].
 
 pub mod geometry;

@@ -94,7 +94,7 @@ pub unsafe extern "C" fn onav_nav_mesh_build_3d(
 /// Builds one mesh per settings of `classes` (`class_count` pointers, at
 /// least one), in the order given, from the same triangles, and stores the
 /// world in `*out_world`. Class i is byte-identical to
-/// onav_nav_mesh_build_3d with classes[i]. Progress counts the tiles of
+/// onav_nav_mesh_build_3d with `classes[i]`. Progress counts the tiles of
 /// every class together: `total` is the sum of each class's tiles, the
 /// classes build one after the other. No class is ONAV_E_OUT_OF_RANGE;
 /// other errors, units and cancellation as onav_nav_mesh_build_3d.

@@ -150,7 +150,7 @@ pub unsafe extern "C" fn onav_nav_mesh_build_planar(
 /// Builds one mesh per settings of `classes` (`class_count` pointers, at
 /// least one), in the order given, from the same outlines, and stores the
 /// world in `*out_world` (NavWorld.BuildPlanar). Class i is byte-identical
-/// to onav_nav_mesh_build_planar with classes[i]. No class is
+/// to onav_nav_mesh_build_planar with `classes[i]`. No class is
 /// ONAV_E_OUT_OF_RANGE; other errors as onav_nav_mesh_build_planar.
 ///
 /// Thread safety: may be called concurrently.

@@ -2,7 +2,7 @@
 //!
 //! cbindgen reads declarations as written and does not expand macros, so
 //! each entry point is spelled out for the header; all of them share the
-//! two bodies [`read_field`] and [`write_field`], and a setter's range check
+//! two bodies `read_field` and `write_field`, and a setter's range check
 //! and message come from the `NavSettings` setter it forwards to.
 
 use crate::error::Result;

@@ -45,7 +45,7 @@ pub(crate) unsafe fn copy_classes(
 /// Builds one mesh per settings of `classes` (`class_count` pointers, at
 /// least one), in the order given, from the same `tile_count` tiles of
 /// `tiles` (as onav_nav_mesh_build_2d), and stores the world in `*out`.
-/// Class i is byte-identical to onav_nav_mesh_build_2d with classes[i].
+/// Class i is byte-identical to onav_nav_mesh_build_2d with `classes[i]`.
 /// No class is ONAV_E_OUT_OF_RANGE; build errors as onav_nav_mesh_build_2d.
 ///
 /// Thread safety: may be called concurrently.

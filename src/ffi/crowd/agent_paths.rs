@@ -6,37 +6,17 @@
 //! the same for an `OnavWorldCrowd`'s agent.
 
 use crate::crowd::CrowdAgent;
-use crate::error::Result;
 use crate::ffi::args::arg_ref;
 use crate::ffi::buffer::array_buffer;
 use crate::ffi::crowd::agent_handle::{OnavAgentHandle, OnavWorldAgentHandle};
 use crate::ffi::crowd::crowd::OnavCrowd;
+use crate::ffi::crowd::crowd_call::AgentsOf;
 use crate::ffi::crowd::world_crowd::OnavWorldCrowd;
 use crate::ffi::error_out::OnavError;
 use crate::ffi::guard::guard;
 use crate::ffi::query::straight_path::OnavStraightPathVertex;
 use crate::mesh::poly_ref::PolyRef;
 use crate::query::straight_path::StraightPathVertex;
-
-/// A crowd handle whose agents a handle names.
-trait AgentsOf {
-    type Handle;
-    fn agent_of(&self, handle: Self::Handle) -> Result<&CrowdAgent>;
-}
-
-impl AgentsOf for OnavCrowd {
-    type Handle = OnavAgentHandle;
-    fn agent_of(&self, handle: OnavAgentHandle) -> Result<&CrowdAgent> {
-        self.crowd.agent_or_stale(handle.into())
-    }
-}
-
-impl AgentsOf for OnavWorldCrowd {
-    type Handle = OnavWorldAgentHandle;
-    fn agent_of(&self, handle: OnavWorldAgentHandle) -> Result<&CrowdAgent> {
-        self.crowd.agent_or_stale(handle.into())
-    }
-}
 
 /// Copies `items` of the agent `agent` names in `crowd` into `buf` of
 /// `cap` entries, converted by `convert`, and their number to `*len_out`.

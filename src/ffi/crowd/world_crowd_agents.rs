@@ -9,7 +9,7 @@
 use crate::ffi::args::out_arg;
 use crate::ffi::crowd::agent_handle::OnavWorldAgentHandle;
 use crate::ffi::crowd::agent_params::{params_arg, OnavAgentParams};
-use crate::ffi::crowd::crowd_call::change_crowd;
+use crate::ffi::crowd::crowd_call::{change_crowd, AgentsOf};
 use crate::ffi::crowd::world_crowd::OnavWorldCrowd;
 use crate::ffi::error_out::OnavError;
 use crate::ffi::handle::write_handle_value;
@@ -159,7 +159,7 @@ pub unsafe extern "C" fn onav_world_crowd_agent_params(
     // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
         write_handle_value(crowd, "crowd", out, err, |crowd| {
-            Ok(OnavAgentParams::from(&crowd.crowd.agent_or_stale(agent.into())?.params()))
+            Ok(OnavAgentParams::from(&crowd.agent_of(agent)?.params()))
         })
     }
 }

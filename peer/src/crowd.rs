@@ -93,9 +93,14 @@ pub struct LevelMeshes {
 }
 
 pub fn load(level: Level, meshes: &Path) -> Result<LevelMeshes, String> {
-    let prepared = level.prepare(meshes)?;
+    let (detour, onav) = level_meshes(&level.prepare(meshes)?)?;
+    Ok(LevelMeshes { level, detour, onav })
+}
+
+/// Detour's mesh of a prepared input's tiles and onav's of the same tiles.
+pub fn level_meshes(prepared: &PreparedInput) -> Result<(DetourMesh, TiledNavMesh), String> {
     let onav = read_mesh(&prepared.onav_mesh_bytes).map_err(|e| format!("onav read_mesh: {e}"))?;
-    Ok(LevelMeshes { level, detour: load_mset(&prepared.mset)?, onav })
+    Ok((load_mset(&prepared.mset)?, onav))
 }
 
 fn measure(level: &LevelMeshes, scenario: Scenario, rounds: usize, ticks: usize) -> Result<Measured, String> {

@@ -28,6 +28,7 @@ mod detour_mesh;
 mod detour_queries;
 mod detour_query;
 mod detour_tile_data;
+mod doorway;
 mod edit_round;
 mod edits;
 mod edits_report;
@@ -83,13 +84,15 @@ const USAGE: &str =
     "usage: onav-peer [edits|queries|build|crowd|planar|planar-count|all|write-fixtures] [--rounds N] [--smoke] [--meshes DIR]
        onav-peer build-count --input dungeon|nav_test|flat --partition watershed|monotone [--meshes DIR]
        onav-peer crowd-count --input plaza-100|plaza-1000|plaza-5000|dungeon-250 [--meshes DIR]
+       onav-peer doorway [--rounds N] [--smoke]
   --rounds N    rounds per measurement (default 7)
   --smoke       one round on the smallest input, to show the harness still runs
   --input NAME  edits, queries: measure only that input (dungeon, nav_test; edits also flat), as for counting instructions
   --meshes DIR  the shared meshes (default ../shared/data/meshes from the repository root, or $ONAV_PEER_MESHES)
   planar-count  polygons per tile of onav's 2D builder against Hertel–Mehlhorn of the same region and a lower bound
   build-count   one untimed build of one `build` row by each library, to count instructions under callgrind
-  crowd-count   one untimed run of one `crowd` row's timed ticks by each library, to count instructions under callgrind";
+  crowd-count   one untimed run of one `crowd` row's timed ticks by each library, to count instructions under callgrind
+  doorway       issue 21's doorway scenario (scaled to the crowd table's agents) for both crowds: N runs, the first unjittered";
 
 const DEFAULT_ROUNDS: usize = 7;
 
@@ -138,6 +141,7 @@ fn run(options: &Options) -> Result<(), String> {
         "queries" => queries::queries(&meshes, options.rounds, options.smoke, options.input.as_deref()),
         "build" => build::build(&meshes, options.rounds, options.smoke),
         "crowd" => crowd::crowd(&meshes, options.rounds, options.smoke),
+        "doorway" => doorway::doorway(options.rounds, options.smoke),
         "planar" => planar::planar(options.rounds, options.smoke),
         "planar-count" => planar_count::planar_count(options.smoke),
         "all" => {

@@ -55,7 +55,7 @@ pub fn plaza_geometry() -> TriangleMesh {
         for z in zs.windows(2) {
             let centre = [(x[0] + x[1]) / 2.0, (z[0] + z[1]) / 2.0];
             if !pillars.iter().any(|p| p.contains(centre)) {
-                push_floor_quad(&mut mesh, [x[0], z[0]], [x[1], z[1]]);
+                mesh.push_floor_quad([x[0], z[0]], [x[1], z[1]]);
             }
         }
     }
@@ -71,26 +71,12 @@ impl Pillar {
     }
 }
 
-fn push_vertex(mesh: &mut TriangleMesh, x: f32, y: f32, z: f32) -> i32 {
-    mesh.vertices.extend_from_slice(&[x, y, z]);
-    mesh.vertex_count() as i32 - 1
-}
-
-/// Two triangles counter-clockwise seen from above (normals +y), as the flat grid's.
-fn push_floor_quad(mesh: &mut TriangleMesh, min: [f32; 2], max: [f32; 2]) {
-    let a = push_vertex(mesh, min[0], 0.0, min[1]);
-    let b = push_vertex(mesh, min[0], 0.0, max[1]);
-    let c = push_vertex(mesh, max[0], 0.0, max[1]);
-    let d = push_vertex(mesh, max[0], 0.0, min[1]);
-    mesh.triangles.extend_from_slice(&[a, b, c, a, c, d]);
-}
-
 /// A vertical quad from the floor to the pillar's top along one side.
 fn push_wall(mesh: &mut TriangleMesh, from: [f32; 2], to: [f32; 2]) {
-    let a = push_vertex(mesh, from[0], 0.0, from[1]);
-    let b = push_vertex(mesh, to[0], 0.0, to[1]);
-    let c = push_vertex(mesh, to[0], PILLAR_HEIGHT, to[1]);
-    let d = push_vertex(mesh, from[0], PILLAR_HEIGHT, from[1]);
+    let a = mesh.push_vertex(from[0], 0.0, from[1]);
+    let b = mesh.push_vertex(to[0], 0.0, to[1]);
+    let c = mesh.push_vertex(to[0], PILLAR_HEIGHT, to[1]);
+    let d = mesh.push_vertex(from[0], PILLAR_HEIGHT, from[1]);
     mesh.triangles.extend_from_slice(&[a, b, c, a, c, d]);
 }
 

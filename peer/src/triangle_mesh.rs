@@ -13,6 +13,22 @@ impl TriangleMesh {
         self.vertices.len() / 3
     }
 
+    /// Appends a vertex and returns its index.
+    pub fn push_vertex(&mut self, x: f32, y: f32, z: f32) -> i32 {
+        self.vertices.extend_from_slice(&[x, y, z]);
+        self.vertex_count() as i32 - 1
+    }
+
+    /// The floor rectangle `min..max` (x, z) at y = 0: two triangles
+    /// counter-clockwise seen from above (normals +y), as the flat grid's.
+    pub fn push_floor_quad(&mut self, min: [f32; 2], max: [f32; 2]) {
+        let a = self.push_vertex(min[0], 0.0, min[1]);
+        let b = self.push_vertex(min[0], 0.0, max[1]);
+        let c = self.push_vertex(max[0], 0.0, max[1]);
+        let d = self.push_vertex(max[0], 0.0, min[1]);
+        self.triangles.extend_from_slice(&[a, b, c, a, c, d]);
+    }
+
     /// The axis-aligned bounds of every vertex, as Recast's `rcCalcBounds`
     /// computes them (RecastDemo's navigation-mesh bounds).
     pub fn bounds(&self) -> ([f32; 3], [f32; 3]) {

@@ -171,6 +171,7 @@ static void test_defaults(void) {
     CHECK(params.radius == 0.5 && params.height == 2.0);
     CHECK(params.update_flags == ONAV_AGENT_ALL_UPDATES);
     CHECK((ONAV_AGENT_ALL_UPDATES & ONAV_AGENT_REPLAN_WHEN_STALLED) == ONAV_AGENT_REPLAN_WHEN_STALLED);
+    CHECK((ONAV_AGENT_ALL_UPDATES & ONAV_AGENT_WALK_BACK_WHEN_PUSHED) == ONAV_AGENT_WALK_BACK_WHEN_PUSHED);
     CHECK(params.off_mesh_mode == ONAV_OFF_MESH_STRAIGHT);
     CHECK(params.filter.include_flags != 0 && params.filter.area_costs[0] == 1.0);
 
@@ -800,47 +801,48 @@ static void test_world_crowd(void) {
 
 /* ---- Replanning a stalled walker ------------------------------------- */
 
-/* A flat floor of 6 x 4 cells of 1 m, each cell its own polygon (the
- * assembler keeps them: it links polygons, it does not merge them), as a
- * one-tile mesh. */
-static OnavMesh *cell_floor_mesh(void) {
-    enum { COLUMNS = 6, ROWS = 4 };
-    OnavDVec3 vertices[(COLUMNS + 1) * (ROWS + 1)];
-    for (int j = 0; j <= ROWS; j++) {
-        for (int i = 0; i <= COLUMNS; i++) {
-            vertices[j * (COLUMNS + 1) + i] = vec3(i, 0, j);
+/* A flat floor of `columns` x `rows` cells of 1 m (at most 32 cells, 16
+ * along x), each cell its own polygon (the assembler keeps them: it links
+ * polygons, it does not merge them), as a one-tile mesh. */
+static OnavMesh *cell_floor_mesh(int columns, int rows) {
+    enum { MAX_CELLS = 32, MAX_VERTICES = 17 * 5 };
+    CHECK(columns <= 16 && columns * rows <= MAX_CELLS && (columns + 1) * (rows + 1) <= MAX_VERTICES);
+    OnavDVec3 vertices[MAX_VERTICES];
+    for (int j = 0; j <= rows; j++) {
+        for (int i = 0; i <= columns; i++) {
+            vertices[j * (columns + 1) + i] = vec3(i, 0, j);
         }
     }
-    uint8_t counts[COLUMNS * ROWS];
-    uint32_t indices[4 * COLUMNS * ROWS];
-    uint16_t flags[COLUMNS * ROWS];
-    for (int j = 0; j < ROWS; j++) {
-        for (int i = 0; i < COLUMNS; i++) {
-            int cell = j * COLUMNS + i, corner = j * (COLUMNS + 1) + i;
+    uint8_t counts[MAX_CELLS];
+    uint32_t indices[4 * MAX_CELLS];
+    uint16_t flags[MAX_CELLS];
+    for (int j = 0; j < rows; j++) {
+        for (int i = 0; i < columns; i++) {
+            int cell = j * columns + i, corner = j * (columns + 1) + i;
             counts[cell] = 4;
             flags[cell] = 1;
             uint32_t *quad = indices + 4 * cell;
             quad[0] = (uint32_t)corner;
             quad[1] = (uint32_t)corner + 1;
-            quad[2] = (uint32_t)(corner + COLUMNS + 2);
-            quad[3] = (uint32_t)(corner + COLUMNS + 1);
+            quad[2] = (uint32_t)(corner + columns + 2);
+            quad[3] = (uint32_t)(corner + columns + 1);
         }
     }
     OnavTilePolygons polygons;
     memset(&polygons, 0, sizeof polygons);
     polygons.vertices = vertices;
-    polygons.vertex_count = sizeof vertices / sizeof vertices[0];
+    polygons.vertex_count = (size_t)((columns + 1) * (rows + 1));
     polygons.vertex_counts = counts;
-    polygons.polygon_count = COLUMNS * ROWS;
+    polygons.polygon_count = (size_t)(columns * rows);
     polygons.indices = indices;
-    polygons.index_count = sizeof indices / sizeof indices[0];
+    polygons.index_count = (size_t)(4 * columns * rows);
     polygons.flags = flags;
     OnavParams params = test_params(16.0);
     OnavTile *tile = NULL;
     CHECK_OK(onav_tile_assemble(&params, &polygons, &tile, NULL));
     OnavTileInfo info;
     CHECK_OK(onav_tile_info(tile, &info, NULL));
-    CHECK(info.polygon_count == COLUMNS * ROWS);
+    CHECK(info.polygon_count == (size_t)(columns * rows));
     OnavMesh *mesh = NULL;
     CHECK_OK(onav_mesh_new(&params, &mesh, NULL));
     uint64_t tile_ref = 0;
@@ -864,7 +866,7 @@ static OnavAgentParams stall_scene_params(uint8_t update_flags) {
  * holds the walker at the cell vertex (2, 2) in front of the agent at
  * rest. Steps `ticks` ticks on the calling thread; the walker's state. */
 static OnavAgentState walk_past_an_agent_at_rest(uint8_t update_flags, int ticks) {
-    OnavMesh *mesh = cell_floor_mesh();
+    OnavMesh *mesh = cell_floor_mesh(6, 4);
     OnavCrowdSettings settings = default_settings();
     CHECK(settings.dt == 1.0 / 30.0);
     OnavCrowd *crowd = NULL;
@@ -900,6 +902,67 @@ static void test_stalled_walker_replans(void) {
     CHECK(speed_xz(held.desired_velocity) > 0.25 * stall_scene_params(ONAV_AGENT_ALL_UPDATES).max_speed);
 }
 
+/* ---- Walking back when pushed off ------------------------------------ */
+
+/* tests/crowd_walk_back.rs's scene: a corridor of 16 x 2 cells, an agent at
+ * rest on its target at (4, 1) in its middle, and six walkers from behind
+ * it (two abreast) to the far end, whose stream carries it along; every
+ * agent on `update_flags`, 40 s of steps. The agent at rest's state after
+ * them, and in `farthest` how far it was pushed off its target at most;
+ * `walkers_arrived` tells whether every walker ends arrived. */
+static OnavAgentState pushed_along_a_corridor(uint8_t update_flags, double *farthest, int *walkers_arrived) {
+    OnavMesh *mesh = cell_floor_mesh(16, 2);
+    OnavCrowdSettings settings = default_settings();
+    OnavCrowd *crowd = NULL;
+    CHECK_OK(onav_crowd_new(mesh, &settings, &crowd, NULL));
+    OnavAgentParams params = stall_scene_params(update_flags);
+    const OnavDVec3 at_rest = vec3(4, 0, 1);
+    OnavAgentHandle handles[7];
+    CHECK_OK(onav_crowd_add_agent(crowd, at_rest, &params, &handles[0], NULL));
+    CHECK_OK(onav_crowd_request_move_target(crowd, handles[0], at_rest, NULL));
+    const double xs[3] = {0.5, 1.2, 1.9}, zs[2] = {0.5, 1.5};
+    int count = 1;
+    for (int i = 0; i < 3; i++) {
+        for (int j = 0; j < 2; j++, count++) {
+            CHECK_OK(onav_crowd_add_agent(crowd, vec3(xs[i], 0, zs[j]), &params, &handles[count], NULL));
+            CHECK_OK(onav_crowd_request_move_target(crowd, handles[count], vec3(13.1 + xs[i], 0, zs[j]), NULL));
+        }
+    }
+    *farthest = 0.0;
+    for (int tick = 0; tick < 1200; tick++) {
+        CHECK_OK(onav_crowd_step_on_calling_thread(crowd, NULL));
+        double off = distance_xz(agent_state(crowd, handles[0]).position, at_rest);
+        *farthest = off > *farthest ? off : *farthest;
+    }
+    *walkers_arrived = 1;
+    for (int k = 1; k < count; k++) {
+        *walkers_arrived &= agent_state(crowd, handles[k]).state == ONAV_AGENT_ARRIVED;
+    }
+    OnavAgentState state = agent_state(crowd, handles[0]);
+    onav_crowd_free(crowd);
+    onav_mesh_free(mesh);
+    return state;
+}
+
+static void test_pushed_off_agent_walks_back(void) {
+    const OnavAgentParams params = stall_scene_params(ONAV_AGENT_ALL_UPDATES);
+    double farthest = 0.0;
+    int walkers_arrived = 0;
+    /* With the default flags (ONAV_AGENT_WALK_BACK_WHEN_PUSHED among them)
+     * the agent, pushed beyond its arrival distance plus 1.5 radii, walks
+     * back and ends on its target, and every walker arrives. */
+    OnavAgentState back = pushed_along_a_corridor(ONAV_AGENT_ALL_UPDATES, &farthest, &walkers_arrived);
+    CHECK(farthest > params.arrival_distance + 1.5 * params.radius);
+    CHECK(back.state == ONAV_AGENT_ARRIVED);
+    CHECK(distance_xz(back.position, vec3(4, 0, 1)) <= params.arrival_distance);
+    CHECK(walkers_arrived);
+    /* Without the flag it stays, arrived, where the push left it. */
+    OnavAgentState left = pushed_along_a_corridor(ONAV_AGENT_ALL_UPDATES & ~ONAV_AGENT_WALK_BACK_WHEN_PUSHED, &farthest,
+                                                  &walkers_arrived);
+    CHECK(left.state == ONAV_AGENT_ARRIVED);
+    CHECK(distance_xz(left.position, vec3(4, 0, 1)) > 2.0 * params.radius);
+}
+
 int main(void) {
     test_defaults();
     test_new_and_free();
@@ -915,6 +978,7 @@ int main(void) {
     test_agent_corners_and_corridor();
     test_world_crowd();
     test_stalled_walker_replans();
+    test_pushed_off_agent_walks_back();
     printf("%d checks passed, %d failed\n", checks_passed, checks_failed);
     return checks_failed == 0 ? 0 : 1;
 }

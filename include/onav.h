@@ -283,9 +283,16 @@
 #define ONAV_AGENT_REPLAN_WHEN_STALLED 32
 
 /**
+ * Update flag: an agent that arrived and was then pushed further from its
+ * target than its arrival distance plus 1.5 radii walks back to it (state
+ * `ONAV_AGENT_WALKING` again, its path searched from where it stands).
+ */
+#define ONAV_AGENT_WALK_BACK_WHEN_PUSHED 64
+
+/**
  * Every update flag.
  */
-#define ONAV_AGENT_ALL_UPDATES 63
+#define ONAV_AGENT_ALL_UPDATES 127
 
 /**
  * Off-mesh mode: the crowd moves the agent in a straight line from where
@@ -320,7 +327,10 @@
 #define ONAV_AGENT_NO_PATH 2
 
 /**
- * Agent state: at its target, or never given one.
+ * Agent state: at its target (within its arrival distance when it
+ * arrived; with ONAV_AGENT_WALK_BACK_WHEN_PUSHED, walking again once
+ * pushed further off than that distance plus 1.5 radii), or never given
+ * one.
  */
 #define ONAV_AGENT_ARRIVED 3
 

@@ -19,6 +19,7 @@ use crate::crowd::separation::separate;
 use crate::crowd::stall_replan::replan_when_stalled;
 use crate::crowd::steering::Steering;
 use crate::crowd::vector_xz::VectorXz;
+use crate::crowd::walk_back::walk_back_when_pushed_off;
 use crate::error::Result;
 use crate::query::nav_mesh_query::NavMeshQuery;
 use crate::query::query_status::PathStatus;
@@ -80,6 +81,7 @@ pub(crate) fn sense_and_steer(
         agent.neighbours.clear();
         return;
     }
+    walk_back_when_pushed_off(agent);
     if let Err(_stale) = follow_path(agent, query, context) {
         stop_without_path(agent);
     }

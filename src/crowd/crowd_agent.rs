@@ -30,7 +30,10 @@ impl UpdateFlags {
     /// avoidance has held it nearly at rest for a while
     /// (`stall_replan.rs`).
     pub const REPLAN_WHEN_STALLED: UpdateFlags = UpdateFlags(32);
-    pub const ALL: UpdateFlags = UpdateFlags(63);
+    /// Walk back to the target when pushed well off it after arriving
+    /// (`walk_back.rs`).
+    pub const WALK_BACK_WHEN_PUSHED: UpdateFlags = UpdateFlags(64);
+    pub const ALL: UpdateFlags = UpdateFlags(127);
 
     pub fn contains(self, other: UpdateFlags) -> bool {
         self.0 & other.0 == other.0
@@ -174,7 +177,9 @@ pub enum AgentState {
     /// the agent stands on no polygon, or (after walking as far as it
     /// could) the target cannot be reached.
     NoPath,
-    /// At its target, or never given one.
+    /// At its target (within its arrival distance when it arrived; with
+    /// [`UpdateFlags::WALK_BACK_WHEN_PUSHED`], walking again once pushed
+    /// further off than that distance plus 1.5 radii), or never given one.
     Arrived,
 }
 

@@ -28,6 +28,7 @@
 //! - `collision_resolution.rs`: pushing apart what still overlaps.
 //! - `stall_replan.rs`: a new path search for an agent its avoidance has
 //!   held at rest.
+//! - `walk_back.rs`: an arrived agent pushed off its target walks back.
 //! - `step_threads.rs`: a step's phases on the current rayon pool or on
 //!   the calling thread alone.
 //! - `vector_xz.rs`: the X/Z vectors of all of the above.
@@ -58,6 +59,7 @@ pub(crate) mod stall_replan;
 pub mod steering;
 pub(crate) mod step_threads;
 pub mod vector_xz;
+pub(crate) mod walk_back;
 pub(crate) mod whole_ticks;
 pub mod world_crowd;
 

@@ -13,6 +13,7 @@ namespace Onav
         OptimizeVisibility = 8,
         OptimizeTopology = 16,
         ReplanWhenStalled = 32,
-        All = 63,
+        WalkBackWhenPushed = 64,
+        All = 127,
     }
 }

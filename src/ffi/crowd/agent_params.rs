@@ -27,8 +27,12 @@ pub const ONAV_AGENT_OPTIMIZE_TOPOLOGY: u8 = 16;
 /// avoidance has held it nearly at rest (under 5 % of a wanted speed over a
 /// quarter of its max speed) for 3 seconds.
 pub const ONAV_AGENT_REPLAN_WHEN_STALLED: u8 = 32;
+/// Update flag: an agent that arrived and was then pushed further from its
+/// target than its arrival distance plus 1.5 radii walks back to it (state
+/// `ONAV_AGENT_WALKING` again, its path searched from where it stands).
+pub const ONAV_AGENT_WALK_BACK_WHEN_PUSHED: u8 = 64;
 /// Every update flag.
-pub const ONAV_AGENT_ALL_UPDATES: u8 = 63;
+pub const ONAV_AGENT_ALL_UPDATES: u8 = 127;
 const _: () = assert!(
     ONAV_AGENT_ANTICIPATE_TURNS == UpdateFlags::ANTICIPATE_TURNS.0
         && ONAV_AGENT_OBSTACLE_AVOIDANCE == UpdateFlags::OBSTACLE_AVOIDANCE.0
@@ -36,6 +40,7 @@ const _: () = assert!(
         && ONAV_AGENT_OPTIMIZE_VISIBILITY == UpdateFlags::OPTIMIZE_VISIBILITY.0
         && ONAV_AGENT_OPTIMIZE_TOPOLOGY == UpdateFlags::OPTIMIZE_TOPOLOGY.0
         && ONAV_AGENT_REPLAN_WHEN_STALLED == UpdateFlags::REPLAN_WHEN_STALLED.0
+        && ONAV_AGENT_WALK_BACK_WHEN_PUSHED == UpdateFlags::WALK_BACK_WHEN_PUSHED.0
         && ONAV_AGENT_ALL_UPDATES == UpdateFlags::ALL.0
 );
 

@@ -23,7 +23,10 @@ pub const ONAV_AGENT_OFF_MESH_LINK: i32 = 1;
 /// as it could) the target cannot be reached. The host requests the target
 /// again (after the tile returns).
 pub const ONAV_AGENT_NO_PATH: i32 = 2;
-/// Agent state: at its target, or never given one.
+/// Agent state: at its target (within its arrival distance when it
+/// arrived; with ONAV_AGENT_WALK_BACK_WHEN_PUSHED, walking again once
+/// pushed further off than that distance plus 1.5 radii), or never given
+/// one.
 pub const ONAV_AGENT_ARRIVED: i32 = 3;
 
 /// The state value of `state`; the same numbers the state hash uses.

@@ -12,8 +12,8 @@
 
 mod crowd_common;
 
-use crowd_common::{cell_mesh, run, Report};
-use onav::{AgentParams, AgentState, Crowd, CrowdSettings, UpdateFlags};
+use crowd_common::{cell_mesh, crowd_of, run, Report};
+use onav::{AgentParams, AgentState, Crowd, UpdateFlags};
 
 const AT_REST: [f64; 3] = [2.5, 0.0, 1.95];
 const START: [f64; 3] = [1.0, 0.0, 2.0];
@@ -23,18 +23,9 @@ const GOAL: [f64; 3] = [5.5, 0.0, 2.0];
 /// the run's report (the walker is the second agent).
 fn walk_past_an_agent_at_rest(flags: UpdateFlags, seconds: f64) -> (Crowd, Report) {
     let mesh = cell_mesh(6, 4, |_, _| true);
-    let mut crowd = Crowd::new(&mesh, CrowdSettings { dt: 1.0 / 30.0, ..CrowdSettings::default() }).unwrap();
     let mut params = AgentParams::new(0.3, 1.8);
     params.update_flags = flags;
-    let trips = [(AT_REST, AT_REST), (START, GOAL)];
-    let handles: Vec<_> = trips
-        .iter()
-        .map(|&(start, goal)| {
-            let handle = crowd.add_agent(start, params.clone()).unwrap();
-            crowd.request_move_target(handle, goal).unwrap();
-            handle
-        })
-        .collect();
+    let (mut crowd, handles) = crowd_of(&mesh, &[(AT_REST, AT_REST), (START, GOAL)], &params);
     let report = run(&mut crowd, &handles, &[AT_REST, GOAL], seconds);
     (crowd, report)
 }

@@ -4,8 +4,8 @@
 
 mod crowd_common;
 
-use crowd_common::{agent_params, cell_mesh};
-use onav::{AgentHandle, AgentState, Crowd, CrowdSettings, UpdateFlags};
+use crowd_common::{agent_params, cell_mesh, crowd_of};
+use onav::{AgentHandle, AgentState, Crowd, UpdateFlags};
 
 const DT: f64 = 1.0 / 30.0;
 /// Where the agent at rest stands and is sent.
@@ -28,7 +28,6 @@ struct Pushed {
 /// far end, whose stream carries it along; every agent on `flags`.
 fn pushed_along_a_corridor(flags: UpdateFlags) -> Pushed {
     let mesh = cell_mesh(16, 2, |_, _| true);
-    let mut crowd = Crowd::new(&mesh, CrowdSettings { dt: DT, ..CrowdSettings::default() }).unwrap();
     let mut params = agent_params();
     params.update_flags = flags;
     let mut trips = vec![(AT_REST, AT_REST)];
@@ -37,14 +36,7 @@ fn pushed_along_a_corridor(flags: UpdateFlags) -> Pushed {
             trips.push(([x, 0.0, z], [13.1 + x, 0.0, z]));
         }
     }
-    let handles: Vec<_> = trips
-        .iter()
-        .map(|&(start, goal)| {
-            let handle = crowd.add_agent(start, params.clone()).unwrap();
-            crowd.request_move_target(handle, goal).unwrap();
-            handle
-        })
-        .collect();
+    let (mut crowd, handles) = crowd_of(&mesh, &trips, &params);
     let mut farthest = 0.0f64;
     for _ in 0..(40.0 / DT).round() as usize {
         crowd.step();

@@ -103,12 +103,17 @@ pub fn agent_params() -> AgentParams {
 /// A crowd over `mesh` at 30 ticks per second with an agent at each start
 /// walking to its goal.
 pub fn crowd_with(mesh: &TiledNavMesh, trips: &[([f64; 3], [f64; 3])]) -> (Crowd, Vec<AgentHandle>) {
+    crowd_of(mesh, trips, &agent_params())
+}
+
+/// [`crowd_with`], every agent with `params`.
+pub fn crowd_of(mesh: &TiledNavMesh, trips: &[Trip], params: &AgentParams) -> (Crowd, Vec<AgentHandle>) {
     let settings = CrowdSettings { dt: 1.0 / 30.0, ..CrowdSettings::default() };
     let mut crowd = Crowd::new(mesh, settings).unwrap();
     let handles: Vec<_> = trips
         .iter()
         .map(|&(start, goal)| {
-            let handle = crowd.add_agent(start, agent_params()).unwrap();
+            let handle = crowd.add_agent(start, params.clone()).unwrap();
             crowd.request_move_target(handle, goal).unwrap();
             handle
         })

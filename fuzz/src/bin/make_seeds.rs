@@ -3,7 +3,8 @@
 //! snapshots and envelopes covering every feature, built from the test
 //! fixtures) and creates empty corpora for the structured targets
 //! (`tile_create`, `mesh_edits`, `query_local`, `crowd_requests`), whose
-//! inputs libFuzzer grows itself.
+//! inputs libFuzzer grows itself. `build_3d` gets one input fuzzing found
+//! (see [`SLIVER_TRIANGLE`]), so every run replays it.
 //! `import_detour` gets synthetic Detour sets and blobs of both reference
 //! sizes (with an off-mesh connection) and the Recast-built sets of
 //! `tests/data/detour` with each of their tile blobs.
@@ -14,6 +15,19 @@ use onav_fuzz::cases::{self, GoldenCase};
 
 #[path = "../../../tests/detour_blob/mod.rs"]
 mod detour_blob;
+
+/// `build_3d`'s seed, the `SmallGeometry` bytes of one steep sliver
+/// triangle (x −3 to 74, y 25 to 65, z −96 to 64; no detail sampling,
+/// watershed): its contours triangulate into many triangles, and
+/// when every polygon pair was tried again after each merge the build took
+/// 24 s in the fuzz build, past libFuzzer's 10 s timeout (now 0.65 s).
+const SLIVER_TRIANGLE: &[u8] = &[
+    0x55, 0x2f, 0x40, 0xe9, 0x21, 0xfc, 0x15, 0x57, 0x15, 0x55, 0x55, 0x55,
+    0x55, 0x55, 0x55, 0x55, 0x57, 0x57, 0x57, 0x57, 0x57, 0x57, 0x57, 0x57,
+    0x57, 0x57, 0x57, 0x57, 0x57, 0x57, 0x57, 0x4d, 0x57, 0x63, 0x63, 0x5c,
+    0x63, 0x63, 0xff, 0xff, 0x13, 0x3d, 0x22, 0x85, 0x59, 0x08, 0x14, 0x80,
+    0x24, 0x9b, 0x02, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x80, 0x00, 0x00,
+];
 
 fn write_corpus(dir: &Path, cases: &[GoldenCase]) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
@@ -32,7 +46,8 @@ fn main() -> std::io::Result<()> {
     write_corpus(&root.join("nav_world_load"), &cases::nav_worlds())?;
     write_corpus(&root.join("tile_create"), &[])?;
     write_corpus(&root.join("mesh_edits"), &[])?;
-    write_corpus(&root.join("build_3d"), &[])?;
+    let sliver = GoldenCase { name: "sliver_triangle", bytes: SLIVER_TRIANGLE.to_vec() };
+    write_corpus(&root.join("build_3d"), &[sliver])?;
     write_detour_seeds(&root.join("import_detour"))?;
     write_corpus(&root.join("query_local"), &[])?;
     write_corpus(&root.join("crowd_requests"), &[])?;

@@ -4,7 +4,7 @@
 //! first), and vertices shared across contours when they have the same
 //! x/z and heights within two cells.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::contours::Contour;
 use super::triangulate::{area2, triangulate};
@@ -112,25 +112,110 @@ impl SharedVertices {
 /// and fits `max_vertices`: the pair with the longest shared edge first,
 /// the first such pair in polygon order among equals; the merged polygon
 /// takes the first's place and the last polygon the second's.
+///
+/// Only polygons that share an edge can merge, so the merges of the pairs
+/// of neighbours are kept ([`Merges`]) and only those of the polygons a
+/// merge changed are worked out again: every pair tried again after each
+/// merge made a contour of n triangles cost n³ (a fuzzed sliver of one
+/// triangle took 24 s).
 fn merge_polygons(vertices: &[[i64; 3]], polygons: &mut Vec<MeshPolygon>, max_vertices: usize) {
     if max_vertices <= 3 {
         return;
     }
-    loop {
-        let mut best: Option<(i64, usize, usize, usize, usize)> = None;
-        for a in 0..polygons.len() {
-            for b in a + 1..polygons.len() {
-                if let Some((value, ea, eb)) = merge_value(vertices, &polygons[a], &polygons[b], max_vertices) {
-                    if best.is_none_or(|(v, ..)| value > v) {
-                        best = Some((value, a, b, ea, eb));
-                    }
-                }
-            }
-        }
-        let Some((_, a, b, ea, eb)) = best else { return };
+    let mut merges = Merges::of(vertices, polygons, max_vertices);
+    while let Some((a, b, ea, eb)) = merges.best() {
         polygons[a] = merged(&polygons[a], &polygons[b], ea, eb);
         polygons.swap_remove(b);
+        merges.after_merge(vertices, polygons, (a, b), max_vertices);
     }
+}
+
+/// The polygons each polygon shares an edge with, and the merge
+/// ([`merge_value`]) of each such pair that can merge, keyed by the pair's
+/// indices (lower first), so that the keys' order is the polygon order.
+struct Merges {
+    neighbours: Vec<BTreeSet<usize>>,
+    values: BTreeMap<(usize, usize), (i64, usize, usize)>,
+}
+
+impl Merges {
+    fn of(vertices: &[[i64; 3]], polygons: &[MeshPolygon], max_vertices: usize) -> Merges {
+        let mut owners: HashMap<(u32, u32), Vec<usize>> = HashMap::new();
+        for (p, polygon) in polygons.iter().enumerate() {
+            for edge in edges(polygon) {
+                owners.entry(edge).or_default().push(p);
+            }
+        }
+        let neighbours = polygons
+            .iter()
+            .enumerate()
+            .map(|(p, polygon)| {
+                let across = edges(polygon).filter_map(|(v0, v1)| owners.get(&(v1, v0)));
+                across.flatten().copied().filter(|&q| q != p).collect()
+            })
+            .collect();
+        let mut merges = Merges { neighbours, values: BTreeMap::new() };
+        for p in 0..polygons.len() {
+            merges.value_pairs_of(vertices, polygons, p, max_vertices);
+        }
+        merges
+    }
+
+    /// The pair to merge next: the longest shared edge, the first pair in
+    /// polygon order among equals.
+    fn best(&self) -> Option<(usize, usize, usize, usize)> {
+        let mut best: Option<(i64, usize, usize, usize, usize)> = None;
+        for (&(a, b), &(value, ea, eb)) in &self.values {
+            if best.is_none_or(|(v, ..)| value > v) {
+                best = Some((value, a, b, ea, eb));
+            }
+        }
+        best.map(|(_, a, b, ea, eb)| (a, b, ea, eb))
+    }
+
+    /// After polygon `b` merged into `a` and the last polygon took `b`'s
+    /// place: `a` neighbours what either neighboured, the moved polygon
+    /// is renamed, and the pairs of both are worked out again.
+    fn after_merge(&mut self, vertices: &[[i64; 3]], polygons: &[MeshPolygon], (a, b): (usize, usize), max_vertices: usize) {
+        let last = polygons.len();
+        let joined: BTreeSet<usize> = self.neighbours[a].union(&self.neighbours[b]).copied().filter(|&x| x != a && x != b).collect();
+        for x in self.neighbours[a].clone().into_iter().chain(self.neighbours[b].clone()) {
+            self.neighbours[x].remove(&a);
+            self.neighbours[x].remove(&b);
+        }
+        for &x in &joined {
+            self.neighbours[x].insert(a);
+        }
+        self.neighbours[a] = joined;
+        self.neighbours.swap_remove(b);
+        if b < last {
+            for x in self.neighbours[b].clone() {
+                self.neighbours[x].remove(&last);
+                self.neighbours[x].insert(b);
+            }
+        }
+        self.values.retain(|&(p, q), _| ![a, b, last].contains(&p) && ![a, b, last].contains(&q));
+        self.value_pairs_of(vertices, polygons, a, max_vertices);
+        if b < last {
+            self.value_pairs_of(vertices, polygons, b, max_vertices);
+        }
+    }
+
+    /// Works out the merge of polygon `p` with each of its neighbours.
+    fn value_pairs_of(&mut self, vertices: &[[i64; 3]], polygons: &[MeshPolygon], p: usize, max_vertices: usize) {
+        for &q in &self.neighbours[p] {
+            let (a, b) = (p.min(q), p.max(q));
+            if let Some(value) = merge_value(vertices, &polygons[a], &polygons[b], max_vertices) {
+                self.values.insert((a, b), value);
+            }
+        }
+    }
+}
+
+/// The directed edges of `polygon`, each vertex to the next.
+fn edges(polygon: &MeshPolygon) -> impl Iterator<Item = (u32, u32)> + '_ {
+    let v = polygon.vertices();
+    (0..v.len()).map(move |i| (v[i], v[(i + 1) % v.len()]))
 }
 
 /// The shared edge (edge ea of `pa`, eb of `pb`) and its squared length

@@ -121,7 +121,8 @@ pub fn doorway(runs: usize, smoke: bool) -> Result<(), String> {
     let mut paths = PathMeasure::new(&onav_mesh)?;
     let mut detour = DetourCrowdSide::new(&detour_mesh)?;
     let mut onav = OnavCrowdSide::new(&onav_mesh, 1)?;
-    let mut measured = [Runs { name: "DetourCrowd", qualities: Vec::new() }, Runs { name: "onav", qualities: Vec::new() }];
+    let runs_of = |name| Runs { name, qualities: Vec::new() };
+    let mut measured = [runs_of("DetourCrowd"), runs_of("onav")];
     let agents = doorway_placements(0).len();
     for run in 0..runs as u64 {
         let placements = doorway_placements(run);
@@ -185,7 +186,9 @@ mod tests {
         };
         // Inside the door and the room, 0.35 m from its edges (Recast's
         // contours stray by up to 1.3 cells of 0.2 m).
-        for (x, z) in [(18.35, 21.0), (21.65, 21.0), (20.0, 20.0), (20.0, 22.0), (0.35, 0.35), (39.65, 41.65), (5.0, 19.65)] {
+        let door = [(18.35, 21.0), (21.65, 21.0), (20.0, 20.0), (20.0, 22.0)];
+        let room = [(0.35, 0.35), (39.65, 41.65), (5.0, 19.65)];
+        for (x, z) in door.into_iter().chain(room) {
             assert!(on_mesh(x, z), "({x}, {z}) should be walkable");
         }
         for (x, z) in [(17.65, 21.0), (22.35, 21.0), (10.0, 21.0), (30.0, 21.0), (5.0, 20.35)] {

@@ -176,9 +176,16 @@ impl Merges {
     /// After polygon `b` merged into `a` and the last polygon took `b`'s
     /// place: `a` neighbours what either neighboured, the moved polygon
     /// is renamed, and the pairs of both are worked out again.
-    fn after_merge(&mut self, vertices: &[[i64; 3]], polygons: &[MeshPolygon], (a, b): (usize, usize), max_vertices: usize) {
+    fn after_merge(
+        &mut self,
+        vertices: &[[i64; 3]],
+        polygons: &[MeshPolygon],
+        (a, b): (usize, usize),
+        max_vertices: usize,
+    ) {
         let last = polygons.len();
-        let joined: BTreeSet<usize> = self.neighbours[a].union(&self.neighbours[b]).copied().filter(|&x| x != a && x != b).collect();
+        let either = self.neighbours[a].union(&self.neighbours[b]).copied();
+        let joined: BTreeSet<usize> = either.filter(|&x| x != a && x != b).collect();
         for x in self.neighbours[a].clone().into_iter().chain(self.neighbours[b].clone()) {
             self.neighbours[x].remove(&a);
             self.neighbours[x].remove(&b);

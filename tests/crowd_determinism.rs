@@ -18,9 +18,7 @@
 
 mod crowd_common;
 
-use std::path::PathBuf;
-
-use crowd_common::{cell_mesh, crowd_with};
+use crowd_common::{cell_mesh, check_golden, crowd_with, hex};
 use onav::{AgentHandle, AgentState, Crowd};
 
 const GOLDEN_TICKS: u64 = 10_000;
@@ -86,10 +84,6 @@ fn hash_after(ticks: u64, stepping: Stepping) -> [u8; 32] {
     }
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 #[test]
 fn one_two_and_eight_threads_give_the_same_state() {
     let one = hash_after(300, Stepping::Pool(1));
@@ -108,10 +102,5 @@ fn the_global_pool_and_the_calling_thread_give_the_same_state_as_a_pool() {
 #[test]
 fn the_state_after_the_golden_scenario_is_unchanged() {
     let line = format!("{}  plaza_36_agents/{GOLDEN_TICKS}_ticks\n", hex(&hash_after(GOLDEN_TICKS, Stepping::Pool(2))));
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/crowd.sha256");
-    if std::env::var_os("ONAV_UPDATE_GOLDEN").is_some_and(|v| v == "1") {
-        std::fs::write(&path, &line).unwrap();
-    }
-    let committed = std::fs::read_to_string(&path).unwrap_or_default();
-    assert_eq!(line, committed, "the crowd's state differs (if intended, rerun with ONAV_UPDATE_GOLDEN=1)");
+    check_golden("crowd.sha256", &line);
 }

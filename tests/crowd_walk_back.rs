@@ -1,10 +1,12 @@
 //! Walking back when pushed off (`UpdateFlags::WALK_BACK_WHEN_PUSHED`):
 //! an agent that arrived and was then pushed off its target walks back to
 //! it, instead of standing wherever the push left it, reported as arrived.
+//! The scene's end state is the same on 1, 2 and 8 threads and matches
+//! `tests/golden/crowd_walk_back.sha256`.
 
 mod crowd_common;
 
-use crowd_common::{agent_params, cell_mesh, crowd_of};
+use crowd_common::{agent_params, cell_mesh, check_golden, crowd_of, hex};
 use onav::{AgentHandle, AgentState, Crowd, UpdateFlags};
 
 const DT: f64 = 1.0 / 30.0;
@@ -71,4 +73,16 @@ fn without_the_flag_the_pushed_agent_stays_where_the_push_left_it() {
     assert_eq!(at_rest.state(), AgentState::Arrived);
     let off = distance_xz(at_rest.position(), AT_REST);
     assert!(off > 2.0 * at_rest.params().radius, "{off} m off its target");
+}
+
+#[test]
+fn one_two_and_eight_threads_walk_back_alike_and_as_the_golden_hash() {
+    let hash = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        pool.install(|| pushed_along_a_corridor(UpdateFlags::ALL).crowd.state_hash())
+    };
+    let one = hash(1);
+    assert_eq!(hex(&hash(2)), hex(&one));
+    assert_eq!(hex(&hash(8)), hex(&one));
+    check_golden("crowd_walk_back.sha256", &format!("{}  corridor_pushed_off/1200_ticks\n", hex(&one)));
 }

@@ -292,3 +292,21 @@ pub fn check_on_mesh(query: &mut NavMeshQuery, agents: &[&onav::CrowdAgent], tic
         }
     }
 }
+
+/// Lower-case hex of a hash.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Checks `line` against the committed golden file `tests/golden/<file>`;
+/// `ONAV_UPDATE_GOLDEN=1` rewrites the file first (an intended change of
+/// the crowd's behaviour).
+pub fn check_golden(file: &str, line: &str) {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(file);
+    if std::env::var_os("ONAV_UPDATE_GOLDEN").is_some_and(|v| v == "1") {
+        std::fs::write(&path, line).unwrap();
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    let hint = "if intended, rerun with ONAV_UPDATE_GOLDEN=1";
+    assert_eq!(line, committed, "the crowd's state differs from {file} ({hint})");
+}

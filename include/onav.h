@@ -1568,7 +1568,11 @@ typedef struct OnavAgentParams {
    */
   double max_speed;
   /**
-   * Neighbours and wall segments within this distance are considered.
+   * Neighbours within this distance are considered, and so are wall
+   * segments within it that avoidance can reach before the walls are
+   * gathered again: within max speed times wall time horizon plus a
+   * quarter of this range (the agent gathers them again when it moved
+   * that quarter).
    */
   double collision_query_range;
   /**

@@ -133,6 +133,27 @@ fn set_agent_params_changes_an_agent_in_place_and_a_new_filter_searches_again() 
 }
 
 #[test]
+fn a_faster_agent_gathers_walls_further_off_at_once() {
+    // 1.2 m from the room's east wall (x = 12). At 1 m/s with a 2 m
+    // query range the agent gathers walls within 1 m (its reach in the
+    // 0.5 s wall time horizon, plus the half metre it moves before it
+    // gathers again), so not that wall; made faster, it must see it at
+    // the next step, although it has not moved that half metre: ORCA
+    // then lets it near the wall no faster than 1.17 m in 0.5 s.
+    let mut crowd = Crowd::new(&room(), CrowdSettings::default()).unwrap();
+    let slow = AgentParams { max_speed: 1.0, collision_query_range: 2.0, max_acceleration: 1000.0, ..agent_params() };
+    let agent = crowd.add_agent([10.8, 0.0, 6.0], slow.clone()).unwrap();
+    crowd.request_move_velocity(agent, [1.0, 0.0, 0.0]).unwrap();
+    crowd.step();
+    assert_eq!(crowd.agent(agent).unwrap().velocity(), [1.0, 0.0, 0.0], "the wall is out of reach at 1 m/s");
+    crowd.set_agent_params(agent, AgentParams { max_speed: 3.5, ..slow }).unwrap();
+    crowd.request_move_velocity(agent, [3.5, 0.0, 0.0]).unwrap();
+    crowd.step();
+    let toward_wall = crowd.agent(agent).unwrap().velocity()[0];
+    assert!(toward_wall > 2.0 && toward_wall < 2.4, "bounded by the wall 1.17 m off: {toward_wall}");
+}
+
+#[test]
 fn a_velocity_request_moves_the_agent_until_reset() {
     let mut crowd = Crowd::new(&room(), CrowdSettings::default()).unwrap();
     let agent = crowd.add_agent([2.5, 0.0, 6.0], agent_params()).unwrap();

@@ -10,7 +10,7 @@
 
 use crate::crowd::crowd::AgentSnapshot;
 use crate::crowd::crowd_agent::{
-    AgentState, CrowdAgent, MoveTarget, Neighbour, OffMeshMode, OffMeshTraversal, UpdateFlags,
+    AgentParams, AgentState, CrowdAgent, MoveTarget, Neighbour, OffMeshMode, OffMeshTraversal, UpdateFlags,
 };
 use crate::crowd::lane_bias::keep_right;
 use crate::crowd::obstacle_avoidance::{Body, OrcaSolver};
@@ -34,6 +34,9 @@ const LINK_TRIGGER_RADII: f64 = 2.25;
 /// The walls are gathered again once the agent moved this part of its
 /// collision query range from where they were gathered.
 const BOUNDARY_REFRESH: f64 = 0.25;
+
+/// Relative margin on the wall reach in [`wall_gather_range`].
+const WALL_GATHER_MARGIN: f64 = 1e-3;
 
 /// Neighbours closer than this many radii push the agent away
 /// (separation); further ones are left to ORCA, so a crowd at rest does not
@@ -405,6 +408,26 @@ fn desired_velocity(agent: &CrowdAgent, context: &StepContext<'_>) -> VectorXz {
     separate(position, desired, others, params.radius * SEPARATION_RADII, params.separation_weight)
 }
 
+/// How far an agent moves from where it gathered its walls before it
+/// gathers them again.
+fn boundary_refresh<F>(params: &AgentParams<F>) -> f64 {
+    params.collision_query_range * BOUNDARY_REFRESH
+}
+
+/// How far from where an agent gathers its walls a wall can bound its
+/// avoidance before it gathers them again: ORCA drops a wall further from
+/// the agent than its max speed times its wall time horizon (out of reach
+/// within that horizon, `OrcaSolver::add_wall`), and the agent gathers
+/// again once it moved more than [`boundary_refresh`]; so a wall further
+/// than their sum from the gathering point is never used, and is not
+/// gathered (on an open floor most of the polygons within the query range
+/// lie beyond it). The collision query range caps it. The margin is far
+/// above the rounding of the distances compared.
+pub(crate) fn wall_gather_range<F>(params: &AgentParams<F>) -> f64 {
+    let reach = params.max_speed * params.wall_time_horizon * (1.0 + WALL_GATHER_MARGIN);
+    (reach + boundary_refresh(params)).min(params.collision_query_range)
+}
+
 /// ORCA over the walls near the agent and its neighbours.
 #[inline(never)]
 fn avoid(
@@ -417,10 +440,9 @@ fn avoid(
     let params = &agent.params;
     let position = VectorXz::of(agent.position);
     let moved = (position - VectorXz::of(agent.boundary.center())).length();
-    if !agent.boundary.is_gathered() || moved > params.collision_query_range * BOUNDARY_REFRESH {
+    if !agent.boundary.is_gathered() || moved > boundary_refresh(params) {
         let at = (agent.corridor.first(), agent.position);
-        let range = params.collision_query_range;
-        agent.boundary.update(query, at, range, params.max_wall_segments, &params.filter)?;
+        agent.boundary.update(query, at, wall_gather_range(params), params.max_wall_segments, &params.filter)?;
     }
     solver.clear(params.max_speed, params.wall_time_horizon);
     for segment in agent.boundary.segments() {
@@ -575,6 +597,62 @@ mod tests {
             sorted.truncate(keep);
             assert_eq!(kept, sorted, "keep {keep}");
         }
+    }
+
+    /// The nearest `max` of `walls` within `range` of the origin, nearest
+    /// first, as `LocalBoundary::update` keeps them.
+    fn kept_walls(walls: &[(VectorXz, VectorXz)], range: f64, max: usize) -> Vec<(VectorXz, VectorXz)> {
+        let distance = |&(a, b): &(VectorXz, VectorXz)| {
+            let (a3, b3) = (a.with_y(0.0), b.with_y(0.0));
+            crate::query::segment_xz::nearest_on_segment_xz([0.0; 3], (a3, b3)).1
+        };
+        let mut kept: Vec<_> = walls.iter().filter(|w| distance(w) <= range * range).copied().collect();
+        kept.sort_by(|a, b| distance(a).total_cmp(&distance(b)));
+        kept.truncate(max);
+        kept
+    }
+
+    #[test]
+    fn walls_beyond_the_gather_range_never_bound_the_avoidance() {
+        // Walls gathered round the origin within the query range, or within
+        // the gather range only, bound the avoidance of an agent anywhere
+        // within the refresh distance of the origin to the same bits.
+        let params = AgentParams::new(0.6, 2.0);
+        let (gather, refresh) = (wall_gather_range(&params), boundary_refresh(&params));
+        assert!(gather < params.collision_query_range, "the gather range {gather} cuts the query range");
+        let mut rng = crate::test_rng::TestRng(0x9E37_79B9_7F4A_7C15);
+        let coordinate = |rng: &mut crate::test_rng::TestRng, half: f64| (rng.unit() * 2.0 - 1.0) * half;
+        let (mut fewer, mut bounded) = (0, 0);
+        for _ in 0..3000 {
+            let walls: Vec<_> = (0..40)
+                .map(|_| {
+                    let a = VectorXz::new(coordinate(&mut rng, 8.0), coordinate(&mut rng, 8.0));
+                    (a, a + VectorXz::new(coordinate(&mut rng, 3.0), coordinate(&mut rng, 3.0)))
+                })
+                .collect();
+            let all = kept_walls(&walls, params.collision_query_range, params.max_wall_segments);
+            let gathered = kept_walls(&walls, gather, params.max_wall_segments);
+            fewer += usize::from(gathered.len() < all.len());
+            let position = loop {
+                let p = VectorXz::new(coordinate(&mut rng, refresh), coordinate(&mut rng, refresh));
+                if p.length() <= refresh {
+                    break p;
+                }
+            };
+            let preferred = VectorXz::new(coordinate(&mut rng, 3.5), coordinate(&mut rng, 3.5));
+            let solve = |walls: &[(VectorXz, VectorXz)]| {
+                let mut solver = OrcaSolver::default();
+                solver.clear(params.max_speed, params.wall_time_horizon);
+                for &wall in walls {
+                    solver.add_wall(position, wall);
+                }
+                solver.solve(preferred)
+            };
+            let (from_all, from_gathered) = (solve(&all), solve(&gathered));
+            bounded += usize::from(from_all != preferred.clamped(params.max_speed));
+            assert_eq!((from_all.x.to_bits(), from_all.z.to_bits()), (from_gathered.x.to_bits(), from_gathered.z.to_bits()));
+        }
+        assert!(fewer > 2000 && bounded > 300, "{fewer} rounds with fewer walls gathered, {bounded} bounded by a wall");
     }
 
     #[test]

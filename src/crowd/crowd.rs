@@ -32,7 +32,7 @@ use std::sync::Arc;
 
 use sha2::{Digest, Sha256};
 
-use crate::crowd::agent_update::{move_and_arrive, sense_and_steer, StepContext};
+use crate::crowd::agent_update::{move_and_arrive, sense_and_steer, wall_gather_range, StepContext};
 use crate::crowd::collision_resolution::{collision_push, push_stays_zero};
 use crate::crowd::crowd_agent::{AgentHandle, AgentParams, AgentState, CrowdAgent, MoveTarget};
 use crate::crowd::filter_table::FilterTable;
@@ -294,7 +294,9 @@ impl Crowd {
     /// a traversal included). A filter that differs from the old one (in a
     /// flag mask or in any area cost's bits) also has the path to a target
     /// position searched again with it, and the walls around the agent
-    /// gathered again. Errors: invalid reference for a stale handle; out of
+    /// gathered again; so do parameters under which walls further off can
+    /// bound its avoidance (a higher max speed, a longer wall time horizon
+    /// or collision query range). Errors: invalid reference for a stale handle; out of
     /// range for bad parameters (as [`Self::add_agent`]); a failed call
     /// changes nothing.
     pub fn set_agent_params(&mut self, handle: AgentHandle, params: AgentParams) -> Result<()> {
@@ -303,9 +305,12 @@ impl Crowd {
         let new_filter = !held.is_identical(&params.filter);
         let filter = if new_filter { self.filters.share(&params.filter) } else { held };
         let agent = self.agent_mut(handle)?;
+        let wider_walls = wall_gather_range(&params) > wall_gather_range(&agent.params);
         agent.params = params.with_filter(filter);
-        if new_filter {
+        if new_filter || wider_walls {
             agent.boundary.clear();
+        }
+        if new_filter {
             if let MoveTarget::Position { position, .. } = agent.target {
                 agent.target = MoveTarget::Requested(position);
             }

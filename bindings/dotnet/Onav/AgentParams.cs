@@ -13,7 +13,9 @@ namespace Onav
         /// Largest change of velocity per second.
         public double MaxAcceleration;
         public double MaxSpeed;
-        /// Neighbours and walls within this distance are considered.
+        /// Neighbours within this distance are considered, and walls
+        /// within it that avoidance can reach before they are gathered
+        /// again (max speed times wall time horizon plus a quarter of it).
         public double CollisionQueryRange;
         /// How far ahead the visibility optimisation looks.
         public double PathOptimizationRange;

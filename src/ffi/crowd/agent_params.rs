@@ -67,7 +67,11 @@ pub struct OnavAgentParams {
     pub max_acceleration: f64,
     /// Largest speed.
     pub max_speed: f64,
-    /// Neighbours and wall segments within this distance are considered.
+    /// Neighbours within this distance are considered, and so are wall
+    /// segments within it that avoidance can reach before the walls are
+    /// gathered again: within max speed times wall time horizon plus a
+    /// quarter of this range (the agent gathers them again when it moved
+    /// that quarter).
     pub collision_query_range: f64,
     /// How far ahead the visibility optimisation looks.
     pub path_optimization_range: f64,

@@ -561,6 +561,7 @@ impl CrowdAgent {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::crowd::local_boundary::{keep_nearest, push_within};
 
     #[test]
     fn the_shortcut_looks_past_the_next_corner_unless_only_the_end_is_left() {
@@ -600,16 +601,14 @@ mod tests {
     }
 
     /// The nearest `max` of `walls` within `range` of the origin, nearest
-    /// first, as `LocalBoundary::update` keeps them.
+    /// first, kept as `LocalBoundary::update` keeps them.
     fn kept_walls(walls: &[(VectorXz, VectorXz)], range: f64, max: usize) -> Vec<(VectorXz, VectorXz)> {
-        let distance = |&(a, b): &(VectorXz, VectorXz)| {
-            let (a3, b3) = (a.with_y(0.0), b.with_y(0.0));
-            crate::query::segment_xz::nearest_on_segment_xz([0.0; 3], (a3, b3)).1
-        };
-        let mut kept: Vec<_> = walls.iter().filter(|w| distance(w) <= range * range).copied().collect();
-        kept.sort_by(|a, b| distance(a).total_cmp(&distance(b)));
-        kept.truncate(max);
-        kept
+        let mut kept = Vec::new();
+        for &(a, b) in walls {
+            push_within(&mut kept, ([0.0; 3], range), (a.with_y(0.0), b.with_y(0.0)));
+        }
+        keep_nearest(&mut kept, max);
+        kept.iter().map(|s| (VectorXz::of(s.start), VectorXz::of(s.end))).collect()
     }
 
     #[test]
@@ -650,7 +649,8 @@ mod tests {
             };
             let (from_all, from_gathered) = (solve(&all), solve(&gathered));
             bounded += usize::from(from_all != preferred.clamped(params.max_speed));
-            assert_eq!((from_all.x.to_bits(), from_all.z.to_bits()), (from_gathered.x.to_bits(), from_gathered.z.to_bits()));
+            let bits = |v: VectorXz| (v.x.to_bits(), v.z.to_bits());
+            assert_eq!(bits(from_all), bits(from_gathered));
         }
         assert!(fewer > 2000 && bounded > 300, "{fewer} rounds with fewer walls gathered, {bounded} bounded by a wall");
     }

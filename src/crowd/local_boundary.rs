@@ -78,17 +78,31 @@ impl LocalBoundary {
         // `poly_wall_segments` gives them, read while the search has each
         // edge's openings at hand.
         query.find_local_neighbourhood_edges((poly, position), range, filter, &mut self.polys, |edge, openings| {
-            edge_segments(edge, openings, false, |wall| {
-                let (_, distance_squared) = nearest_on_segment_xz(position, (wall.start, wall.end));
-                if distance_squared <= range * range {
-                    segments.push(BoundarySegment { start: wall.start, end: wall.end, distance_squared });
-                }
-            });
+            let within = (position, range);
+            edge_segments(edge, openings, false, |wall| push_within(segments, within, (wall.start, wall.end)));
         })?;
-        // A stable sort: equal distances keep the order they were found in.
-        self.segments.sort_by(|a, b| a.distance_squared.total_cmp(&b.distance_squared));
-        self.segments.truncate(max_segments);
+        keep_nearest(&mut self.segments, max_segments);
         self.gathered = true;
         Ok(())
     }
+}
+
+/// Adds the wall `start`–`end` to `segments` when it lies within `range`
+/// of `position` in X/Z.
+pub(crate) fn push_within(
+    segments: &mut Vec<BoundarySegment>,
+    (position, range): ([f64; 3], f64),
+    (start, end): ([f64; 3], [f64; 3]),
+) {
+    let (_, distance_squared) = nearest_on_segment_xz(position, (start, end));
+    if distance_squared <= range * range {
+        segments.push(BoundarySegment { start, end, distance_squared });
+    }
+}
+
+/// Keeps the nearest `max_segments` of `segments`, nearest first; a stable
+/// sort, so equal distances keep the order they were found in.
+pub(crate) fn keep_nearest(segments: &mut Vec<BoundarySegment>, max_segments: usize) {
+    segments.sort_by(|a, b| a.distance_squared.total_cmp(&b.distance_squared));
+    segments.truncate(max_segments);
 }

@@ -963,6 +963,40 @@ static void test_pushed_off_agent_walks_back(void) {
     CHECK(distance_xz(left.position, vec3(4, 0, 1)) > 2.0 * params.radius);
 }
 
+/* ---- Walls gathered again for faster parameters ---------------------- */
+
+/* An agent 1.2 m from the east end (x = 16) of a 16 x 2 corridor. At
+ * 1 m/s with a 2 m collision query range it gathers walls within 1 m (its
+ * reach in the 0.5 s wall time horizon plus the half metre it moves before
+ * it gathers again), so not that end; made faster through
+ * onav_crowd_set_agent_params, it must see it at the next step although it
+ * has not moved that half metre: ORCA then lets it near the end no faster
+ * than 1.17 m in 0.5 s. */
+static void test_faster_agent_gathers_further_walls(void) {
+    OnavMesh *mesh = cell_floor_mesh(16, 2);
+    OnavCrowdSettings settings = default_settings();
+    OnavCrowd *crowd = NULL;
+    CHECK_OK(onav_crowd_new(mesh, &settings, &crowd, NULL));
+    OnavAgentParams params = stall_scene_params(ONAV_AGENT_ALL_UPDATES);
+    params.max_speed = 1.0;
+    params.collision_query_range = 2.0;
+    params.max_acceleration = 1000.0;
+    OnavAgentHandle agent;
+    CHECK_OK(onav_crowd_add_agent(crowd, vec3(14.8, 0, 1), &params, &agent, NULL));
+    CHECK_OK(onav_crowd_request_move_velocity(crowd, agent, vec3(1, 0, 0), NULL));
+    CHECK_OK(onav_crowd_step_on_calling_thread(crowd, NULL));
+    OnavAgentState slow = agent_state(crowd, agent);
+    CHECK(slow.velocity.x == 1.0 && slow.velocity.z == 0.0);
+    params.max_speed = 3.5;
+    CHECK_OK(onav_crowd_set_agent_params(crowd, agent, &params, NULL));
+    CHECK_OK(onav_crowd_request_move_velocity(crowd, agent, vec3(3.5, 0, 0), NULL));
+    CHECK_OK(onav_crowd_step_on_calling_thread(crowd, NULL));
+    OnavAgentState fast = agent_state(crowd, agent);
+    CHECK(fast.velocity.x > 2.0 && fast.velocity.x < 2.4);
+    onav_crowd_free(crowd);
+    onav_mesh_free(mesh);
+}
+
 int main(void) {
     test_defaults();
     test_new_and_free();
@@ -979,6 +1013,7 @@ int main(void) {
     test_world_crowd();
     test_stalled_walker_replans();
     test_pushed_off_agent_walks_back();
+    test_faster_agent_gathers_further_walls();
     printf("%d checks passed, %d failed\n", checks_passed, checks_failed);
     return checks_failed == 0 ? 0 : 1;
 }

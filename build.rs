@@ -10,8 +10,7 @@ use std::path::PathBuf;
 fn main() {
     declare_test_hooks_cfg();
     name_shared_library();
-    let crate_dir =
-        PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let crate_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let out_dir = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     println!("cargo:rerun-if-changed=cbindgen.toml");
     println!("cargo:rerun-if-changed=src/ffi");
@@ -70,11 +69,8 @@ fn name_shared_library() {
 /// ONAV_VERSION_MAJOR/MINOR/PATCH/NUMBER from the package version, so the
 /// header always states the version of the library it was generated from.
 fn version_macros() -> String {
-    let (major, minor, patch) = (
-        package_version_part("MAJOR"),
-        package_version_part("MINOR"),
-        package_version_part("PATCH"),
-    );
+    let (major, minor, patch) =
+        (package_version_part("MAJOR"), package_version_part("MINOR"), package_version_part("PATCH"));
     format!(
         "\n/** Version of the library this header belongs to; onav_version() returns\n \
          * ONAV_VERSION_NUMBER of the library actually loaded. */\n\

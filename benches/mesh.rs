@@ -130,9 +130,7 @@ const CHUNK: usize = 16;
 /// (16 edits) are measured alike.
 fn clock_overhead() -> f64 {
     static OVERHEAD: OnceLock<f64> = OnceLock::new();
-    *OVERHEAD.get_or_init(|| {
-        median((0..10_001).map(|_| Instant::now().elapsed().as_secs_f64() * 1e6).collect())
-    })
+    *OVERHEAD.get_or_init(|| median((0..10_001).map(|_| Instant::now().elapsed().as_secs_f64() * 1e6).collect()))
 }
 
 /// Times `edit` over `picked` in chunks, pushing µs per edit of each chunk.
@@ -183,7 +181,10 @@ fn print_edit_figures(p: &NavMeshParams) {
          {FIXED_TILES} in fixed order, no two adjacent, timed {CHUNK} at a time)",
         ROUNDS * 4
     );
-    println!("{:>9} {:>6} {:>7} {:>9} | {:>8} {:>8} {:>8}", "polygons", "tiles", "links", "order", "add", "remove", "replace");
+    println!(
+        "{:>9} {:>6} {:>7} {:>9} | {:>8} {:>8} {:>8}",
+        "polygons", "tiles", "links", "order", "add", "remove", "replace"
+    );
     let cells_only: Option<u32> = std::env::var("MESH_CELLS").ok().and_then(|v| v.parse().ok());
     let links_only: Option<bool> = std::env::var("MESH_LINKS").ok().map(|v| v == "yes");
     for cells in [4u32, 16].into_iter().filter(|c| cells_only.is_none_or(|o| o == *c)) {

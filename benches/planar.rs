@@ -72,7 +72,8 @@ fn reflex_corners(ring: &[[i64; 2]]) -> i64 {
     (0..n)
         .filter(|&i| {
             let (a, b, c) = (ring[(i + n - 1) % n], ring[i], ring[(i + 1) % n]);
-            let cross = i128::from(b[0] - a[0]) * i128::from(c[1] - a[1]) - i128::from(b[1] - a[1]) * i128::from(c[0] - a[0]);
+            let cross =
+                i128::from(b[0] - a[0]) * i128::from(c[1] - a[1]) - i128::from(b[1] - a[1]) * i128::from(c[0] - a[0]);
             cross < 0
         })
         .count() as i64
@@ -110,6 +111,9 @@ fn main() {
         }
     }
     for ((label, _), per_tile) in inputs.iter().zip(seconds).filter(|(_, per_tile)| !per_tile.is_empty()) {
-        println!("{label}: median {:.3} ms per tile (whole build / tiles, {runs} interleaved runs)", median(per_tile) * 1e3);
+        println!(
+            "{label}: median {:.3} ms per tile (whole build / tiles, {runs} interleaved runs)",
+            median(per_tile) * 1e3
+        );
     }
 }

@@ -71,7 +71,9 @@ fn main() {
     let mut query = NavMeshQuery::new(&mesh, 2048).unwrap();
     let filter = QueryFilter::default();
     let (mut visited, mut around, mut kept, mut walls) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    let at = |c: &Case, distance: f64| [c.start[0] + c.toward[0] * distance, c.start[1], c.start[2] + c.toward[1] * distance];
+    let at = |c: &Case, distance: f64| {
+        [c.start[0] + c.toward[0] * distance, c.start[1], c.start[2] + c.toward[1] * distance]
+    };
     let mut figure = |name: &str, run: &mut dyn FnMut(&mut NavMeshQuery, &Case)| {
         cases.iter().for_each(|c| run(&mut query, c));
         let samples = (0..ROUNDS)

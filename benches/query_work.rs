@@ -16,9 +16,7 @@ mod imported_meshes;
 
 use imported_meshes::{imported, point_on};
 use mesh_common::Rng;
-use onav::{
-    NavMeshQuery, PolyRef, QueryFilter, RaycastOptions, StraightPathOptions, StraightPathVertex, TiledNavMesh,
-};
+use onav::{NavMeshQuery, PolyRef, QueryFilter, RaycastOptions, StraightPathOptions, StraightPathVertex, TiledNavMesh};
 
 /// A point of `poly` lifted onto its surface.
 fn point_on_surface(mesh: &TiledNavMesh, query: &NavMeshQuery, poly: PolyRef, rng: &mut Rng) -> [f64; 3] {

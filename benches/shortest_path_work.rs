@@ -21,9 +21,7 @@ use sha2::{Digest, Sha256};
 
 use imported_meshes::{imported, point_on};
 use mesh_common::Rng;
-use onav::{
-    NavMeshQuery, PolyRef, QueryFilter, ShortestPathOutcome, ShortestPathStatus, StraightPathVertex,
-};
+use onav::{NavMeshQuery, PolyRef, QueryFilter, ShortestPathOutcome, ShortestPathStatus, StraightPathVertex};
 
 #[inline(never)]
 fn shortest(
@@ -72,7 +70,8 @@ fn main() {
     let mut answers = Sha256::new();
     let (mut nodes, mut complete_us, mut unreachable_us) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..pairs {
-        let (start, end) = (polys[rng.below(polys.len() as u64) as usize], polys[rng.below(polys.len() as u64) as usize]);
+        let (start, end) =
+            (polys[rng.below(polys.len() as u64) as usize], polys[rng.below(polys.len() as u64) as usize]);
         let points = (point_on(&mesh, start, &mut rng), point_on(&mesh, end, &mut rng));
         let clock = Instant::now();
         let outcome = shortest(&mut query, (start, end), points, &mut out);

@@ -31,9 +31,12 @@ const SAMPLES: usize = 501;
 fn tile_bytes(p: &NavMeshParams, x: i32, z: i32, links: bool) -> Arc<[u8]> {
     let mut tile = GridTile::new(x, z, 4);
     if links {
-        tile = tile
-            .link(link([14.0, 0.0, 2.0], [18.0, 0.0, 2.0], 0.5, true))
-            .link(link([2.0, 0.0, 2.0], [10.0, 0.0, 10.0], 0.5, false));
+        tile = tile.link(link([14.0, 0.0, 2.0], [18.0, 0.0, 2.0], 0.5, true)).link(link(
+            [2.0, 0.0, 2.0],
+            [10.0, 0.0, 10.0],
+            0.5,
+            false,
+        ));
     }
     tile.build(p).to_bytes().into()
 }
@@ -63,11 +66,8 @@ fn streaming_costs(p: &NavMeshParams, side: i32, links: bool, same_column: bool)
     let inner = (side - 2) as u64;
     let (mut removes, mut adds, mut replaces) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..SAMPLES {
-        let (x, z) = if same_column {
-            (side / 2, side / 2)
-        } else {
-            (1 + rng.below(inner) as i32, 1 + rng.below(inner) as i32)
-        };
+        let (x, z) =
+            if same_column { (side / 2, side / 2) } else { (1 + rng.below(inner) as i32, 1 + rng.below(inner) as i32) };
         let i = (z * side + x) as usize;
         removes.push(timed(&mut streamer, &mut mesh, |s| s.queue_remove_column(x, z)));
         adds.push(timed(&mut streamer, &mut mesh, |s| s.queue_tile(Arc::clone(&bytes[i]))));

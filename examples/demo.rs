@@ -66,7 +66,8 @@ fn print_path(mesh: &NavMesh) -> Result<(), Box<dyn std::error::Error>> {
         query.find_path(start.poly_ref, end.poly_ref, start.position, end.position, &filter, 4096, &mut corridor)?;
     let mut path = Vec::new();
     query.find_straight_path(&corridor, start.position, end.position, StraightPathOptions::default(), &mut path)?;
-    let corners: Vec<String> = path.iter().map(|v| format!("({}, {}, {})", v.position[0], v.position[1], v.position[2])).collect();
+    let corners: Vec<String> =
+        path.iter().map(|v| format!("({}, {}, {})", v.position[0], v.position[1], v.position[2])).collect();
     println!(
         "path {:?}: {} polygons, length {:.3}, corners {}",
         outcome.status,

@@ -48,10 +48,7 @@ impl NavMeshError {
     /// True for the format family (format, version, fingerprint), the
     /// errors the text groups under `NavMeshFormatException`.
     pub fn is_format_family(&self) -> bool {
-        matches!(
-            self,
-            NavMeshError::Format(_) | NavMeshError::Version { .. } | NavMeshError::Fingerprint(_)
-        )
+        matches!(self, NavMeshError::Format(_) | NavMeshError::Version { .. } | NavMeshError::Fingerprint(_))
     }
 
     /// The same error with `prefix` (what it happened in) in front of its

@@ -38,15 +38,15 @@ pub mod world;
 mod test_rng;
 
 pub use build::build_2d::TileInput2d;
+pub use build::nav_tile_assembler::{NavTileAssembler, TilePolygons};
 pub use build::planar::planar_input::{PlanarOutlines, PlanarRegion, PlanarRing};
+pub use build::voxel::build_progress::{BuildControl, ProgressCallback};
+pub use build::voxel::geometry::{ConvexVolume, GeometryBounds, TriangleGeometry, UNWALKABLE};
+pub use build::voxel::tile_bounds::covered_tiles;
 pub use crowd::{
     AgentHandle, AgentParams, AgentState, Crowd, CrowdAgent, CrowdSettings, OffMeshMode, OffMeshTraversal, UpdateFlags,
     WorldAgentHandle, WorldCrowd,
 };
-pub use build::nav_tile_assembler::{NavTileAssembler, TilePolygons};
-pub use build::voxel::build_progress::{BuildControl, ProgressCallback};
-pub use build::voxel::geometry::{ConvexVolume, GeometryBounds, TriangleGeometry, UNWALKABLE};
-pub use build::voxel::tile_bounds::covered_tiles;
 pub use error::{NavMeshError, Result};
 pub use format::fingerprint::BuildFingerprint;
 pub use format::mesh_format::{read_mesh, read_mesh_into, write_mesh};
@@ -77,11 +77,11 @@ pub use query::straight_path::{
 pub use query::surface_points::ClosestPoint;
 pub use query::wall_segments::WallSegment;
 pub use stitch::links::{Link, LinkKind};
-pub use stitch::polygon_links::PolygonLinks;
 pub use stitch::off_mesh_attachment::Attachment;
+pub use stitch::polygon_links::PolygonLinks;
 pub use tile::nav_tile::{NavTile, PolygonView, PortalEdge};
-pub use tile::tile_data::{DetailMesh, DetailTriangle, NavTileData, OffMeshLinkSlot, Polygon, NOT_PORTAL};
 pub use tile::tile_arrays::TileArrays;
+pub use tile::tile_data::{DetailMesh, DetailTriangle, NavTileData, OffMeshLinkSlot, Polygon, NOT_PORTAL};
 pub use world::nav_mesh::NavMesh;
 pub use world::nav_settings::{NavSettings, Partition};
 pub use world::nav_world::NavWorld;

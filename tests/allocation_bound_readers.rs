@@ -13,7 +13,6 @@
 //!   the valid snapshot allocates, since its tiles come from the library,
 //!   not from its bytes).
 
-
 mod input_2d;
 mod tile_fixture;
 #[path = "golden/cases.rs"]

@@ -56,8 +56,7 @@ fn rule_2_the_nearest_layer_wins_and_ties_go_low() {
     let settings = input_2d::settings();
     // Layer 0 covers only the top-right quarter (x 0..8, z 12..20); layer 1
     // the whole tile.
-    let input =
-        vec![input_2d::partial_tile(&settings, 0, 0, 0, 1, 0.5, 1.0), input_2d::tile(&settings, 0, 0, 1, 2)];
+    let input = vec![input_2d::partial_tile(&settings, 0, 0, 0, 1, 0.5, 1.0), input_2d::tile(&settings, 0, 0, 1, 2)];
     let far_from_layer_0 = link([-6.0, 2.5, 6.0], [-5.0, 2.5, 6.0], 1);
     let on_both = link([6.0, 2.5, 18.0], [5.0, 2.5, 18.0], 2);
     let mut out_of_reach = link([-6.0, 9.0, 6.0], [-5.0, 9.0, 6.0], 3); // 6.5 above both

@@ -151,7 +151,8 @@ fn rebuilding_a_column_adds_and_removes_its_layers_as_a_full_build_does() {
         assert_eq!(added.len(), 2, "{partition:?}");
         assert_eq!(column_bytes(&mesh, 1, 0), column_bytes(&storeys_full, 1, 0), "{partition:?}");
         assert_eq!(column_bytes(&mesh, 0, 0), column_bytes(&flat_full, 0, 0), "{partition:?}: column (0, 0) changed");
-        let refs: Vec<_> = column(&mesh, 1, 0).iter().map(|t| mesh.mesh().tile_at(1, 0, t.layer()).unwrap().0).collect();
+        let refs: Vec<_> =
+            column(&mesh, 1, 0).iter().map(|t| mesh.mesh().tile_at(1, 0, t.layer()).unwrap().0).collect();
         assert_eq!(added, refs, "{partition:?}: the references are not the column's, in layer order");
 
         let removed = mesh.rebuild_tile_3d(&flat, 1, 0).unwrap();

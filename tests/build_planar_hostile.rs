@@ -35,7 +35,10 @@ fn empty_and_degenerate_rings_are_format_errors() {
     ];
     for (ring, expected) in cases {
         let err = build_error(&one_region(ring.clone()));
-        assert!(matches!(&err, NavMeshError::Format(m) if m.contains("regions[0].outline") && m.contains(expected)), "{ring:?}: {err}");
+        assert!(
+            matches!(&err, NavMeshError::Format(m) if m.contains("regions[0].outline") && m.contains(expected)),
+            "{ring:?}: {err}"
+        );
     }
 }
 

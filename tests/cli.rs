@@ -192,7 +192,8 @@ fn inspect_reports_parameters_tiles_link_totals_and_unconnected_links() {
     let text = stdout(&output);
     let debug = NavMeshDebug::collect(mesh.mesh());
     let count = |kind| debug.links.iter().filter(|l| l.kind == kind).count();
-    let (portal, forward, reverse) = (count(LinkKind::Portal), count(LinkKind::OffMesh), count(LinkKind::OffMeshReverse));
+    let (portal, forward, reverse) =
+        (count(LinkKind::Portal), count(LinkKind::OffMesh), count(LinkKind::OffMeshReverse));
     assert_eq!((forward, reverse), (2, 1));
     for expected in [
         "kind: ONNM envelope, version 1".to_string(),
@@ -201,15 +202,21 @@ fn inspect_reports_parameters_tiles_link_totals_and_unconnected_links() {
         format!("settings digest: {:016x}", mesh.params().settings_digest),
         "  tile size: 16".to_string(),
         "slots: 3 (3 tiles, 0 free)".to_string(),
-        format!("links: {} (portal {portal}, offmesh {forward}, offmesh_reverse {reverse})", portal + forward + reverse),
+        format!(
+            "links: {} (portal {portal}, offmesh {forward}, offmesh_reverse {reverse})",
+            portal + forward + reverse
+        ),
         "off-mesh links: 3 in tiles, 2 connected, 1 unconnected".to_string(),
         "(user id 3): (-4, 2.5, 16) -> (40, 2.5, 16)".to_string(),
     ] {
         assert!(text.contains(&expected), "{expected:?} missing from:\n{text}");
     }
     // One row per tile: slot, salt, x, z, layer, then counts.
-    let rows: Vec<Vec<&str>> =
-        text.lines().map(|l| l.split_whitespace().collect()).filter(|w: &Vec<&str>| w.len() == 10 && w[0] != "slot").collect();
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .map(|l| l.split_whitespace().collect())
+        .filter(|w: &Vec<&str>| w.len() == 10 && w[0] != "slot")
+        .collect();
     let positions: Vec<[&str; 5]> = rows.iter().map(|w| [w[0], w[1], w[2], w[3], w[4]]).collect();
     assert_eq!(positions, [["0", "1", "0", "0", "0"], ["1", "1", "1", "0", "0"], ["2", "1", "1", "0", "1"]]);
     assert_eq!(rows[0][5], "4");
@@ -256,7 +263,10 @@ fn debug_json_is_the_collector_data_in_its_order() {
         assert_eq!(p["slot"], expected.slot);
         assert_eq!(p["index"], expected.poly_ref.polygon());
         assert_eq!(p["poly_ref"], expected.poly_ref.0.to_string());
-        assert_eq!((p["area"].as_u64(), p["flags"].as_u64()), (Some(expected.area.into()), Some(expected.flags.into())));
+        assert_eq!(
+            (p["area"].as_u64(), p["flags"].as_u64()),
+            (Some(expected.area.into()), Some(expected.flags.into()))
+        );
         let outline: Vec<Vec<f64>> = p["outline"].as_array().unwrap().iter().map(as_f64s).collect();
         assert_eq!(outline, debug.outline(i).iter().map(|v| v.to_vec()).collect::<Vec<_>>());
     }

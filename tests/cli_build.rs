@@ -106,7 +106,16 @@ fn build_tile_for_every_tile_then_assemble_equals_build() {
     let mut files = Vec::new();
     let mut empty_columns = 0;
     for tile in listed.lines() {
-        let output = onav(&["build-tile", text(&level()), "--tile", tile, "--settings", text(&settings), "--out-dir", text(&tiles_dir)]);
+        let output = onav(&[
+            "build-tile",
+            text(&level()),
+            "--tile",
+            tile,
+            "--settings",
+            text(&settings),
+            "--out-dir",
+            text(&tiles_dir),
+        ]);
         assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
         let written: Vec<String> = stdout(&output).lines().map(str::to_string).collect();
         let (x, z) = tile.split_once(',').unwrap();
@@ -141,7 +150,16 @@ fn assemble_refuses_tiles_of_other_settings_and_a_tile_given_twice() {
         .into_iter()
         .map(|(x, z)| format!("{x},{z}"))
         .find_map(|tile| {
-            let written = run(&["build-tile", text(&level()), "--tile", &tile, "--settings", text(&settings), "--out-dir", text(&tiles_dir)]);
+            let written = run(&[
+                "build-tile",
+                text(&level()),
+                "--tile",
+                &tile,
+                "--settings",
+                text(&settings),
+                "--out-dir",
+                text(&tiles_dir),
+            ]);
             written.lines().next().map(str::to_string)
         })
         .expect("a column with a walkable tile");
@@ -149,7 +167,11 @@ fn assemble_refuses_tiles_of_other_settings_and_a_tile_given_twice() {
 
     let other = onav(&["assemble", "-o", text(&out), &first]);
     assert_eq!(other.status.code(), Some(4), "{}", stderr(&other));
-    assert!(stderr(&other).starts_with("error: fingerprint: ") && stderr(&other).contains(&first), "{}", stderr(&other));
+    assert!(
+        stderr(&other).starts_with("error: fingerprint: ") && stderr(&other).contains(&first),
+        "{}",
+        stderr(&other)
+    );
 
     let twice = onav(&["assemble", "--settings", text(&settings), "-o", text(&out), &first, &first]);
     assert_eq!(twice.status.code(), Some(1), "{}", stderr(&twice));

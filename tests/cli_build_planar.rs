@@ -33,11 +33,23 @@ const SETTINGS_JSON: &str = r#"{"tile_size": 16, "cell_size": 0.25, "agent_radiu
 
 fn library_build() -> NavMesh {
     let mut settings = NavSettings::default();
-    settings.set_tile_size(16.0).unwrap().set_cell_size(0.25).unwrap().set_agent_radius(0.5).unwrap().set_height(1.5).unwrap();
+    settings
+        .set_tile_size(16.0)
+        .unwrap()
+        .set_cell_size(0.25)
+        .unwrap()
+        .set_agent_radius(0.5)
+        .unwrap()
+        .set_height(1.5)
+        .unwrap();
     let rect = |x0: f64, y0: f64, x1: f64, y1: f64| vec![[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
     let outlines = PlanarOutlines {
         regions: vec![
-            PlanarRegion { outline: rect(0.0, 0.0, 40.0, 24.0), holes: vec![rect(10.0, 8.0, 14.0, 16.0)], ..Default::default() },
+            PlanarRegion {
+                outline: rect(0.0, 0.0, 40.0, 24.0),
+                holes: vec![rect(10.0, 8.0, 14.0, 16.0)],
+                ..Default::default()
+            },
             PlanarRegion { outline: rect(20.0, 4.0, 36.0, 20.0), area: Some(5), flags: Some(3), ..Default::default() },
         ],
         obstacles: vec![vec![[26.0, 10.0], [30.0, 10.0], [28.0, 14.0]]],
@@ -52,11 +64,16 @@ fn build_planar_writes_the_library_bytes_and_a_picture() {
     std::fs::write(&input, INPUT_JSON).unwrap();
     std::fs::write(&settings, SETTINGS_JSON).unwrap();
     let (mesh, svg) = (dir.join("out.onnm"), dir.join("out.svg"));
-    let output = onav(&["build-planar", text(&input), "--settings", text(&settings), "-o", text(&mesh), "--svg", text(&svg)]);
+    let output =
+        onav(&["build-planar", text(&input), "--settings", text(&settings), "-o", text(&mesh), "--svg", text(&svg)]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert_eq!(std::fs::read(&mesh).unwrap(), library_build().save());
     let picture = std::fs::read_to_string(&svg).unwrap();
-    assert!(picture.starts_with("<svg") && picture.contains("<g id=\"polygons\"") && picture.contains("<path fill="), "{}", &picture[..picture.len().min(200)]);
+    assert!(
+        picture.starts_with("<svg") && picture.contains("<g id=\"polygons\"") && picture.contains("<path fill="),
+        "{}",
+        &picture[..picture.len().min(200)]
+    );
 }
 
 #[test]

@@ -87,7 +87,8 @@ fn library_hash(seed: u64) -> String {
 
 /// The value after `label: ` on its line of the summary.
 fn summary_field<'a>(text: &'a str, label: &str) -> &'a str {
-    let line = text.lines().find(|l| l.starts_with(&format!("{label}: "))).unwrap_or_else(|| panic!("{label} in {text}"));
+    let line =
+        text.lines().find(|l| l.starts_with(&format!("{label}: "))).unwrap_or_else(|| panic!("{label} in {text}"));
     &line[label.len() + 2..]
 }
 
@@ -121,7 +122,10 @@ fn the_svg_draws_one_trail_per_agent_and_the_summary_matches_the_library() {
     assert_eq!(report["no_path"], no_path);
     let stuck = states.iter().filter(|s| s["stuck"] == true).count();
     assert_eq!(summary_field(&text, "stuck"), stuck.to_string());
-    assert!(states.iter().filter(|s| s["stuck"] == true).all(|s| s["state"] != "arrived"), "an arrived agent is not stuck");
+    assert!(
+        states.iter().filter(|s| s["stuck"] == true).all(|s| s["state"] != "arrived"),
+        "an arrived agent is not stuck"
+    );
     assert_eq!(summary_field(&text, "overlapping pairs"), report["overlapping_pairs"].to_string());
     // Starts and goals lie on the mesh: the grid spans x -8..40, z 4..36.
     for state in states {

@@ -12,10 +12,7 @@ use onav::import::detour::{read_tile_set, ImportOptions};
 use onav::read_mesh;
 
 fn onav(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_onav"))
-        .args(args)
-        .output()
-        .expect("the onav binary runs")
+    Command::new(env!("CARGO_BIN_EXE_onav")).args(args).output().expect("the onav binary runs")
 }
 
 fn stderr(output: &Output) -> String {
@@ -31,9 +28,7 @@ fn assert_error(output: &Output, status: i32, kind: &str) {
 }
 
 fn scratch(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("cli_import_detour")
-        .join(test);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli_import_detour").join(test);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -77,14 +72,7 @@ fn both_reference_sizes_and_the_slope_option() {
     for (refs, name) in [(Refs::Bits32, "set32.mset"), (Refs::Bits64, "set64.mset")] {
         let input = write(&dir, name, &grid.mset(&tiles, refs));
         let out = dir.join(format!("{name}.onpm"));
-        let output = onav(&[
-            "import-detour",
-            &input,
-            "-o",
-            out.to_str().unwrap(),
-            "--max-slope",
-            "30",
-        ]);
+        let output = onav(&["import-detour", &input, "-o", out.to_str().unwrap(), "--max-slope", "30"]);
         assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
         let mesh = read_mesh(&std::fs::read(&out).unwrap()).unwrap();
         assert_eq!(mesh.params().agent_max_slope, 30.0);
@@ -102,10 +90,7 @@ fn failures_exit_with_their_kind() {
     let good = grid.mset(&grid.tiles(), Refs::Bits32);
     let truncated = write(&dir, "truncated.mset", &good[..good.len() - 3]);
     assert_error(&onav(&["import-detour", &truncated, "-o", out]), 2, "format");
-    let version_6 = Blob {
-        version: 6,
-        ..grid.tile(0, 0)
-    };
+    let version_6 = Blob { version: 6, ..grid.tile(0, 0) };
     let old = write(&dir, "old.mset", &grid.mset(&[version_6], Refs::Bits32));
     let output = onav(&["import-detour", &old, "-o", out]);
     assert_error(&output, 3, "version");
@@ -113,26 +98,10 @@ fn failures_exit_with_their_kind() {
     let lone = write(&dir, "lone.dnav", &grid.tile(0, 0).bytes(Refs::Bits32));
     assert_error(&onav(&["import-detour", &lone, "-o", out]), 1, "usage");
     let input = write(&dir, "good.mset", &good);
-    assert_error(
-        &onav(&["import-detour", &input, "-o", out, "--max-slope", "100"]),
-        1,
-        "usage",
-    );
-    assert_error(
-        &onav(&["import-detour", dir.join("missing.mset").to_str().unwrap(), "-o", out]),
-        1,
-        "io",
-    );
+    assert_error(&onav(&["import-detour", &input, "-o", out, "--max-slope", "100"]), 1, "usage");
+    assert_error(&onav(&["import-detour", dir.join("missing.mset").to_str().unwrap(), "-o", out]), 1, "io");
     let unwritable = dir.join("no_such_dir").join("out.onpm");
-    assert_error(
-        &onav(&["import-detour", &input, "-o", unwritable.to_str().unwrap()]),
-        1,
-        "io",
-    );
-    assert_eq!(
-        onav(&["import-detour", &input]).status.code(),
-        Some(1),
-        "-o is required"
-    );
+    assert_error(&onav(&["import-detour", &input, "-o", unwritable.to_str().unwrap()]), 1, "io");
+    assert_eq!(onav(&["import-detour", &input]).status.code(), Some(1), "-o is required");
     assert!(!Path::new(out).exists(), "no failure wrote a mesh");
 }

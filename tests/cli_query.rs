@@ -103,9 +103,13 @@ fn library_path(from: [f64; 3], to: [f64; 3]) -> (Vec<String>, Vec<StraightPathV
     let start = query.find_nearest_poly(from, [2.0, 4.0, 2.0], &filter).unwrap().unwrap();
     let end = query.find_nearest_poly(to, [2.0, 4.0, 2.0], &filter).unwrap().unwrap();
     let mut corridor = Vec::new();
-    query.find_path(start.poly_ref, end.poly_ref, start.position, end.position, &filter, 1 << 16, &mut corridor).unwrap();
+    query
+        .find_path(start.poly_ref, end.poly_ref, start.position, end.position, &filter, 1 << 16, &mut corridor)
+        .unwrap();
     let mut path = Vec::new();
-    query.find_straight_path(&corridor, start.position, end.position, StraightPathOptions::default(), &mut path).unwrap();
+    query
+        .find_straight_path(&corridor, start.position, end.position, StraightPathOptions::default(), &mut path)
+        .unwrap();
     (corridor.iter().map(|r| r.0.to_string()).collect(), path)
 }
 
@@ -192,10 +196,12 @@ fn path_svg_draws_the_path_over_the_mesh() {
     let dir = scratch("svg");
     let file = mesh_file(&dir);
     let out = dir.join("path.svg");
-    let report = json(&["path", &file, "--from", "-6,2.5,18", "--to", "10,2.5,34", "--json", "--svg", out.to_str().unwrap()]);
+    let report =
+        json(&["path", &file, "--from", "-6,2.5,18", "--to", "10,2.5,34", "--json", "--svg", out.to_str().unwrap()]);
     let text = std::fs::read_to_string(&out).unwrap();
     let doc = roxmltree::Document::parse(&text).expect("well-formed XML");
-    let group = |id: &str| doc.descendants().find(|n| n.attribute("id") == Some(id)).unwrap_or_else(|| panic!("no {id}"));
+    let group =
+        |id: &str| doc.descendants().find(|n| n.attribute("id") == Some(id)).unwrap_or_else(|| panic!("no {id}"));
     let polygons = group("polygons").children().filter(|c| c.has_tag_name("path")).count();
     assert_eq!(polygons, onav::NavMeshDebug::collect(mesh().mesh()).polygons.len(), "the mesh picture is there");
     let path = group("path");
@@ -257,7 +263,8 @@ fn nearest_reports_the_polygon_point_and_distance() {
     let mesh = mesh();
     let mut query = NavMeshQuery::for_nav_mesh(&mesh, 16).unwrap();
     // Over the floor, 1 above it; then beside the mesh, left of x = -8.
-    for (at, point) in [([0.0, HEIGHT + 1.0, 10.0], [0.0, HEIGHT, 10.0]), ([-9.0, HEIGHT, 10.0], [-8.0, HEIGHT, 10.0])] {
+    for (at, point) in [([0.0, HEIGHT + 1.0, 10.0], [0.0, HEIGHT, 10.0]), ([-9.0, HEIGHT, 10.0], [-8.0, HEIGHT, 10.0])]
+    {
         let report = json(&["nearest", &file, "--at", &triple(at), "--extents", "2,2,2", "--json"]);
         assert_eq!(report["found"], true);
         assert!(close(as_point(&report["point"]), point), "{report}");
@@ -283,10 +290,20 @@ fn bad_points_and_files_exit_1() {
     let output = onav(&["nearest", &file, "--at", "0,0,0", "--extents", "-1,1,1"]);
     assert_error(&output, 1, "usage", "half_extents.x");
     let missing = dir.join("nowhere.onpm");
-    assert_error(&onav(&["path", missing.to_str().unwrap(), "--from", "0,0,0", "--to", "0,0,0"]), 1, "io", "nowhere.onpm");
+    assert_error(
+        &onav(&["path", missing.to_str().unwrap(), "--from", "0,0,0", "--to", "0,0,0"]),
+        1,
+        "io",
+        "nowhere.onpm",
+    );
     let tile = dir.join("tile.onpt");
     std::fs::write(&tile, mesh().mesh().tile_at(0, 0, 0).unwrap().1.to_bytes()).unwrap();
-    assert_error(&onav(&["nearest", tile.to_str().unwrap(), "--at", "0,0,0", "--extents", "1,1,1"]), 1, "usage", "ONPT");
+    assert_error(
+        &onav(&["nearest", tile.to_str().unwrap(), "--at", "0,0,0", "--extents", "1,1,1"]),
+        1,
+        "usage",
+        "ONPT",
+    );
 }
 
 #[test]
@@ -307,7 +324,16 @@ fn exact_path_matches_the_library_and_reports_unreachable() {
     let (from, to) = ([-6.0, HEIGHT, 18.0], [10.0, HEIGHT, 34.0]);
     let out = dir.join("exact.svg");
     let report = json(&[
-        "path", &file, "--from", &triple(from), "--to", &triple(to), "--exact", "--json", "--svg", out.to_str().unwrap(),
+        "path",
+        &file,
+        "--from",
+        &triple(from),
+        "--to",
+        &triple(to),
+        "--exact",
+        "--json",
+        "--svg",
+        out.to_str().unwrap(),
     ]);
     assert_eq!(report["status"], "complete");
     let corners: Vec<[f64; 3]> = report["corners"].as_array().unwrap().iter().map(as_point).collect();

@@ -79,7 +79,9 @@ fn library_corridor(switch: impl FnOnce(&mut onav::TiledNavMesh)) -> Vec<String>
     let start = query.find_nearest_poly(FROM, [2.0, 4.0, 2.0], &filter).unwrap().unwrap();
     let end = query.find_nearest_poly(TO, [2.0, 4.0, 2.0], &filter).unwrap().unwrap();
     let mut corridor = Vec::new();
-    query.find_path(start.poly_ref, end.poly_ref, start.position, end.position, &filter, 1 << 16, &mut corridor).unwrap();
+    query
+        .find_path(start.poly_ref, end.poly_ref, start.position, end.position, &filter, 1 << 16, &mut corridor)
+        .unwrap();
     corridor.iter().map(|r| r.0.to_string()).collect()
 }
 
@@ -95,7 +97,10 @@ fn a_disabled_link_sends_the_path_the_long_way_round() {
     assert_eq!(round["status"], "complete");
     assert!(round["corners"].as_array().unwrap().iter().all(|c| c != &departure), "{round}");
     assert!(round["length"].as_f64().unwrap() > direct["length"].as_f64().unwrap(), "{round}");
-    assert_eq!(polygons(&round), library_corridor(|m| assert_eq!(m.set_off_mesh_links_enabled_by_user_id(5, false), 1)));
+    assert_eq!(
+        polygons(&round),
+        library_corridor(|m| assert_eq!(m.set_off_mesh_links_enabled_by_user_id(5, false), 1))
+    );
     assert_eq!(path_json(&file, &[]), direct, "the file is unchanged");
 }
 

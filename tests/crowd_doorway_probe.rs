@@ -154,7 +154,10 @@ fn doorway_runs_with_jittered_starts() {
             }
             for (agent, wait) in outcome.waits.iter().enumerate().filter(|(_, w)| w.seconds >= STUCK_SECONDS) {
                 let [x, _, z] = wait.ended_at;
-                println!("    agent {agent:2}: {:4.1} s, ended at {:4.1} s at ({x:.2}, {z:.2})", wait.seconds, wait.ended_second);
+                println!(
+                    "    agent {agent:2}: {:4.1} s, ended at {:4.1} s at ({x:.2}, {z:.2})",
+                    wait.seconds, wait.ended_second
+                );
             }
         }
         outcomes.push(outcome);

@@ -16,7 +16,11 @@ use query_common::{all_polygons, centre, recast_mesh};
 fn squared_distance_to_segment(p: [f64; 3], (a, b): ([f64; 3], [f64; 3])) -> f64 {
     let (dx, dz) = (b[0] - a[0], b[2] - a[2]);
     let length_squared = dx * dx + dz * dz;
-    let t = if length_squared > 0.0 { (((p[0] - a[0]) * dx + (p[2] - a[2]) * dz) / length_squared).clamp(0.0, 1.0) } else { 0.0 };
+    let t = if length_squared > 0.0 {
+        (((p[0] - a[0]) * dx + (p[2] - a[2]) * dz) / length_squared).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
     let (x, z) = (a[0] + dx * t - p[0], a[2] + dz * t - p[2]);
     x * x + z * z
 }

@@ -209,7 +209,8 @@ fn set_world_with_another_class_count_changes_nothing() {
     // Three classes of one tile: applied in part, it would cut the small
     // class off its goals.
     let one_tile = input_2d::grid(&class_settings(0.3), 1, 1, 16);
-    let three = NavWorld::build_2d(&[class_settings(0.3), class_settings(1.0), class_settings(2.0)], &one_tile).unwrap();
+    let three =
+        NavWorld::build_2d(&[class_settings(0.3), class_settings(1.0), class_settings(2.0)], &one_tile).unwrap();
     let err = crowd.set_world(&three).unwrap_err();
     assert!(matches!(&err, NavMeshError::InvalidOperation(m) if m.contains("3 classes")), "{err}");
     let mut reference = untouched;

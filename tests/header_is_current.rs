@@ -59,10 +59,6 @@ fn header_version_macros_match_cargo_toml() {
         ("PATCH", env!("CARGO_PKG_VERSION_PATCH")),
     ] {
         let line = format!("#define ONAV_VERSION_{part} {value}\n");
-        assert!(
-            GENERATED.contains(&line),
-            "the generated header lacks `{}`",
-            line.trim_end()
-        );
+        assert!(GENERATED.contains(&line), "the generated header lacks `{}`", line.trim_end());
     }
 }

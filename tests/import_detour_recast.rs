@@ -58,19 +58,13 @@ fn raw_tiles(file: &[u8]) -> Vec<RawTile> {
             let o = 100 + 12 * v as usize;
             [f32_at(blob, o), f32_at(blob, o + 4), f32_at(blob, o + 8)].map(f64::from)
         };
-        let mut tile = RawTile {
-            x: i32_at(blob, 8),
-            y: i32_at(blob, 12),
-            polygons: Vec::new(),
-            neighbours: Vec::new(),
-        };
+        let mut tile =
+            RawTile { x: i32_at(blob, 8), y: i32_at(blob, 12), polygons: Vec::new(), neighbours: Vec::new() };
         for p in 0..poly_count as usize {
             let o = 100 + 12 * vert_count + 32 * p;
             let n = blob[o + 30] as usize;
-            tile.polygons
-                .push((0..n).map(|k| vertex(u16_at(blob, o + 4 + 2 * k))).collect());
-            tile.neighbours
-                .push((0..n).map(|k| u16_at(blob, o + 16 + 2 * k)).collect());
+            tile.polygons.push((0..n).map(|k| vertex(u16_at(blob, o + 4 + 2 * k))).collect());
+            tile.neighbours.push((0..n).map(|k| u16_at(blob, o + 16 + 2 * k)).collect());
         }
         tiles.push(tile);
     }
@@ -81,9 +75,8 @@ fn raw_tiles(file: &[u8]) -> Vec<RawTile> {
 fn area_xz(points: impl Iterator<Item = [f64; 3]>) -> f64 {
     let points: Vec<[f64; 3]> = points.collect();
     let n = points.len();
-    let twice: f64 = (0..n)
-        .map(|k| points[k][0] * points[(k + 1) % n][2] - points[(k + 1) % n][0] * points[k][2])
-        .sum();
+    let twice: f64 =
+        (0..n).map(|k| points[k][0] * points[(k + 1) % n][2] - points[(k + 1) % n][0] * points[k][2]).sum();
     twice.abs() / 2.0
 }
 
@@ -108,12 +101,7 @@ fn every_tile_converts_with_detours_polygon_count_and_area() {
         assert_eq!(set.tiles.len(), raw.len(), "{name}");
         for (tile, detour) in set.tiles.iter().zip(&raw) {
             assert_eq!(tile.column(), (detour.x, detour.y));
-            assert_eq!(
-                tile.polygon_count(),
-                detour.polygons.len(),
-                "{name} tile {:?}",
-                tile.column()
-            );
+            assert_eq!(tile.polygon_count(), detour.polygons.len(), "{name} tile {:?}", tile.column());
             for (p, polygon) in detour.polygons.iter().enumerate() {
                 let onav = area_xz(tile.polygon_vertices(p).map(|v| v.map(f64::from)));
                 let detour_area = area_xz(polygon.iter().copied());
@@ -206,12 +194,7 @@ fn the_stitched_mesh_links_what_detour_links() {
                         .filter(|l| l.kind == LinkKind::Portal && l.edge == onav_edge)
                         .map(|l| l.target)
                         .collect();
-                    assert_eq!(
-                        got,
-                        expected,
-                        "{name} tile {:?} polygon {p} Detour edge {d}",
-                        tile.column()
-                    );
+                    assert_eq!(got, expected, "{name} tile {:?} polygon {p} Detour edge {d}", tile.column());
                     linked_edges += usize::from(!got.is_empty());
                     links += got.len();
                 }

@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use onav::{OffMeshLinkDefinition, BuildFingerprint, NavMeshParams, SettingsRecord};
+use onav::{BuildFingerprint, NavMeshParams, OffMeshLinkDefinition, SettingsRecord};
 
 fn sha256sum(bytes: &[u8]) -> Vec<u8> {
     let mut child = Command::new("sha256sum")

@@ -52,7 +52,8 @@ fn fixed_sequence(seed: u32) -> Vec<Edit> {
 /// references, off-mesh links between columns and adds beside neighbours.
 #[test]
 fn fixed_sequences_exercise_every_check() {
-    let runs: Vec<Coverage> = (1..=8u32).map(|seed| check_edit_sequence(&fixed_sequence(seed.wrapping_mul(0x9E37_79B9)))).collect();
+    let runs: Vec<Coverage> =
+        (1..=8u32).map(|seed| check_edit_sequence(&fixed_sequence(seed.wrapping_mul(0x9E37_79B9)))).collect();
     let total = |field: fn(&Coverage) -> usize| runs.iter().map(field).sum::<usize>();
     let failed = total(|c| c.failed_edits);
     let retired = total(|c| c.retired_refs);

@@ -14,7 +14,8 @@ fn sample_mesh() -> TiledNavMesh {
     for x in 0..5 {
         mesh.add_tile(GridTile::new(x, 0, 2).build(&p)).unwrap();
     }
-    mesh.replace_tile(GridTile::new(0, 0, 2).link(link([1.0, 0.0, 1.0], [60.0, 0.0, 1.0], 0.5, true)).build(&p)).unwrap();
+    mesh.replace_tile(GridTile::new(0, 0, 2).link(link([1.0, 0.0, 1.0], [60.0, 0.0, 1.0], 0.5, true)).build(&p))
+        .unwrap();
     mesh.remove_tile(1, 0, 0).unwrap();
     mesh.remove_tile(3, 0, 0).unwrap();
     mesh.add_tile(GridTile::new(3, 0, 2).layer(4).height(0.0, 0.25).build(&p)).unwrap();

@@ -69,7 +69,10 @@ fn random_edit(rng: &mut Rng, p: &NavMeshParams, mesh: &mut TiledNavMesh, links:
 /// The mesh read back from its bytes is stitched once, from scratch.
 fn assert_matches_full_restitch(mesh: &TiledNavMesh, step: usize) {
     let scratch = read_mesh(&write_mesh(mesh)).unwrap();
-    assert!(full_state(mesh) == full_state(&scratch), "incremental links differ from a full re-stitch after edit {step}");
+    assert!(
+        full_state(mesh) == full_state(&scratch),
+        "incremental links differ from a full re-stitch after edit {step}"
+    );
 }
 
 fn incremental_equals_full(seed: u64, edits: usize, links: bool) {

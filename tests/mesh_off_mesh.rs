@@ -27,7 +27,9 @@ fn attachment(mesh: &TiledNavMesh, owner: TileRef, index: usize) -> Attachment {
 fn start_and_end_in_one_tile() {
     let p = params();
     let mut mesh = TiledNavMesh::new(p).unwrap();
-    let t = mesh.add_tile(GridTile::new(0, 0, 4).link(link([2.0, 0.0, 2.0], [10.0, 0.0, 10.0], 0.5, false)).build(&p)).unwrap();
+    let t = mesh
+        .add_tile(GridTile::new(0, 0, 4).link(link([2.0, 0.0, 2.0], [10.0, 0.0, 10.0], 0.5, false)).build(&p))
+        .unwrap();
     assert_eq!(off_mesh_links(&mesh, cell(t, 0, 0)), [(LinkKind::OffMesh, cell(t, 2, 2), 0)]);
     assert!(off_mesh_links(&mesh, cell(t, 2, 2)).is_empty());
     let debug = NavMeshDebug::collect(&mesh);
@@ -39,7 +41,9 @@ fn start_and_end_in_one_tile() {
 fn both_ends_on_one_polygon_is_still_a_link() {
     let p = params();
     let mut mesh = TiledNavMesh::new(p).unwrap();
-    let t = mesh.add_tile(GridTile::new(0, 0, 4).link(link([1.0, 0.0, 1.0], [2.0, 0.0, 2.0], 0.5, true)).build(&p)).unwrap();
+    let t = mesh
+        .add_tile(GridTile::new(0, 0, 4).link(link([1.0, 0.0, 1.0], [2.0, 0.0, 2.0], 0.5, true)).build(&p))
+        .unwrap();
     assert_eq!(
         off_mesh_links(&mesh, cell(t, 0, 0)),
         [(LinkKind::OffMesh, cell(t, 0, 0), 0), (LinkKind::OffMeshReverse, cell(t, 0, 0), 0)]
@@ -55,7 +59,11 @@ fn across_tiles_and_bidirectional() {
     let far = GridTile::new(2, 1, 4).height(3.0, 0.0);
     let b = mesh.add_tile(far.build(&p)).unwrap();
     // From (0,0) local (1, 3, 1) to world column (2, 1), its cell (1, 2).
-    let a = mesh.add_tile(GridTile::new(0, 0, 4).height(3.0, 0.0).link(link([1.0, 0.0, 1.0], [38.0, 0.0, 26.0], 0.5, true)).build(&p)).unwrap();
+    let a = mesh
+        .add_tile(
+            GridTile::new(0, 0, 4).height(3.0, 0.0).link(link([1.0, 0.0, 1.0], [38.0, 0.0, 26.0], 0.5, true)).build(&p),
+        )
+        .unwrap();
     assert_eq!(off_mesh_links(&mesh, cell(a, 0, 0)), [(LinkKind::OffMesh, cell(b, 1, 2), 0)]);
     assert_eq!(off_mesh_links(&mesh, cell(b, 1, 2)), [(LinkKind::OffMeshReverse, cell(a, 0, 0), 0)]);
     let debug = NavMeshDebug::collect(&mesh);
@@ -70,7 +78,12 @@ fn across_layers_picks_the_layer_within_climb() {
     let ground = mesh.add_tile(GridTile::new(1, 0, 4).build(&p)).unwrap();
     let bridge = mesh.add_tile(GridTile::new(1, 0, 4).layer(1).height(0.0, 3.0).build(&p)).unwrap();
     let a = mesh
-        .add_tile(GridTile::new(0, 0, 4).link(link([1.0, 0.0, 1.0], [18.0, 3.2, 1.0], 0.5, false)).link(link([1.0, 0.0, 1.0], [18.0, 0.4, 1.0], 0.5, false)).build(&p))
+        .add_tile(
+            GridTile::new(0, 0, 4)
+                .link(link([1.0, 0.0, 1.0], [18.0, 3.2, 1.0], 0.5, false))
+                .link(link([1.0, 0.0, 1.0], [18.0, 0.4, 1.0], 0.5, false))
+                .build(&p),
+        )
         .unwrap();
     assert_eq!(
         off_mesh_links(&mesh, cell(a, 0, 0)),
@@ -85,7 +98,9 @@ fn ties_go_to_the_lower_layer_then_the_lower_polygon() {
     let upper = mesh.add_tile(GridTile::new(1, 0, 4).layer(5).build(&p)).unwrap();
     let lower = mesh.add_tile(GridTile::new(1, 0, 4).layer(2).build(&p)).unwrap();
     // The end lies on the shared edge of cells (1,1) and (2,1): both score 0.
-    let a = mesh.add_tile(GridTile::new(0, 0, 4).link(link([4.0, 0.0, 4.0], [24.0, 0.0, 6.0], 0.5, false)).build(&p)).unwrap();
+    let a = mesh
+        .add_tile(GridTile::new(0, 0, 4).link(link([4.0, 0.0, 4.0], [24.0, 0.0, 6.0], 0.5, false)).build(&p))
+        .unwrap();
     assert_eq!(attachment(&mesh, a, 0), Attachment { start: cell(a, 0, 0), end: cell(lower, 1, 1) });
     assert_ne!(cell(upper, 1, 1).tile_ref(), cell(lower, 1, 1).tile_ref());
     // A lower score beats a lower layer.
@@ -99,11 +114,14 @@ fn out_of_radius_and_at_radius() {
     let p = params();
     let n = NOT_PORTAL;
     // One polygon covering local [4, 12]^2 in column (1, 0).
-    let island = quad_tile(&p, (1, 0, 0), 0.0, [[4.0, 0.0, 4.0], [12.0, 0.0, 4.0], [12.0, 0.0, 12.0], [4.0, 0.0, 12.0]], [n; 4]);
+    let island =
+        quad_tile(&p, (1, 0, 0), 0.0, [[4.0, 0.0, 4.0], [12.0, 0.0, 4.0], [12.0, 0.0, 12.0], [4.0, 0.0, 12.0]], [n; 4]);
     for (end_x, radius, connected) in [(19.4, 0.5, false), (19.5, 0.5, true), (19.4, 0.625, true)] {
         let mut mesh = TiledNavMesh::new(p).unwrap();
         mesh.add_tile(island.clone()).unwrap();
-        let a = mesh.add_tile(GridTile::new(0, 0, 4).link(link([1.0, 0.0, 1.0], [end_x, 0.0, 8.0], radius, false)).build(&p)).unwrap();
+        let a = mesh
+            .add_tile(GridTile::new(0, 0, 4).link(link([1.0, 0.0, 1.0], [end_x, 0.0, 8.0], radius, false)).build(&p))
+            .unwrap();
         assert_eq!(attachment(&mesh, a, 0).is_connected(), connected, "end x {end_x}, radius {radius}");
         assert_eq!(off_mesh_links(&mesh, cell(a, 0, 0)).len(), usize::from(connected));
     }
@@ -112,9 +130,13 @@ fn out_of_radius_and_at_radius() {
 #[test]
 fn out_of_climb_and_at_climb() {
     let p = params();
-    for (end_y, connected) in [(0.5f32, true), (f32::from_bits(0.5f32.to_bits() + 1), false), (-0.5, true), (-0.625, false)] {
+    for (end_y, connected) in
+        [(0.5f32, true), (f32::from_bits(0.5f32.to_bits() + 1), false), (-0.5, true), (-0.625, false)]
+    {
         let mut mesh = TiledNavMesh::new(p).unwrap();
-        let a = mesh.add_tile(GridTile::new(0, 0, 4).link(link([1.0, 0.0, 1.0], [9.0, end_y, 9.0], 0.5, false)).build(&p)).unwrap();
+        let a = mesh
+            .add_tile(GridTile::new(0, 0, 4).link(link([1.0, 0.0, 1.0], [9.0, end_y, 9.0], 0.5, false)).build(&p))
+            .unwrap();
         assert_eq!(attachment(&mesh, a, 0).is_connected(), connected, "end y {end_y}");
     }
 }
@@ -125,7 +147,9 @@ fn start_attaches_only_in_its_own_tile() {
     let mut mesh = TiledNavMesh::new(p).unwrap();
     mesh.add_tile(GridTile::new(1, 0, 4).build(&p)).unwrap();
     // The start lies over column (1, 0), outside the owner tile's polygons.
-    let a = mesh.add_tile(GridTile::new(0, 0, 4).link(link([20.0, 0.0, 1.0], [2.0, 0.0, 2.0], 0.5, true)).build(&p)).unwrap();
+    let a = mesh
+        .add_tile(GridTile::new(0, 0, 4).link(link([20.0, 0.0, 1.0], [2.0, 0.0, 2.0], 0.5, true)).build(&p))
+        .unwrap();
     assert_eq!(attachment(&mesh, a, 0), Attachment::UNCONNECTED);
     assert_eq!(mesh.link_count(), 2 * 4, "only the portal links of the shared side");
 }
@@ -134,7 +158,9 @@ fn start_attaches_only_in_its_own_tile() {
 fn attachment_follows_the_end_tile_streaming_in_and_out() {
     let p = params();
     let mut mesh = TiledNavMesh::new(p).unwrap();
-    let a = mesh.add_tile(GridTile::new(0, 0, 4).link(link([1.0, 0.0, 1.0], [41.0, 0.0, 1.0], 0.5, true)).build(&p)).unwrap();
+    let a = mesh
+        .add_tile(GridTile::new(0, 0, 4).link(link([1.0, 0.0, 1.0], [41.0, 0.0, 1.0], 0.5, true)).build(&p))
+        .unwrap();
     let far = GridTile::new(2, 0, 4);
     assert_eq!(attachment(&mesh, a, 0), Attachment::UNCONNECTED);
     let b = mesh.add_tile(far.build(&p)).unwrap();
@@ -180,7 +206,9 @@ fn forward_links_follow_portal_links() {
     let p = params();
     let mut mesh = TiledNavMesh::new(p).unwrap();
     mesh.add_tile(GridTile::new(-1, 0, 4).build(&p)).unwrap();
-    let a = mesh.add_tile(GridTile::new(0, 0, 4).link(link([1.0, 0.0, 1.0], [1.0, 0.0, 14.0], 0.5, false)).build(&p)).unwrap();
+    let a = mesh
+        .add_tile(GridTile::new(0, 0, 4).link(link([1.0, 0.0, 1.0], [1.0, 0.0, 14.0], 0.5, false)).build(&p))
+        .unwrap();
     let kinds: Vec<LinkKind> = mesh.links(cell(a, 0, 0)).unwrap().map(|l| l.kind).collect();
     assert_eq!(kinds, [LinkKind::Portal, LinkKind::OffMesh]);
 }

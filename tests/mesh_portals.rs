@@ -15,7 +15,13 @@ fn left_tile(p: &NavMeshParams, x: i32, z: i32, y: f32) -> std::sync::Arc<onav::
 
 /// A quad in column (x, z) spanning local z in [z0, z1] whose left edge
 /// (x = 0) is a side-2 portal, at local height `y`.
-fn right_tile(p: &NavMeshParams, (x, z, layer): (i32, i32, u16), z0: f32, z1: f32, y: f32) -> std::sync::Arc<onav::NavTile> {
+fn right_tile(
+    p: &NavMeshParams,
+    (x, z, layer): (i32, i32, u16),
+    z0: f32,
+    z1: f32,
+    y: f32,
+) -> std::sync::Arc<onav::NavTile> {
     quad_tile(p, (x, z, layer), 0.0, [[0.0, y, z0], [8.0, y, z0], [8.0, y, z1], [0.0, y, z1]], [N, N, N, 2])
 }
 
@@ -83,7 +89,13 @@ fn heights_are_tested_at_both_ends_of_the_overlap() {
     let mut mesh = TiledNavMesh::new(p).unwrap();
     mesh.add_tile(left_tile(&p, 0, 0, 0.0)).unwrap();
     // B slopes from 0 at z=0 to 1 at z=16: within climb at lo, not at hi.
-    let sloped = quad_tile(&p, (1, 0, 0), 0.0, [[0.0, 0.0, 0.0], [8.0, 0.0, 0.0], [8.0, 1.0, 16.0], [0.0, 1.0, 16.0]], [N, N, N, 2]);
+    let sloped = quad_tile(
+        &p,
+        (1, 0, 0),
+        0.0,
+        [[0.0, 0.0, 0.0], [8.0, 0.0, 0.0], [8.0, 1.0, 16.0], [0.0, 1.0, 16.0]],
+        [N, N, N, 2],
+    );
     mesh.add_tile(sloped).unwrap();
     assert_eq!(mesh.link_count(), 0);
 }
@@ -123,7 +135,10 @@ fn negative_tile_coordinates_and_non_zero_origins() {
         let from = low.polygon(2 + i).unwrap();
         let links: Vec<_> = mesh.links(from).unwrap().collect();
         assert_eq!(links.len(), 1);
-        assert_eq!((links[0].target, links[0].side, links[0].range_min, links[0].range_max), (high.polygon(i).unwrap(), 1, 0, 255));
+        assert_eq!(
+            (links[0].target, links[0].side, links[0].range_min, links[0].range_max),
+            (high.polygon(i).unwrap(), 1, 0, 255)
+        );
     }
     let debug = NavMeshDebug::collect(&mesh);
     let from = low.polygon(2).unwrap();

@@ -129,7 +129,10 @@ fn remove_column_removes_every_layer_lowest_first() {
 fn failed_edits_change_nothing() {
     let p = params();
     let mut mesh = TiledNavMesh::new(p).unwrap();
-    mesh.add_tile(GridTile::new(0, 0, 2).link(mesh_common::link([1.0, 0.0, 1.0], [20.0, 0.0, 1.0], 0.5, true)).build(&p)).unwrap();
+    mesh.add_tile(
+        GridTile::new(0, 0, 2).link(mesh_common::link([1.0, 0.0, 1.0], [20.0, 0.0, 1.0], 0.5, true)).build(&p),
+    )
+    .unwrap();
     mesh.add_tile(GridTile::new(1, 0, 2).build(&p)).unwrap();
     mesh.remove_tile(1, 0, 0).unwrap();
     mesh.add_tile(GridTile::new(1, 0, 2).build(&p)).unwrap();

@@ -44,27 +44,31 @@ fn origin() -> impl Strategy<Value = f64> {
 /// Any parameters that pass `NavMeshParams::validate`.
 fn valid_params() -> impl Strategy<Value = NavMeshParams> {
     let grid = (origin(), origin(), origin(), 1e-3f64..100.0, 1e-4f64..=1.0);
-    let agent = (3u16..=16, signed_f32(0.0..100.0), signed_f32(0.0..10.0), signed_f32(0.0..10.0), 0.0f32..=90.0, any::<u64>());
-    (grid, agent).prop_map(|((origin_x, origin_y, origin_z, cell_size, fraction), agent)| {
-        let (max_verts_per_poly, walkable_climb, agent_radius, agent_height, agent_max_slope, settings_digest) = agent;
-        // The largest float32 not above the 8192-cell limit, scaled down.
-        let limit = (8192.0 * cell_size * fraction) as f32;
-        let tile_size = if f64::from(limit) > 8192.0 * cell_size { f32::from_bits(limit.to_bits() - 1) } else { limit };
-        NavMeshParams {
-            origin_x,
-            origin_y,
-            origin_z,
-            tile_size: f64::from(tile_size),
-            cell_size,
-            max_verts_per_poly,
-            walkable_climb,
-            agent_radius,
-            agent_height,
-            agent_max_slope,
-            settings_digest,
-        }
-    })
-    .prop_filter("tile size must stay positive", |p| p.validate().is_ok())
+    let agent =
+        (3u16..=16, signed_f32(0.0..100.0), signed_f32(0.0..10.0), signed_f32(0.0..10.0), 0.0f32..=90.0, any::<u64>());
+    (grid, agent)
+        .prop_map(|((origin_x, origin_y, origin_z, cell_size, fraction), agent)| {
+            let (max_verts_per_poly, walkable_climb, agent_radius, agent_height, agent_max_slope, settings_digest) =
+                agent;
+            // The largest float32 not above the 8192-cell limit, scaled down.
+            let limit = (8192.0 * cell_size * fraction) as f32;
+            let tile_size =
+                if f64::from(limit) > 8192.0 * cell_size { f32::from_bits(limit.to_bits() - 1) } else { limit };
+            NavMeshParams {
+                origin_x,
+                origin_y,
+                origin_z,
+                tile_size: f64::from(tile_size),
+                cell_size,
+                max_verts_per_poly,
+                walkable_climb,
+                agent_radius,
+                agent_height,
+                agent_max_slope,
+                settings_digest,
+            }
+        })
+        .prop_filter("tile size must stay positive", |p| p.validate().is_ok())
 }
 
 proptest! {
@@ -128,10 +132,9 @@ fn link() -> impl Strategy<Value = OffMeshLinkSlot> {
 }
 
 fn tile_spec() -> impl Strategy<Value = TileSpec> {
-    let grid = (prop_oneof![Just(0.125f32), Just(0.25), Just(0.5), Just(1.0)], 4u16..=256)
-        .prop_flat_map(|(cell_size, cells)| {
-            (Just(cell_size), Just(cells), btree_set(1..cells, 0..4), btree_set(1..cells, 0..4))
-        });
+    let grid = (prop_oneof![Just(0.125f32), Just(0.25), Just(0.5), Just(1.0)], 4u16..=256).prop_flat_map(
+        |(cell_size, cells)| (Just(cell_size), Just(cells), btree_set(1..cells, 0..4), btree_set(1..cells, 0..4)),
+    );
     let looks = (
         vec(0u8..3, 1..8),
         vec(signed_f32(-50.0..50.0), 1..8),
@@ -142,21 +145,23 @@ fn tile_spec() -> impl Strategy<Value = TileSpec> {
     );
     let place = (-100i32..100, -100i32..100, 0u16..=1023, prop_oneof![Just(-0.0f64), -1e5f64..1e5]);
     (grid, looks, place).prop_map(
-        |((cell_size, cells, column_cuts, row_cuts), (splits, heights, records, walls, detail, links), place)| TileSpec {
-            cell_size,
-            cells,
-            column_cuts,
-            row_cuts,
-            splits,
-            heights,
-            records,
-            walls,
-            detail,
-            links,
-            tile_x: place.0,
-            tile_z: place.1,
-            layer: place.2,
-            origin_y: place.3,
+        |((cell_size, cells, column_cuts, row_cuts), (splits, heights, records, walls, detail, links), place)| {
+            TileSpec {
+                cell_size,
+                cells,
+                column_cuts,
+                row_cuts,
+                splits,
+                heights,
+                records,
+                walls,
+                detail,
+                links,
+                tile_x: place.0,
+                tile_z: place.1,
+                layer: place.2,
+                origin_y: place.3,
+            }
         },
     )
 }
@@ -186,7 +191,11 @@ impl TileSpec {
     /// Boundaries 0, the cuts, and the tile size, in tile-local units
     /// (exact: a small integer times a power of two).
     fn boundaries(&self, cuts: &BTreeSet<u16>) -> Vec<f32> {
-        std::iter::once(0).chain(cuts.iter().copied()).chain([self.cells]).map(|c| f32::from(c) * self.cell_size).collect()
+        std::iter::once(0)
+            .chain(cuts.iter().copied())
+            .chain([self.cells])
+            .map(|c| f32::from(c) * self.cell_size)
+            .collect()
     }
 
     fn build(&self) -> NavTileData {
@@ -244,7 +253,11 @@ impl TileSpec {
         for outline in outlines {
             for (a, b) in edges(outline) {
                 let neighbour = owner.get(&(b, a)).map_or(0, |q| q + 1);
-                let side = if neighbour == 0 { boundary_side(data.vertices[a as usize], data.vertices[b as usize], size) } else { None };
+                let side = if neighbour == 0 {
+                    boundary_side(data.vertices[a as usize], data.vertices[b as usize], size)
+                } else {
+                    None
+                };
                 let wall = pick(&self.walls, data.portal_sides.len());
                 data.neighbours.push(neighbour);
                 data.portal_sides.push(side.filter(|_| !wall).unwrap_or(NOT_PORTAL));
@@ -285,7 +298,8 @@ fn add_detail(data: &mut NavTileData, outlines: &[Vec<u32>], choices: &[u8]) {
         let reach = outline.len() as u32 + detail_vertices;
         for t in 0..triangles {
             let index = |k: u32| ((u32::from(choice) + t * 3 + k) % reach) as u8;
-            data.detail_triangles.push(DetailTriangle { indices: [index(0), index(1), index(2)], edge_flags: choice ^ t as u8 });
+            data.detail_triangles
+                .push(DetailTriangle { indices: [index(0), index(1), index(2)], edge_flags: choice ^ t as u8 });
         }
     }
 }
@@ -339,25 +353,59 @@ fn hostile_params() -> impl Strategy<Value = NavMeshParams> {
 fn hostile_tile() -> impl Strategy<Value = NavTileData> {
     let point = || [hostile_f32(), hostile_f32(), hostile_f32()];
     let coordinate = || prop_oneof![30 => -3i32..3, 1 => any::<i32>()];
-    let header = (coordinate(), coordinate(), prop_oneof![30 => 0u16..=1023, 1 => any::<u16>()], prop_oneof![30 => Just(0.0f64), 1 => any::<f64>()]);
+    let header = (
+        coordinate(),
+        coordinate(),
+        prop_oneof![30 => 0u16..=1023, 1 => any::<u16>()],
+        prop_oneof![30 => Just(0.0f64), 1 => any::<f64>()],
+    );
     let vertex_count = prop_oneof![30 => 3u8..=4, 1 => 0u8..20];
-    let polygons = vec((vertex_count, prop_oneof![30 => 0u8..=63, 1 => any::<u8>()], any::<u16>()).prop_map(|(vertex_count, area, flags)| Polygon { vertex_count, area, flags }), 0..5);
+    let polygons = vec(
+        (vertex_count, prop_oneof![30 => 0u8..=63, 1 => any::<u8>()], any::<u16>())
+            .prop_map(|(vertex_count, area, flags)| Polygon { vertex_count, area, flags }),
+        0..5,
+    );
     // Walls and no-portal dominate, so some polygons pass the edge rules.
     let neighbour = prop_oneof![6 => Just(0u32), 3 => hostile_u32()];
     let side = prop_oneof![6 => Just(NOT_PORTAL), 2 => 0u8..6, 1 => any::<u8>()];
     let edges = (vec(hostile_u32(), 0..20), vec(neighbour, 0..20), vec(side, 0..20));
-    let detail_mesh = (hostile_u32(), hostile_u32(), hostile_u32(), hostile_u32())
-        .prop_map(|(vertex_base, vertex_count, triangle_base, triangle_count)| DetailMesh { vertex_base, vertex_count, triangle_base, triangle_count });
+    let detail_mesh = (hostile_u32(), hostile_u32(), hostile_u32(), hostile_u32()).prop_map(
+        |(vertex_base, vertex_count, triangle_base, triangle_count)| DetailMesh {
+            vertex_base,
+            vertex_count,
+            triangle_base,
+            triangle_count,
+        },
+    );
     let detail = (
         vec(detail_mesh, 0..5),
         vec(point(), 0..6),
-        vec((proptest::array::uniform3(0u8..12), any::<u8>()).prop_map(|(indices, edge_flags)| DetailTriangle { indices, edge_flags }), 0..8),
+        vec(
+            (proptest::array::uniform3(0u8..12), any::<u8>())
+                .prop_map(|(indices, edge_flags)| DetailTriangle { indices, edge_flags }),
+            0..8,
+        ),
     );
     let link = (point(), point(), hostile_f32(), 0u8..70, any::<bool>(), any::<u16>(), any::<u32>()).prop_map(
-        |(start, end, radius, area, bidirectional, flags, user_id)| OffMeshLinkSlot { start, end, radius, area, bidirectional, flags, user_id },
+        |(start, end, radius, area, bidirectional, flags, user_id)| OffMeshLinkSlot {
+            start,
+            end,
+            radius,
+            area,
+            bidirectional,
+            flags,
+            user_id,
+        },
     );
     let tile = (header, vec(point(), 3..12), polygons, edges, detail, vec(link, 0..3)).prop_map(
-        |((tile_x, tile_z, layer, origin_y), vertices, polygons, (indices, neighbours, portal_sides), (detail_meshes, detail_vertices, detail_triangles), off_mesh_links)| {
+        |(
+            (tile_x, tile_z, layer, origin_y),
+            vertices,
+            polygons,
+            (indices, neighbours, portal_sides),
+            (detail_meshes, detail_vertices, detail_triangles),
+            off_mesh_links,
+        )| {
             NavTileData {
                 tile_x,
                 tile_z,
@@ -440,9 +488,26 @@ fn apply(data: &mut NavTileData, edit: &Edit) {
         2 => set(&mut data.neighbours, entry, bits),
         3 => set(&mut data.portal_sides, entry, bits as u8),
         4 => data.polygons.iter_mut().for_each(|p| p.vertex_count = p.vertex_count.wrapping_add(bits as u8 % 2)),
-        5 => set(&mut data.detail_triangles, entry, DetailTriangle { indices: [bits as u8, (bits >> 8) as u8, (bits >> 16) as u8], edge_flags: 0 }),
-        6 => set(&mut data.detail_meshes, entry, DetailMesh { vertex_base: bits % 16, vertex_count: bits >> 28, triangle_base: bits, triangle_count: bits % 5 }),
-        7 => set(&mut data.off_mesh_links, entry, OffMeshLinkSlot { radius: float, start: [float; 3], ..OffMeshLinkSlot::default() }),
+        5 => set(
+            &mut data.detail_triangles,
+            entry,
+            DetailTriangle { indices: [bits as u8, (bits >> 8) as u8, (bits >> 16) as u8], edge_flags: 0 },
+        ),
+        6 => set(
+            &mut data.detail_meshes,
+            entry,
+            DetailMesh {
+                vertex_base: bits % 16,
+                vertex_count: bits >> 28,
+                triangle_base: bits,
+                triangle_count: bits % 5,
+            },
+        ),
+        7 => set(
+            &mut data.off_mesh_links,
+            entry,
+            OffMeshLinkSlot { radius: float, start: [float; 3], ..OffMeshLinkSlot::default() },
+        ),
         8 => data.layer = bits as u16,
         9 => data.tile_x = bits as i32,
         10 => data.origin_y = f64::from(float),

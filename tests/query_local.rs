@@ -228,7 +228,12 @@ fn wall_segments_split_a_partly_covered_edge() {
     query.poly_wall_segments(start_ref, &QueryFilter::default(), false, &mut out).unwrap();
     assert_eq!(
         out,
-        [segment(c00, c16_0, null), segment(c16_8, c16_16, null), segment(c16_16, c0_16, null), segment(c0_16, c00, null)]
+        [
+            segment(c00, c16_0, null),
+            segment(c16_8, c16_16, null),
+            segment(c16_16, c0_16, null),
+            segment(c0_16, c00, null)
+        ]
     );
     query.poly_wall_segments(start_ref, &QueryFilter::default(), true, &mut out).unwrap();
     assert_eq!(out[1..3], [segment(c16_0, c16_8, quad), segment(c16_8, c16_16, null)]);
@@ -255,7 +260,8 @@ fn random_points_are_spread_by_area_and_repeat_with_their_seed() {
     let points: Vec<_> = (0..4000u64).map(|seed| query.find_random_point(&filter, seed).unwrap()).collect();
     let in_quad = points.iter().filter(|p| p.poly_ref == quad).count();
     assert!((700..=900).contains(&in_quad), "{in_quad} of 4000 in the quad");
-    let mean_x = points.iter().filter(|p| p.poly_ref != quad).map(|p| p.position[0]).sum::<f64>() / (4000 - in_quad) as f64;
+    let mean_x =
+        points.iter().filter(|p| p.poly_ref != quad).map(|p| p.position[0]).sum::<f64>() / (4000 - in_quad) as f64;
     assert!((mean_x - 8.0).abs() < 0.3, "mean x {mean_x} of the square 0..16");
     for p in &points {
         let inside = if p.poly_ref == quad { 16.0..=24.0 } else { 0.0..=16.0 };

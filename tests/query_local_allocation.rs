@@ -27,7 +27,8 @@ fn warm_local_queries_do_not_allocate() {
         .map(|_| {
             let (tile_ref, count) = tiles[rng.below(tiles.len() as u64) as usize];
             let poly = tile_ref.polygon(rng.below(count as u64) as u32).unwrap();
-            let start = query.closest_point_on_poly(poly, [rng.range_f32(0.0, 48.0) as f64, 0.0, 8.0]).unwrap().position;
+            let start =
+                query.closest_point_on_poly(poly, [rng.range_f32(0.0, 48.0) as f64, 0.0, 8.0]).unwrap().position;
             let end = [rng.range_f32(-8.0, 56.0) as f64, 0.0, rng.range_f32(-8.0, 40.0) as f64];
             (poly, start, end, rng.range_f32(0.0, 20.0) as f64)
         })

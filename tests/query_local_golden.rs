@@ -23,7 +23,9 @@ mod cases;
 use std::path::PathBuf;
 
 use mesh_common::Rng;
-use onav::{NavMesh, NavMeshError, NavMeshQuery, PolyRef, QueryFilter, RaycastOptions, Result, SearchStatus, TiledNavMesh};
+use onav::{
+    NavMesh, NavMeshError, NavMeshQuery, PolyRef, QueryFilter, RaycastOptions, Result, SearchStatus, TiledNavMesh,
+};
 use sha2::{Digest, Sha256};
 
 const UPDATE_VARIABLE: &str = "ONAV_UPDATE_GOLDEN";
@@ -97,7 +99,8 @@ fn cases(mesh: &TiledNavMesh, seed: u64) -> Vec<Case> {
         .map(|i| {
             let poly = polys[rng.below(polys.len() as u64) as usize];
             let near = query.closest_point_on_poly(poly, [0.0; 3]).unwrap().position;
-            let start = query.closest_point_on_poly(poly, [near[0] + offset(&mut rng), 0.0, near[2] + offset(&mut rng)]);
+            let start =
+                query.closest_point_on_poly(poly, [near[0] + offset(&mut rng), 0.0, near[2] + offset(&mut rng)]);
             let start = start.unwrap().position;
             let mut case = Case {
                 poly,

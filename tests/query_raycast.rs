@@ -102,7 +102,8 @@ fn a_portal_edge_opens_exactly_where_its_link_covers_it() {
 fn l_shape() -> TiledNavMesh {
     let p = params();
     let v = |x: f32, z: f32| [x, 0.0, z];
-    let vertices = vec![v(0.0, 0.0), v(4.0, 0.0), v(8.0, 0.0), v(4.0, 4.0), v(8.0, 4.0), v(0.0, 4.0), v(4.0, 8.0), v(8.0, 8.0)];
+    let vertices =
+        vec![v(0.0, 0.0), v(4.0, 0.0), v(8.0, 0.0), v(4.0, 4.0), v(8.0, 4.0), v(0.0, 4.0), v(4.0, 8.0), v(8.0, 8.0)];
     let data = NavTileData {
         vertices,
         polygons: vec![Polygon { vertex_count: 4, area: 0, flags: 1 }; 3],

@@ -76,7 +76,8 @@ fn check_mesh(mesh: &TiledNavMesh, seed: u64, pairs: usize) -> Tally {
     let (mut path, mut corridor, mut funnel, mut visited) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let mut tally = Tally { reachable: 0, unreachable: 0, straight: 0, with_links: 0, corridors: 0 };
     for pair in 0..pairs {
-        let (start_ref, end_ref) = (polys[rng.below(polys.len() as u64) as usize], polys[rng.below(polys.len() as u64) as usize]);
+        let (start_ref, end_ref) =
+            (polys[rng.below(polys.len() as u64) as usize], polys[rng.below(polys.len() as u64) as usize]);
         let (start, end) = (point_in(mesh, start_ref, &mut rng), point_in(mesh, end_ref, &mut rng));
         let outcome = query.find_shortest_path(start_ref, end_ref, start, end, &filter, &mut path).unwrap();
         let expected = oracle.shortest((start_ref, start), (end_ref, end));

@@ -10,8 +10,8 @@ mod query_common;
 
 use mesh_common::{link, params, GridTile, Rng};
 use onav::{
-    straight_path_length, CrossingCache, NavMeshError, NavMeshQuery, NavTile, PathCrossings, PathStatus, PolyRef, QueryFilter,
-    StraightPathOptions, StraightPathStatus, StraightPathVertex, TiledNavMesh, VertexFlags,
+    straight_path_length, CrossingCache, NavMeshError, NavMeshQuery, NavTile, PathCrossings, PathStatus, PolyRef,
+    QueryFilter, StraightPathOptions, StraightPathStatus, StraightPathVertex, TiledNavMesh, VertexFlags,
 };
 use query_common::{all_polygons, centre, dist, random_mesh, steps};
 
@@ -315,7 +315,9 @@ fn a_kept_crossing_cache_gives_the_paths_found_without_it() {
                 variants.push(corridor[front..].to_vec());
             }
             let middle = corridor.len() / 2;
-            query.find_path(corridor[middle], a, centre(&mesh, corridor[middle]), pa, &filter, 4096, &mut tail).unwrap();
+            query
+                .find_path(corridor[middle], a, centre(&mesh, corridor[middle]), pa, &filter, 4096, &mut tail)
+                .unwrap();
             variants.push(corridor[..middle].iter().chain(&tail).copied().collect());
             variants.push(corridor[..middle + 1].to_vec());
             variants.push(corridor.iter().chain(&[a]).copied().collect());
@@ -325,8 +327,9 @@ fn a_kept_crossing_cache_gives_the_paths_found_without_it() {
                 for max_vertices in [None, Some(1), Some(3)] {
                     let options = StraightPathOptions { crossings: PathCrossings::AllEdges, max_vertices };
                     let status = query.find_straight_path(variant, start, pb, options, &mut plain).unwrap();
-                    let with_cache =
-                        query.find_straight_path_cached(variant, (start, pb), options, &mut cache, &mut cached).unwrap();
+                    let with_cache = query
+                        .find_straight_path_cached(variant, (start, pb), options, &mut cache, &mut cached)
+                        .unwrap();
                     assert_eq!((with_cache, &cached), (status, &plain));
                     compared += 1;
                 }

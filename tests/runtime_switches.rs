@@ -7,9 +7,8 @@ mod mesh_common;
 
 use mesh_common::{link, params, GridTile};
 use onav::{
-    write_mesh, AgentParams, AgentState, Crowd, CrowdSettings, NavMesh, NavMeshDebug, NavMeshError,
-    NavMeshQuery, OffMeshLinkDefinition, OffMeshLinkSlot, PathStatus, PolyRef, QueryFilter, StraightPathOptions,
-    TiledNavMesh,
+    write_mesh, AgentParams, AgentState, Crowd, CrowdSettings, NavMesh, NavMeshDebug, NavMeshError, NavMeshQuery,
+    OffMeshLinkDefinition, OffMeshLinkSlot, PathStatus, PolyRef, QueryFilter, StraightPathOptions, TiledNavMesh,
 };
 
 const NODES: usize = 4096;
@@ -47,8 +46,9 @@ fn route(mesh: &TiledNavMesh, from: [f64; 3], to: [f64; 3], filter: &QueryFilter
     let start = query.find_nearest_poly(from, extents, filter).unwrap().expect("a polygon under the start");
     let end = query.find_nearest_poly(to, extents, &QueryFilter::default()).unwrap().expect("a polygon under the end");
     let mut corridor = Vec::new();
-    let outcome =
-        query.find_path(start.poly_ref, end.poly_ref, start.position, end.position, filter, NODES, &mut corridor).unwrap();
+    let outcome = query
+        .find_path(start.poly_ref, end.poly_ref, start.position, end.position, filter, NODES, &mut corridor)
+        .unwrap();
     let mut vertices = Vec::new();
     query
         .find_straight_path(&corridor, start.position, end.position, StraightPathOptions::default(), &mut vertices)
@@ -319,7 +319,11 @@ fn departure(disable_at: Option<u64>) -> [f64; 3] {
     crowd.request_move_target(agent, [28.0, 3.0, 4.0]).unwrap();
     for _ in 0..600 {
         if Some(crowd.tick()) == disable_at {
-            assert_ne!(crowd.agent(agent).unwrap().state(), AgentState::OffMeshLink, "disabled before the agent got there");
+            assert_ne!(
+                crowd.agent(agent).unwrap().state(),
+                AgentState::OffMeshLink,
+                "disabled before the agent got there"
+            );
             assert_eq!(mesh.set_off_mesh_links_enabled_by_user_id(1, false), 1);
             crowd.set_mesh(&mesh);
         }

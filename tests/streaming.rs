@@ -232,7 +232,11 @@ fn links_are_stitched_after_every_operation() {
     for (removed, tile) in tiles.iter().enumerate() {
         streamer.queue_remove_column(tile.tile_x(), tile.tile_z());
         streamer.update(&mut mesh, 1).unwrap();
-        assert_eq!(world_view(&mesh), world_view(&built_directly(&p, &tiles[removed + 1..])), "after removal {removed}");
+        assert_eq!(
+            world_view(&mesh),
+            world_view(&built_directly(&p, &tiles[removed + 1..])),
+            "after removal {removed}"
+        );
     }
 }
 
@@ -283,7 +287,8 @@ fn random_streaming_matches_direct_edits_and_a_direct_build() {
         .flat_map(|x| (0..4).map(move |z| (x, z)))
         .flat_map(|(x, z)| {
             let plain = GridTile::new(x, z, 2);
-            let raised = GridTile::new(x, z, 2).height(0.0, 0.25).link(link([2.0, 0.25, 2.0], [18.0, 0.0, 6.0], 1.0, true));
+            let raised =
+                GridTile::new(x, z, 2).height(0.0, 0.25).link(link([2.0, 0.25, 2.0], [18.0, 0.0, 6.0], 1.0, true));
             let upper = GridTile::new(x, z, 2).layer(1).height(8.0, 0.0);
             [plain, raised, upper]
         })

@@ -286,8 +286,5 @@ fn a_validated_tile_exposes_its_polygons_and_portals() {
     assert_eq!(sides, vec![(0, 0, 3), (0, 3, 2), (1, 0, 3), (1, 1, 0), (2, 2, 1), (2, 3, 2), (3, 1, 0), (3, 2, 1)]);
     assert_eq!(tile.fingerprint(), onav::BuildFingerprint::of(&p));
     let other: NavMeshParams = NavMeshParams { walkable_climb: 0.75, ..p };
-    assert!(matches!(
-        tile.check_fingerprint(&onav::BuildFingerprint::of(&other)),
-        Err(NavMeshError::Fingerprint(_))
-    ));
+    assert!(matches!(tile.check_fingerprint(&onav::BuildFingerprint::of(&other)), Err(NavMeshError::Fingerprint(_))));
 }

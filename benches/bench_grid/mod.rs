@@ -11,9 +11,12 @@ use crate::mesh_common::{link, GridTile};
 pub fn bench_tile(p: &NavMeshParams, x: i32, z: i32, cells: u32, links: bool) -> Arc<NavTile> {
     let mut tile = GridTile::new(x, z, cells);
     if links {
-        tile = tile
-            .link(link([1.0, 0.0, 1.0], [21.0, 0.0, 9.0], 0.5, true))
-            .link(link([9.0, 0.0, 1.0], [3.0, 0.0, 13.0], 0.5, false));
+        tile = tile.link(link([1.0, 0.0, 1.0], [21.0, 0.0, 9.0], 0.5, true)).link(link(
+            [9.0, 0.0, 1.0],
+            [3.0, 0.0, 13.0],
+            0.5,
+            false,
+        ));
     }
     tile.build(p)
 }

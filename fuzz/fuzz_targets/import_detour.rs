@@ -40,8 +40,7 @@ fuzz_target!(|bytes: &[u8]| {
             let mut mesh = TiledNavMesh::new(set.params).expect("imported parameters are valid");
             for tile in set.tiles {
                 check_tile(&set.params, &tile);
-                mesh.add_tile(tile)
-                    .expect("the tiles of one set have distinct positions");
+                mesh.add_tile(tile).expect("the tiles of one set have distinct positions");
             }
         }
         Err(error) => assert!(error.is_format_family(), "{error:?}"),

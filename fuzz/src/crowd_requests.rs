@@ -64,7 +64,10 @@ impl Params {
 
 #[derive(Debug, Clone, Copy, Arbitrary)]
 pub enum Request {
-    Add { position: [Value; 3], params: Params },
+    Add {
+        position: [Value; 3],
+        params: Params,
+    },
     Remove(Pick),
     SetPosition(Pick, [Value; 3]),
     SetParams(Pick, Params),
@@ -75,8 +78,16 @@ pub enum Request {
     /// Steps the crowd this many times (1 to 8).
     Step(u8),
     /// Adds (or replaces) a jittered tile and moves the crowd to the mesh.
-    Put { column: u8, layer: bool, cells: u8, seed: u64 },
-    RemoveTile { column: u8, layer: bool },
+    Put {
+        column: u8,
+        layer: bool,
+        cells: u8,
+        seed: u64,
+    },
+    RemoveTile {
+        column: u8,
+        layer: bool,
+    },
 }
 
 #[derive(Debug, Clone, Arbitrary)]

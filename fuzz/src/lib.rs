@@ -264,11 +264,7 @@ impl SmallGeometry {
             .and_then(|s| s.set_detail_sample_distance(f64::from(self.detail & 7)))
             .and_then(|s| s.set_detail_max_error(f64::from((self.detail >> 3) & 3) * 0.25))
             .expect("fixed settings are in range");
-        settings.set_partition(if self.monotone {
-            onav::Partition::Monotone
-        } else {
-            onav::Partition::Watershed
-        });
+        settings.set_partition(if self.monotone { onav::Partition::Monotone } else { onav::Partition::Watershed });
         let geometry = onav::TriangleGeometry {
             vertices: small(&self.vertices, |v| v.map(WorldCoordinate::value)),
             triangles: small(&self.triangles, |t| t.map(u32::from)),
@@ -302,11 +298,7 @@ pub fn check_build_3d(settings: onav::NavSettings, geometry: &onav::TriangleGeom
     let params = *mesh.params();
     for (_, tile) in mesh.mesh().tiles() {
         let again = NavTile::create(&params, tile.data().to_data()).expect("a built tile re-validates");
-        assert_eq!(
-            write_tile(&again),
-            write_tile(tile),
-            "re-created tile writes other bytes"
-        );
+        assert_eq!(write_tile(&again), write_tile(tile), "re-created tile writes other bytes");
         let read = read_tile(&params, &write_tile(tile)).expect("a built tile reads back");
         assert_eq!(write_tile(&read), write_tile(tile), "read tile writes other bytes");
     }

@@ -16,7 +16,9 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
-use onav::{read_mesh, write_mesh, Link, LinkKind, NavMeshDebug, NavMeshParams, NavTile, PolyRef, TileRef, TiledNavMesh};
+use onav::{
+    read_mesh, write_mesh, Link, LinkKind, NavMeshDebug, NavMeshParams, NavTile, PolyRef, TileRef, TiledNavMesh,
+};
 
 use crate::mesh_common::{link, params, GridTile};
 
@@ -307,7 +309,8 @@ impl EditRun {
             Outcome::Removed(refs) => {
                 for tile_ref in refs {
                     let position = self.current.iter().find(|(_, i)| i.tile_ref == tile_ref).map(|(p, _)| *p);
-                    let position = position.ok_or_else(|| format!("removal returned {tile_ref:?}, not a current reference"))?;
+                    let position =
+                        position.ok_or_else(|| format!("removal returned {tile_ref:?}, not a current reference"))?;
                     self.retired.extend(self.current.remove(&position));
                 }
             }
@@ -335,7 +338,9 @@ impl EditRun {
         let in_mesh: BTreeMap<Position, Issued> = self
             .mesh
             .tiles()
-            .map(|(tile_ref, t)| ((t.tile_x(), t.tile_z(), t.layer()), Issued { tile_ref, polygons: t.polygon_count() as u32 }))
+            .map(|(tile_ref, t)| {
+                ((t.tile_x(), t.tile_z(), t.layer()), Issued { tile_ref, polygons: t.polygon_count() as u32 })
+            })
             .collect();
         check(in_mesh == self.current, &format!("the mesh holds {in_mesh:?}, the model {:?}", self.current))
     }

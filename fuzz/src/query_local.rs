@@ -58,8 +58,16 @@ pub struct Query {
 #[derive(Debug, Clone, Copy, Arbitrary)]
 pub enum Step {
     /// Adds (or replaces) a jittered tile at a column and layer.
-    Put { column: u8, layer: bool, cells: u8, seed: u64 },
-    Remove { column: u8, layer: bool },
+    Put {
+        column: u8,
+        layer: bool,
+        cells: u8,
+        seed: u64,
+    },
+    Remove {
+        column: u8,
+        layer: bool,
+    },
     Query(Query),
 }
 
@@ -89,7 +97,8 @@ pub fn check_local_queries(input: &QueryInput) {
                 let layer = u16::from(layer);
                 let tile = JitteredTile { x, z, layer, origin_y: f64::from(layer) * 0.3, n: 1 << (cells % 3), seed };
                 let tile = tile.build(&p);
-                let put = if mesh.tile_at(x, z, layer).is_some() { mesh.replace_tile(tile) } else { mesh.add_tile(tile) };
+                let put =
+                    if mesh.tile_at(x, z, layer).is_some() { mesh.replace_tile(tile) } else { mesh.add_tile(tile) };
                 put.expect("a free or occupied position as asked");
                 remembered.extend(polygons(&mesh));
                 query.set_mesh(&mesh);

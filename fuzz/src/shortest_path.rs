@@ -71,7 +71,11 @@ pub fn check_shortest_paths(input: &ShortestPathInput) {
         let (first, last) = (path[0].position, path[path.len() - 1].position);
         assert_eq!(outcome.length, straight_path_length(&path), "the length is the path's");
         let straight = ((last[0] - first[0]).powi(2) + (last[2] - first[2]).powi(2)).sqrt();
-        assert!(outcome.length >= straight * (1.0 - 1e-12), "{} is shorter than the straight {straight}", outcome.length);
+        assert!(
+            outcome.length >= straight * (1.0 - 1e-12),
+            "{} is shorter than the straight {straight}",
+            outcome.length
+        );
         assert!(outcome.nodes <= usize::from(input.max_nodes).max(1), "the budget holds");
     }
 }

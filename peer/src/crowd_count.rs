@@ -41,7 +41,11 @@ pub fn crowd_count(meshes: &Path, scenario: Scenario) -> Result<(), String> {
     let placements = placements(&level.onav, scenario.agents)?;
     step_timed_ticks(&mut DetourCrowdSide::new(&level.detour)?, &placements)?;
     step_timed_ticks(&mut OnavCrowdSide::new(&level.onav, 1)?, &placements)?;
-    println!("{}: DetourCrowd and onav each stepped {} agents {TIMED_TICKS} ticks", scenario.input_name(), scenario.agents);
+    println!(
+        "{}: DetourCrowd and onav each stepped {} agents {TIMED_TICKS} ticks",
+        scenario.input_name(),
+        scenario.agents
+    );
     Ok(())
 }
 

@@ -107,7 +107,14 @@ struct Options {
 }
 
 fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
-    let mut options = Options { command: "all".into(), rounds: DEFAULT_ROUNDS, smoke: false, meshes: None, input: None, partition: None };
+    let mut options = Options {
+        command: "all".into(),
+        rounds: DEFAULT_ROUNDS,
+        smoke: false,
+        meshes: None,
+        input: None,
+        partition: None,
+    };
     let mut command = None;
     while let Some(arg) = args.next() {
         match arg.as_str() {

@@ -32,7 +32,9 @@ impl<'m> OnavCrowdSide<'m> {
         let threads = if threads == 1 {
             Threads::Caller
         } else {
-            Threads::Pool(rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| format!("rayon: {e}"))?)
+            Threads::Pool(
+                rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| format!("rayon: {e}"))?,
+            )
         };
         Ok(OnavCrowdSide { mesh, threads, crowd: None, handles: Vec::new() })
     }

@@ -46,7 +46,13 @@ fn ends_found<S: QuerySide>(side: &mut S, pairs: &[QueryPair]) -> Result<Vec<boo
         .collect()
 }
 
-fn measure(input: Input, meshes: &Path, rounds: usize, pair_count: usize, clock: &CallClock) -> Result<Measured, String> {
+fn measure(
+    input: Input,
+    meshes: &Path,
+    rounds: usize,
+    pair_count: usize,
+    clock: &CallClock,
+) -> Result<Measured, String> {
     let prepared = prepare(input, meshes, &RecastSettings::TILE_MESH_DEFAULTS)?;
     let detour_mesh = load_mset(&prepared.mset)?;
     let onav_mesh = read_mesh(&prepared.onav_mesh_bytes).map_err(|e| format!("onav read_mesh: {e}"))?;

@@ -132,7 +132,11 @@ fn time_row(input: &str, operation: &str, medians: &RowSamples, p99s: &RowSample
 
 fn ratio(onav: f64, peer: f64) -> String {
     let ratio = onav / peer;
-    if ratio.is_finite() { format!("{ratio:.2}") } else { "—".into() }
+    if ratio.is_finite() {
+        format!("{ratio:.2}")
+    } else {
+        "—".into()
+    }
 }
 
 fn count(answers: &[PairAnswer], pick: impl Fn(&PairAnswer) -> bool) -> usize {

@@ -5,12 +5,12 @@
 
 use std::collections::BTreeMap;
 
-use crate::world::authored_links::bake_links;
-use crate::error::{NavMeshError, Result};
-use crate::world::nav_settings::NavSettings;
 use crate::build::nav_tile_assembler::{NavTileAssembler, TilePolygons};
+use crate::error::{NavMeshError, Result};
 use crate::format::params::NavMeshParams;
 use crate::tile::nav_tile::NavTile;
+use crate::world::authored_links::bake_links;
+use crate::world::nav_settings::NavSettings;
 
 /// The polygons of one tile column and layer from a builder working in the
 /// X/Y plane: its second axis maps to world Z, and every vertex lies at

@@ -2,9 +2,9 @@
 //! from builders"): world-space polygons already cut to one tile become a
 //! validated `NavTile`.
 
-use crate::tile::coordinate::{check_world, is_within_bound};
 use crate::error::{NavMeshError, Result};
 use crate::format::params::NavMeshParams;
+use crate::tile::coordinate::{check_world, is_within_bound};
 use crate::tile::nav_tile::NavTile;
 use crate::tile::tile_data::{NavTileData, Polygon, NOT_PORTAL};
 

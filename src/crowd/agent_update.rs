@@ -399,8 +399,10 @@ fn desired_velocity(agent: &CrowdAgent, context: &StepContext<'_>) -> VectorXz {
         }
         _ => VectorXz::ZERO,
     };
-    let oncoming = agent.neighbours.iter().filter_map(|n| context.snapshot[n.index as usize].map(|s| (s.position, s.velocity)));
-    let desired = keep_right(position, desired, oncoming, (params.radius * LANE_RADII, params.radius * LANE_WIDTH_RADII));
+    let oncoming =
+        agent.neighbours.iter().filter_map(|n| context.snapshot[n.index as usize].map(|s| (s.position, s.velocity)));
+    let desired =
+        keep_right(position, desired, oncoming, (params.radius * LANE_RADII, params.radius * LANE_WIDTH_RADII));
     if !params.update_flags.contains(UpdateFlags::SEPARATION) {
         return desired;
     }
@@ -565,7 +567,11 @@ mod tests {
 
     #[test]
     fn the_shortcut_looks_past_the_next_corner_unless_only_the_end_is_left() {
-        let vertex = |x: f64, flags: VertexFlags| StraightPathVertex { position: [x, 0.0, 0.0], flags, poly: crate::PolyRef::NULL };
+        let vertex = |x: f64, flags: VertexFlags| StraightPathVertex {
+            position: [x, 0.0, 0.0],
+            flags,
+            poly: crate::PolyRef::NULL,
+        };
         let (corner, end) = (vertex(1.0, VertexFlags::default()), vertex(2.0, VertexFlags::END));
         assert_eq!(shortcut_target(&[corner, end]), Some(end.position));
         assert_eq!(shortcut_target(&[corner, corner, end]), Some(corner.position));
@@ -594,7 +600,8 @@ mod tests {
                 }
             }
             let mut sorted = found.clone();
-            sorted.sort_unstable_by(|a, b| a.distance_squared.total_cmp(&b.distance_squared).then(a.index.cmp(&b.index)));
+            sorted
+                .sort_unstable_by(|a, b| a.distance_squared.total_cmp(&b.distance_squared).then(a.index.cmp(&b.index)));
             sorted.truncate(keep);
             assert_eq!(kept, sorted, "keep {keep}");
         }

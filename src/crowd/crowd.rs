@@ -71,7 +71,12 @@ pub struct CrowdSettings {
 
 impl Default for CrowdSettings {
     fn default() -> CrowdSettings {
-        CrowdSettings { dt: 1.0 / 30.0, max_nodes: 4096, placement_half_extents: [2.0, 4.0, 2.0], topology_interval: 0.5 }
+        CrowdSettings {
+            dt: 1.0 / 30.0,
+            max_nodes: 4096,
+            placement_half_extents: [2.0, 4.0, 2.0],
+            topology_interval: 0.5,
+        }
     }
 }
 
@@ -473,7 +478,11 @@ impl Crowd {
                 Some(pushed) if push_stays_zero(agent, index as u32, pushed) => VectorXz::ZERO,
                 _ => collision_push(agent, index as u32, snapshot),
             };
-            threads.map_into(&self.slots, |index, slot| slot.agent.as_ref().map_or(VectorXz::ZERO, |a| push(index, a)), &mut self.pushes);
+            threads.map_into(
+                &self.slots,
+                |index, slot| slot.agent.as_ref().map_or(VectorXz::ZERO, |a| push(index, a)),
+                &mut self.pushes,
+            );
             self.pushed.clear();
             for (slot, push) in self.slots.iter_mut().zip(&self.pushes) {
                 if let Some(agent) = slot.agent.as_mut() {

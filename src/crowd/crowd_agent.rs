@@ -206,7 +206,10 @@ pub(crate) enum MoveTarget {
     /// A target position whose path the next step searches.
     Requested([f64; 3]),
     /// A target on polygon `poly`, with a corridor toward it.
-    Position { poly: PolyRef, position: [f64; 3] },
+    Position {
+        poly: PolyRef,
+        position: [f64; 3],
+    },
     Velocity(VectorXz),
 }
 

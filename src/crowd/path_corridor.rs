@@ -87,7 +87,8 @@ impl PathCorridor {
         budget: usize,
     ) -> Result<PathStatus> {
         let budget = budget.min(query.max_nodes());
-        let outcome = query.find_path(self.first(), goal_ref, self.position, goal, filter, budget, &mut self.visited)?;
+        let outcome =
+            query.find_path(self.first(), goal_ref, self.position, goal, filter, budget, &mut self.visited)?;
         self.target = goal;
         std::mem::swap(&mut self.path, &mut self.visited);
         Ok(outcome.status)
@@ -156,7 +157,13 @@ impl PathCorridor {
         corners: &mut Vec<StraightPathVertex>,
     ) -> Result<bool> {
         let options = StraightPathOptions { max_vertices, ..StraightPathOptions::default() };
-        query.find_straight_path_cached(&self.path, (self.position, self.target), options, &mut self.crossings, corners)?;
+        query.find_straight_path_cached(
+            &self.path,
+            (self.position, self.target),
+            options,
+            &mut self.crossings,
+            corners,
+        )?;
         let cut = corners.last().is_some_and(|c| !c.flags.contains(VertexFlags::END));
         let position = self.position;
         let passed = corners
@@ -220,7 +227,8 @@ impl PathCorridor {
         }
         let scale = (range / length).min(1.0);
         let end = [self.position[0] + dx * scale, next[1], self.position[2] + dz * scale];
-        let hit = query.raycast(self.first(), self.position, end, filter, RaycastOptions::default(), &mut self.visited)?;
+        let hit =
+            query.raycast(self.first(), self.position, end, filter, RaycastOptions::default(), &mut self.visited)?;
         Ok(hit.wall.is_none() && merge_shortcut(&mut self.path, &self.visited))
     }
 
@@ -233,8 +241,15 @@ impl PathCorridor {
             return Ok(());
         }
         let budget = TOPOLOGY_NODES.min(query.max_nodes());
-        let outcome =
-            query.find_path(self.first(), self.last(), self.position, self.target, filter, budget, &mut self.visited)?;
+        let outcome = query.find_path(
+            self.first(),
+            self.last(),
+            self.position,
+            self.target,
+            filter,
+            budget,
+            &mut self.visited,
+        )?;
         if outcome.status != PathStatus::Complete && outcome.status != PathStatus::OutOfNodes {
             return Ok(());
         }

@@ -165,7 +165,8 @@ impl ProximityGrid {
     /// the box; the caller measures).
     pub fn query(&self, center: VectorXz, half: f64, mut visit: impl FnMut(u32, VectorXz)) {
         let CellBox { column_min, row_min, columns, rows } = self.cells;
-        let Some((first_column, last_column)) = self.span((center.x - half, center.x + half), column_min, columns) else {
+        let Some((first_column, last_column)) = self.span((center.x - half, center.x + half), column_min, columns)
+        else {
             return;
         };
         let Some((first_row, last_row)) = self.span((center.z - half, center.z + half), row_min, rows) else {
@@ -236,7 +237,8 @@ mod tests {
     fn queries_give_the_cells_agents_in_row_column_insertion_order() {
         let mut next = uniform(0x9e37_79b9_7f4a_7c15);
         let mut grid = ProximityGrid::new(1.5);
-        let points: Vec<VectorXz> = (0..300).map(|_| VectorXz::new(next() * 40.0 - 20.0, next() * 30.0 - 5.0)).collect();
+        let points: Vec<VectorXz> =
+            (0..300).map(|_| VectorXz::new(next() * 40.0 - 20.0, next() * 30.0 - 5.0)).collect();
         for (i, p) in points.iter().enumerate() {
             grid.insert(i as u32, *p);
         }
@@ -302,10 +304,12 @@ mod tests {
         let mut next = uniform(0x5851_f42d_4c95_7f2d);
         for scale in [1.0, 1e-3, 1e4, 3e6] {
             let mut grid = ProximityGrid::new(0.7 * scale);
-            let mut points: Vec<VectorXz> =
-                (0..400).map(|_| VectorXz::new((next() * 20.0 - 10.0) * scale, (next() * 20.0 - 10.0) * scale)).collect();
+            let mut points: Vec<VectorXz> = (0..400)
+                .map(|_| VectorXz::new((next() * 20.0 - 10.0) * scale, (next() * 20.0 - 10.0) * scale))
+                .collect();
             // A lattice: points exactly at the limit's distance on an axis.
-            points.extend((0..100).map(|k| VectorXz::new((k % 10) as f64 * 0.5 * scale, (k / 10) as f64 * 0.5 * scale)));
+            points
+                .extend((0..100).map(|k| VectorXz::new((k % 10) as f64 * 0.5 * scale, (k / 10) as f64 * 0.5 * scale)));
             for (i, p) in points.iter().enumerate() {
                 grid.insert(i as u32, *p);
             }
@@ -321,7 +325,10 @@ mod tests {
                 grid.query(center, half, |i, _| visited.push(i));
                 for (i, p) in points.iter().enumerate() {
                     if (*p - center).length_squared() <= limit {
-                        assert!(visited.contains(&(i as u32)), "point {i} {p:?} within {limit} of {center:?}, half {half}");
+                        assert!(
+                            visited.contains(&(i as u32)),
+                            "point {i} {p:?} within {limit} of {center:?}, half {half}"
+                        );
                     }
                 }
             }

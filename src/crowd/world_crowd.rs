@@ -35,7 +35,8 @@ impl WorldCrowd {
     /// An empty crowd per class of `world` as it is now, all with
     /// `settings` (so every class steps by the same dt).
     pub fn new(world: &NavWorld, settings: CrowdSettings) -> Result<WorldCrowd> {
-        let crowds = world.classes().iter().map(|class| Crowd::new(class.mesh(), settings)).collect::<Result<Vec<_>>>()?;
+        let crowds =
+            world.classes().iter().map(|class| Crowd::new(class.mesh(), settings)).collect::<Result<Vec<_>>>()?;
         Ok(WorldCrowd { crowds, radii: world.agent_radii() })
     }
 
@@ -90,13 +91,19 @@ impl WorldCrowd {
 
     /// Adds an agent to class `class`; out of range when the world has no
     /// such class, else as [`Crowd::add_agent`].
-    pub fn add_agent_to_class(&mut self, class: usize, position: [f64; 3], params: AgentParams) -> Result<WorldAgentHandle> {
+    pub fn add_agent_to_class(
+        &mut self,
+        class: usize,
+        position: [f64; 3],
+        params: AgentParams,
+    ) -> Result<WorldAgentHandle> {
         let count = self.crowds.len();
         let crowd = self.crowds.get_mut(class).ok_or_else(|| {
             NavMeshError::out_of_range(format!("class index {class} is out of range: the world has {count} classes"))
         })?;
         let agent = crowd.add_agent(position, params)?;
-        let class = u32::try_from(class).map_err(|_| NavMeshError::out_of_range(format!("class index {class} exceeds u32")))?;
+        let class =
+            u32::try_from(class).map_err(|_| NavMeshError::out_of_range(format!("class index {class} exceeds u32")))?;
         Ok(WorldAgentHandle { class, agent })
     }
 

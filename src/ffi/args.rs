@@ -33,11 +33,7 @@ pub(crate) unsafe fn arg_mut<'a, T>(ptr: *mut T, name: &str) -> Result<&'a mut T
 /// # Safety
 /// When `len > 0`, `ptr` is NULL or points to `len` valid, aligned `T`s
 /// that stay unchanged for `'a`.
-pub(crate) unsafe fn arg_slice<'a, T>(
-    ptr: *const T,
-    len: usize,
-    name: &str,
-) -> Result<&'a [T], Failure> {
+pub(crate) unsafe fn arg_slice<'a, T>(ptr: *const T, len: usize, name: &str) -> Result<&'a [T], Failure> {
     if len == 0 {
         return Ok(&[]);
     }
@@ -70,10 +66,7 @@ pub(crate) unsafe fn out_arg<'a, T: Copy>(ptr: *mut T, name: &str) -> Result<Out
     // SAFETY: writable for one aligned `T`, and all-zero bytes are a valid
     // `T`, as required above.
     unsafe { ptr.as_ptr().write_bytes(0, 1) };
-    Ok(Out {
-        ptr,
-        _borrow: PhantomData,
-    })
+    Ok(Out { ptr, _borrow: PhantomData })
 }
 
 impl<T: Copy> Out<'_, T> {

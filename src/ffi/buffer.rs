@@ -82,12 +82,7 @@ unsafe fn out_buffer<'a, T: Copy>(
 ) -> Result<OutBuffer<'a, T>, Failure> {
     // SAFETY: forwarded from this function's contract.
     let len_out = unsafe { out_arg(len_out, "len_out") }?;
-    Ok(OutBuffer {
-        buf,
-        cap,
-        len_out,
-        unit,
-    })
+    Ok(OutBuffer { buf, cap, len_out, unit })
 }
 
 impl<T: Copy> OutBuffer<'_, T> {
@@ -100,11 +95,7 @@ impl<T: Copy> OutBuffer<'_, T> {
     /// As [`Self::fill`], converting each of `items` with `convert` on the
     /// way, so library values reach the caller's C structs without an
     /// intermediate copy.
-    pub(crate) fn fill_mapped<S>(
-        self,
-        items: &[S],
-        convert: impl Fn(&S) -> T,
-    ) -> Result<(), Failure> {
+    pub(crate) fn fill_mapped<S>(self, items: &[S], convert: impl Fn(&S) -> T) -> Result<(), Failure> {
         let needed = items.len();
         let fits = needed <= self.cap && (needed == 0 || !self.buf.is_null());
         if !fits {

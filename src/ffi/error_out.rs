@@ -37,28 +37,17 @@ pub(crate) struct Failure {
 
 impl Failure {
     pub(crate) fn new(status: OnavStatus, message: impl Into<String>) -> Self {
-        Failure {
-            status,
-            found_version: 0,
-            expected_version: 0,
-            message: message.into(),
-        }
+        Failure { status, found_version: 0, expected_version: 0, message: message.into() }
     }
 
     /// A required pointer argument named `name` was NULL.
     pub(crate) fn null_argument(name: &str) -> Self {
-        Failure::new(
-            OnavStatus::ONAV_E_NULL_ARGUMENT,
-            format!("argument `{name}` is NULL"),
-        )
+        Failure::new(OnavStatus::ONAV_E_NULL_ARGUMENT, format!("argument `{name}` is NULL"))
     }
 
     /// Index `index` of `what` lies beyond its `count` elements.
     pub(crate) fn not_found(what: &str, index: u32, count: usize) -> Self {
-        Failure::new(
-            OnavStatus::ONAV_E_NOT_FOUND,
-            format!("{what} {index} does not exist ({count} in all)"),
-        )
+        Failure::new(OnavStatus::ONAV_E_NOT_FOUND, format!("{what} {index} does not exist ({count} in all)"))
     }
 
     /// Writes the failure into `err` (when not NULL) and returns its status.
@@ -87,9 +76,7 @@ impl From<NavMeshError> for Failure {
         let message = error.to_string();
         match error {
             NavMeshError::Format(_) => Failure::new(OnavStatus::ONAV_E_FORMAT, message),
-            NavMeshError::Version {
-                found, expected, ..
-            } => Failure {
+            NavMeshError::Version { found, expected, .. } => Failure {
                 status: OnavStatus::ONAV_E_VERSION,
                 found_version: found,
                 expected_version: expected,
@@ -97,12 +84,8 @@ impl From<NavMeshError> for Failure {
             },
             NavMeshError::Fingerprint(_) => Failure::new(OnavStatus::ONAV_E_FINGERPRINT, message),
             NavMeshError::OutOfRange(_) => Failure::new(OnavStatus::ONAV_E_OUT_OF_RANGE, message),
-            NavMeshError::InvalidOperation(_) => {
-                Failure::new(OnavStatus::ONAV_E_INVALID_OPERATION, message)
-            }
-            NavMeshError::InvalidReference(_) => {
-                Failure::new(OnavStatus::ONAV_E_INVALID_REFERENCE, message)
-            }
+            NavMeshError::InvalidOperation(_) => Failure::new(OnavStatus::ONAV_E_INVALID_OPERATION, message),
+            NavMeshError::InvalidReference(_) => Failure::new(OnavStatus::ONAV_E_INVALID_REFERENCE, message),
         }
     }
 }
@@ -126,11 +109,7 @@ mod tests {
     use super::*;
 
     fn text(array: &[c_char; ONAV_ERROR_MESSAGE_LEN]) -> String {
-        let bytes: Vec<u8> = array
-            .iter()
-            .take_while(|&&c| c != 0)
-            .map(|&c| c as u8)
-            .collect();
+        let bytes: Vec<u8> = array.iter().take_while(|&&c| c != 0).map(|&c| c as u8).collect();
         String::from_utf8(bytes).expect("the cut keeps UTF-8 valid")
     }
 
@@ -144,17 +123,9 @@ mod tests {
 
     #[test]
     fn version_error_keeps_found_and_expected() {
-        let failure = Failure::from(NavMeshError::Version {
-            what: "ONPT tile",
-            found: 3,
-            expected: 2,
-        });
+        let failure = Failure::from(NavMeshError::Version { what: "ONPT tile", found: 3, expected: 2 });
         assert_eq!(
-            (
-                failure.status,
-                failure.found_version,
-                failure.expected_version
-            ),
+            (failure.status, failure.found_version, failure.expected_version),
             (OnavStatus::ONAV_E_VERSION, 3, 2)
         );
     }

@@ -57,12 +57,7 @@ mod tests {
         // SAFETY: a failing guard wrote the whole struct.
         let err = unsafe { err.assume_init() };
         assert_eq!(err.status, status);
-        let message: Vec<u8> = err
-            .message
-            .iter()
-            .take_while(|&&c| c != 0)
-            .map(|&c| c as u8)
-            .collect();
+        let message: Vec<u8> = err.message.iter().take_while(|&&c| c != 0).map(|&c| c as u8).collect();
         assert!(String::from_utf8(message).unwrap().contains("deliberate"));
     }
 }

@@ -58,20 +58,11 @@ const STATUS_NAMES: [(OnavStatus, &CStr); 11] = [
     (OnavStatus::ONAV_E_VERSION, c"ONAV_E_VERSION"),
     (OnavStatus::ONAV_E_FINGERPRINT, c"ONAV_E_FINGERPRINT"),
     (OnavStatus::ONAV_E_OUT_OF_RANGE, c"ONAV_E_OUT_OF_RANGE"),
-    (
-        OnavStatus::ONAV_E_INVALID_OPERATION,
-        c"ONAV_E_INVALID_OPERATION",
-    ),
+    (OnavStatus::ONAV_E_INVALID_OPERATION, c"ONAV_E_INVALID_OPERATION"),
     (OnavStatus::ONAV_E_NULL_ARGUMENT, c"ONAV_E_NULL_ARGUMENT"),
-    (
-        OnavStatus::ONAV_E_BUFFER_TOO_SMALL,
-        c"ONAV_E_BUFFER_TOO_SMALL",
-    ),
+    (OnavStatus::ONAV_E_BUFFER_TOO_SMALL, c"ONAV_E_BUFFER_TOO_SMALL"),
     (OnavStatus::ONAV_E_NOT_FOUND, c"ONAV_E_NOT_FOUND"),
-    (
-        OnavStatus::ONAV_E_INVALID_REFERENCE,
-        c"ONAV_E_INVALID_REFERENCE",
-    ),
+    (OnavStatus::ONAV_E_INVALID_REFERENCE, c"ONAV_E_INVALID_REFERENCE"),
     (OnavStatus::ONAV_E_INTERNAL, c"ONAV_E_INTERNAL"),
 ];
 
@@ -84,10 +75,7 @@ const UNKNOWN_STATUS: &CStr = c"ONAV_E_UNKNOWN";
 #[no_mangle]
 pub extern "C" fn onav_status_name(status: i32) -> *const c_char {
     let name = catch_panic(|| {
-        STATUS_NAMES
-            .iter()
-            .find(|(known, _)| known.code() == status)
-            .map_or(UNKNOWN_STATUS, |&(_, name)| name)
+        STATUS_NAMES.iter().find(|(known, _)| known.code() == status).map_or(UNKNOWN_STATUS, |&(_, name)| name)
     });
     name.unwrap_or(UNKNOWN_STATUS).as_ptr()
 }

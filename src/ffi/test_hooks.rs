@@ -17,11 +17,7 @@ use super::guard::guard;
 /// `message` holds `len` readable bytes (may be NULL when `len` is 0);
 /// `err` is NULL or valid.
 #[no_mangle]
-pub unsafe extern "C" fn onav_debug_panic(
-    message: *const u8,
-    len: usize,
-    err: *mut OnavError,
-) -> i32 {
+pub unsafe extern "C" fn onav_debug_panic(message: *const u8, len: usize, err: *mut OnavError) -> i32 {
     // SAFETY (all blocks): the caller passes `len` readable bytes and a NULL
     // or valid `err`.
     unsafe {

@@ -4,8 +4,8 @@
 //! carrying found and expected), then flags (any set bit is a format error).
 //! Bytes too short for the next check are a format error.
 
-use crate::format::byte_reader::ByteReader;
 use crate::error::{NavMeshError, Result};
+use crate::format::byte_reader::ByteReader;
 
 /// Version of the tile, mesh and snapshot layouts (format version 2).
 pub const FORMAT_VERSION: u16 = 2;

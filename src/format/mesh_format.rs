@@ -12,15 +12,15 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use crate::format::byte_reader::ByteReader;
 use crate::error::{NavMeshError, Result};
+use crate::format::byte_reader::ByteReader;
 use crate::format::fingerprint::BuildFingerprint;
 use crate::format::layout_header::{LayoutHeader, ONPM};
 use crate::format::param_block::{encode_param_block, read_param_block};
-use crate::mesh::poly_ref::{MAX_SALT, MAX_SLOTS};
-use crate::tile::nav_tile::NavTile;
 use crate::format::tile_format::read_tile_checked;
+use crate::mesh::poly_ref::{MAX_SALT, MAX_SLOTS};
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
+use crate::tile::nav_tile::NavTile;
 
 /// Bytes of a tile record's head (slot u32, length u32).
 const RECORD_HEAD_LEN: usize = 8;

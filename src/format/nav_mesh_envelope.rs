@@ -3,13 +3,13 @@
 //! version, flags, the settings' ranges, the embedded ONPM, then that the
 //! settings give the mesh's parameter block).
 
-use crate::format::byte_reader::ByteReader;
 use crate::error::{NavMeshError, Result};
+use crate::format::byte_reader::ByteReader;
 use crate::format::layout_header::{ONNM, ONPM};
 use crate::format::mesh_format::{read_mesh, write_mesh};
+use crate::format::nav_settings_codec::{encode_settings, read_settings};
 use crate::world::nav_mesh::{check_settings_match, NavMesh};
 use crate::world::nav_settings::NavSettings;
-use crate::format::nav_settings_codec::{encode_settings, read_settings};
 
 impl NavMesh {
     /// `NavMesh.Save`: the mesh bytes, unchanged, wrapped with the settings.

@@ -3,11 +3,11 @@
 //! LAYOUT section 2. Read back through the validating setters; a value out
 //! of range is a format error naming it.
 
-use crate::format::byte_reader::ByteReader;
 use crate::error::{NavMeshError, Result};
+use crate::format::byte_reader::ByteReader;
+use crate::format::param_block::{encode_param_block, GRID_AND_AGENT_LEN};
 use crate::world::nav_settings::{NavSettings, Partition};
 use crate::world::off_mesh_link_definition::OffMeshLinkDefinition;
-use crate::format::param_block::{encode_param_block, GRID_AND_AGENT_LEN};
 
 /// Bytes of one authored link in the settings record.
 const LINK_RECORD_LEN: usize = 64;

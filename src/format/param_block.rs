@@ -2,8 +2,8 @@
 //! snapshot headers, the fingerprint input and (its first 60 bytes) the
 //! tier-1 envelope.
 
-use crate::format::byte_reader::ByteReader;
 use crate::error::{NavMeshError, Result};
+use crate::format::byte_reader::ByteReader;
 use crate::format::params::NavMeshParams;
 
 /// Size of the parameter block in bytes.
@@ -57,9 +57,7 @@ pub fn read_param_block(reader: &mut ByteReader<'_>) -> Result<NavMeshParams> {
         agent_max_slope: reader.f32("AgentMaxSlope")?,
         settings_digest: reader.u64("SettingsDigest")?,
     };
-    params
-        .check()
-        .map_err(|v| NavMeshError::format(format!("parameter block: {v}")))?;
+    params.check().map_err(|v| NavMeshError::format(format!("parameter block: {v}")))?;
     Ok(params)
 }
 

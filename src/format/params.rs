@@ -2,8 +2,8 @@
 //! "Coordinate rule"; LAYOUT section 1 for the fields, section 7 for the
 //! arithmetic, section 8 for the open points).
 
-use crate::tile::coordinate::{check_world, is_within_bound};
 use crate::error::{NavMeshError, Result};
+use crate::tile::coordinate::{check_world, is_within_bound};
 
 /// Largest ratio TileSize / CellSize ("Resolution rule").
 pub const MAX_TILE_CELLS: f64 = 8192.0;
@@ -92,19 +92,13 @@ impl NavMeshParams {
             ));
         }
         if !(MIN_VERTS_PER_POLY..=MAX_VERTS_PER_POLY).contains(&self.max_verts_per_poly) {
-            return Err(violation(
-                "MaxVertsPerPoly",
-                format!("= {} must be in 3..=16", self.max_verts_per_poly),
-            ));
+            return Err(violation("MaxVertsPerPoly", format!("= {} must be in 3..=16", self.max_verts_per_poly)));
         }
         check_non_negative("WalkableClimb", self.walkable_climb)?;
         check_non_negative("AgentRadius", self.agent_radius)?;
         check_non_negative("AgentHeight", self.agent_height)?;
         if !(self.agent_max_slope >= 0.0 && self.agent_max_slope <= 90.0) {
-            return Err(violation(
-                "AgentMaxSlope",
-                format!("= {} must be in 0..=90 degrees", self.agent_max_slope),
-            ));
+            return Err(violation("AgentMaxSlope", format!("= {} must be in 0..=90 degrees", self.agent_max_slope)));
         }
         Ok(())
     }
@@ -127,10 +121,7 @@ impl NavMeshParams {
     /// World X/Z of a tile's origin: `OriginX + TileX*TileSize`, product
     /// first, then sum (LAYOUT section 7).
     pub fn tile_origin(&self, tile_x: i32, tile_z: i32) -> (f64, f64) {
-        (
-            self.origin_x + (tile_x as f64) * self.tile_size,
-            self.origin_z + (tile_z as f64) * self.tile_size,
-        )
+        (self.origin_x + (tile_x as f64) * self.tile_size, self.origin_z + (tile_z as f64) * self.tile_size)
     }
 
     /// WorldToTile (LAYOUT section 7): `floor((x - OriginX) / TileSize)`.

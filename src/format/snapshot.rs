@@ -10,17 +10,17 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use crate::format::byte_reader::ByteReader;
 use crate::error::{NavMeshError, Result};
+use crate::format::byte_reader::ByteReader;
 use crate::format::fingerprint::BuildFingerprint;
 use crate::format::layout_header::ONPS;
 use crate::format::mesh_format::{claim_position, read_slot_table, write_slot_table};
 use crate::format::param_block::{encode_param_block, read_param_block};
 use crate::format::params::NavMeshParams;
-use crate::tile::nav_tile::NavTile;
 use crate::format::tile_format::TileContentId;
 use crate::mesh::tile_library::TileLibrary;
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
+use crate::tile::nav_tile::NavTile;
 
 /// Offset of the first salt (LAYOUT section 5 table).
 const SALTS_OFFSET: usize = 84;
@@ -49,7 +49,8 @@ impl TiledNavMesh {
     /// The mesh's slot state as ONPS bytes. The same state always writes the
     /// same bytes.
     pub fn snapshot(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(SALTS_OFFSET + 4 * self.slot_count() as usize + RECORD_LEN * self.tile_count());
+        let mut out =
+            Vec::with_capacity(SALTS_OFFSET + 4 * self.slot_count() as usize + RECORD_LEN * self.tile_count());
         ONPS.write(&mut out);
         out.extend_from_slice(&encode_param_block(self.params()));
         write_slot_table(&mut out, self);

@@ -7,12 +7,12 @@
 
 use sha2::{Digest, Sha256};
 
-use crate::format::byte_reader::{f32_at, u16_at, u32_at, ByteReader};
-use crate::tile::coordinate::is_within_bound;
 use crate::error::{NavMeshError, Result};
+use crate::format::byte_reader::{f32_at, u16_at, u32_at, ByteReader};
 use crate::format::fingerprint::BuildFingerprint;
 use crate::format::layout_header::ONPT;
 use crate::format::params::NavMeshParams;
+use crate::tile::coordinate::is_within_bound;
 use crate::tile::nav_tile::NavTile;
 use crate::tile::tile_arrays::TileArrays;
 use crate::tile::tile_buffer::{Plain, Section};
@@ -178,8 +178,7 @@ fn counts_of(d: &TileArrays<'_>) -> Counts {
 /// 72 + 12V + 4P + 9E + 16D + 12DV + 4DT + 36L, in 64 bits.
 fn encoded_len(c: &Counts) -> u64 {
     let sizes = [VERTEX_LEN, POLYGON_LEN, EDGE_LEN, DETAIL_MESH_LEN, VERTEX_LEN, DETAIL_TRIANGLE_LEN, LINK_LEN];
-    TILE_HEADER_LEN as u64
-        + c.as_array().iter().zip(sizes).map(|(&n, size)| u64::from(n) * size as u64).sum::<u64>()
+    TILE_HEADER_LEN as u64 + c.as_array().iter().zip(sizes).map(|(&n, size)| u64::from(n) * size as u64).sum::<u64>()
 }
 
 struct Header {
@@ -214,10 +213,7 @@ fn read_header(reader: &mut ByteReader<'_>, total_len: usize) -> Result<Header> 
         links: reader.u32("off-mesh link count")?,
     };
     if counts.polygons as usize > MAX_POLYGONS {
-        return Err(NavMeshError::format(format!(
-            "ONPT tile: polygon count {} above {MAX_POLYGONS}",
-            counts.polygons
-        )));
+        return Err(NavMeshError::format(format!("ONPT tile: polygon count {} above {MAX_POLYGONS}", counts.polygons)));
     }
     if counts.detail_meshes != 0 && counts.detail_meshes != counts.polygons {
         return Err(NavMeshError::format(format!(

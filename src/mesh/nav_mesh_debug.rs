@@ -6,11 +6,11 @@
 //! the two edges on the source edge (not its 1/255 quantisation); an
 //! off-mesh link's runs between the raw end points.
 
+use crate::mesh::poly_ref::PolyRef;
+use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::stitch::links::{Link, LinkKind};
 use crate::stitch::portal_stitching::{along_axis, opposite_side, overlap, portal_of};
-use crate::mesh::poly_ref::PolyRef;
 use crate::tile::nav_tile::NavTile;
-use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 
 /// One polygon: its identity, area, flags and where its outline lies in
 /// [`NavMeshDebug::vertices`].

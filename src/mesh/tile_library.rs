@@ -14,8 +14,8 @@ use std::sync::Arc;
 use crate::error::Result;
 use crate::format::fingerprint::BuildFingerprint;
 use crate::format::params::NavMeshParams;
-use crate::tile::nav_tile::NavTile;
 use crate::format::tile_format::{read_tile_checked, TileContentId};
+use crate::tile::nav_tile::NavTile;
 
 /// Validated tiles by content id, all carrying one fingerprint.
 #[derive(Debug, Clone)]

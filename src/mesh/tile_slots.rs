@@ -88,9 +88,7 @@ impl<T> TileSlots<T> {
         match self.free.peek() {
             Some(&Reverse(slot)) => Ok(slot),
             None if self.slot_count() < MAX_SLOTS => Ok(self.slot_count()),
-            None => Err(NavMeshError::InvalidOperation(format!(
-                "all {MAX_SLOTS} tile slots hold tiles"
-            ))),
+            None => Err(NavMeshError::InvalidOperation(format!("all {MAX_SLOTS} tile slots hold tiles"))),
         }
     }
 

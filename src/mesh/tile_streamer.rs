@@ -82,7 +82,12 @@ impl TileStreamer {
     /// [`TileStreamer::update`] that counts the operations it applied into
     /// `applied`, so the count is known after a failure too (the C ABI
     /// reports it either way).
-    pub fn update_counting(&mut self, mesh: &mut TiledNavMesh, max_operations: usize, applied: &mut usize) -> Result<()> {
+    pub fn update_counting(
+        &mut self,
+        mesh: &mut TiledNavMesh,
+        max_operations: usize,
+        applied: &mut usize,
+    ) -> Result<()> {
         *applied = 0;
         while *applied < max_operations {
             let Some(operation) = self.queue.pop_front() else { break };

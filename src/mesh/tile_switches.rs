@@ -103,8 +103,7 @@ mod tests {
 
     #[test]
     fn switches_replace_flags_and_area_only() {
-        let mut switches =
-            TileSwitches { polygons: vec![(1, 0), (1, 0)].into(), links_enabled: vec![true].into() };
+        let mut switches = TileSwitches { polygons: vec![(1, 0), (1, 0)].into(), links_enabled: vec![true].into() };
         switches.set_flags(1, 0x8);
         switches.set_area(1, 5);
         assert_eq!(effective_record(Some(&switches), 1, record(1, 0)), record(0x8, 5));

@@ -12,19 +12,19 @@ use std::sync::Arc;
 
 use crate::error::{NavMeshError, Result};
 use crate::format::fingerprint::BuildFingerprint;
+use crate::format::params::NavMeshParams;
+use crate::format::tile_format::read_tile_checked;
+use crate::mesh::poly_ref::{PolyRef, TileRef};
+use crate::mesh::tile_slots::TileSlots;
+use crate::mesh::tile_switches::{effective_record, switched_view, TileSwitches};
 use crate::stitch::links::{LinkGroups, TileLinks};
-use crate::stitch::polygon_links::PolygonLinks;
 use crate::stitch::off_mesh_attachment::Attachment;
 use crate::stitch::off_mesh_index::{ColumnMap, OffMeshIndex};
-use crate::format::params::NavMeshParams;
-use crate::mesh::poly_ref::{PolyRef, TileRef};
+use crate::stitch::polygon_links::PolygonLinks;
 use crate::stitch::portal_stitching::{neighbour_column, opposite_side, Column};
 use crate::stitch::stitching::{reverse_link_ends, MeshSlot, Mirrors, Scratch, StitchView, NO_SLOT};
 use crate::tile::nav_tile::{NavTile, PolygonView};
 use crate::tile::tile_data::Polygon;
-use crate::format::tile_format::read_tile_checked;
-use crate::mesh::tile_slots::TileSlots;
-use crate::mesh::tile_switches::{effective_record, switched_view, TileSwitches};
 
 /// A grid of tiles in numbered, salted slots, with their stitched links.
 #[derive(Debug, Clone)]

@@ -10,8 +10,8 @@
 //! polygon to itself is no step.
 
 use crate::mesh::poly_ref::PolyRef;
-use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::mesh::tile_switches::{is_link_enabled, TileSwitches};
+use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::query::nav_mesh_query::{NavMeshQuery, QueryPolygon};
 use crate::query::polygon_geometry::{lerp, to_world};
 use crate::query::query_filter::QueryFilter;

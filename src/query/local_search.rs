@@ -11,9 +11,9 @@
 use crate::error::{NavMeshError, Result};
 use crate::mesh::poly_ref::PolyRef;
 use crate::query::nav_mesh_query::QueryPolygon;
-use crate::query::query_filter::QueryFilter;
 use crate::query::node_pool::{Node, NodePool, NodeState, NO_NODE};
 use crate::query::open_list::OpenList;
+use crate::query::query_filter::QueryFilter;
 
 /// What [`reach`] found.
 pub(crate) enum Reached {

@@ -98,7 +98,8 @@ impl NavMeshQuery {
         let NavMeshQuery { mesh, nodes, open, edge_openings: openings, .. } = self;
         let center = lerp(start, end, 0.5);
         let radius = distance_xz(start, end) / 2.0 + RIM_SLACK;
-        let mut best = Best { node: 0, point: on_start, distance_squared: squared_xz(on_start, end), inside: start_inside };
+        let mut best =
+            Best { node: 0, point: on_start, distance_squared: squared_xz(on_start, end), inside: start_inside };
         let mut status = SearchStatus::Complete;
         local_search::start(nodes, open, start_ref, start);
         let mut next = 0;

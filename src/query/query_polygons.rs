@@ -12,8 +12,8 @@
 
 use crate::error::{NavMeshError, Result};
 use crate::mesh::poly_ref::{PolyRef, TileRef};
-use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::mesh::tile_switches::switched_view;
+use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::query::nav_mesh_query::{check_position, NavMeshQuery, QueryPolygon};
 use crate::query::polygon_geometry::WorldPolygon;
 use crate::query::query_filter::QueryFilter;
@@ -138,7 +138,9 @@ impl NavMeshQuery {
         let search = SearchBox::around(center, half_extents)?;
         out.clear();
         let every = |_: [f64; 3], _: &[[f32; 3]; 2]| true;
-        visit_polygons_in_box(&self.mesh, &mut self.box_tiles, &search, filter, every, |poly_ref, _, _| out.push(poly_ref));
+        visit_polygons_in_box(&self.mesh, &mut self.box_tiles, &search, filter, every, |poly_ref, _, _| {
+            out.push(poly_ref)
+        });
         Ok(())
     }
 }

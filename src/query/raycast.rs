@@ -340,7 +340,11 @@ impl<'a> Ray<'a> {
             self.cost.walk_to(area, || {
                 let crossing = lerp(start, end, exit.t);
                 let (a, b) = current_now.edge(used);
-                [crossing[0], lerp(a, b, crossing_parameter(current_now, used, crossing).clamp(0.0, 1.0))[1], crossing[2]]
+                [
+                    crossing[0],
+                    lerp(a, b, crossing_parameter(current_now, used, crossing).clamp(0.0, 1.0))[1],
+                    crossing[2],
+                ]
             });
             let entered = Entered { from: current, edge: used, t: exit.t, exact: exit.exact };
             let Some((next_ref, next_exit)) = self.enter(next_ref, next, same_t_from, entered) else {
@@ -512,7 +516,11 @@ mod tests {
                         assert_eq!(away.to_bits(), (-turn).to_bits());
                         for inside_by in [-3.5f64, -0.0, 0.0, 1e-310, 5.0] {
                             divided += 1;
-                            assert_eq!((inside_by / away).to_bits(), (-inside_by / turn).to_bits(), "{a:?} {b:?} {d:?}");
+                            assert_eq!(
+                                (inside_by / away).to_bits(),
+                                (-inside_by / turn).to_bits(),
+                                "{a:?} {b:?} {d:?}"
+                            );
                         }
                     }
                 }

@@ -15,8 +15,8 @@
 
 use crate::error::{NavMeshError, Result};
 use crate::mesh::poly_ref::PolyRef;
-use crate::query::crossing::{crossing_to, Crossing, CrossingKind};
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
+use crate::query::crossing::{crossing_to, Crossing, CrossingKind};
 use crate::query::nav_mesh_query::{check_position, stale_reference, NavMeshQuery, QueryPolygon};
 use crate::query::polygon_geometry::{distance, distance_xz, lerp, orient_xz};
 use crate::query::query_status::StraightPathStatus;

@@ -60,8 +60,11 @@ pub(crate) fn edge_segments(
     include_portals: bool,
     mut push: impl FnMut(WallSegment),
 ) {
-    let segment =
-        |t_min: f64, t_max: f64, neighbour: PolyRef| WallSegment { start: lerp(a, b, t_min), end: lerp(a, b, t_max), neighbour };
+    let segment = |t_min: f64, t_max: f64, neighbour: PolyRef| WallSegment {
+        start: lerp(a, b, t_min),
+        end: lerp(a, b, t_max),
+        neighbour,
+    };
     // Walls and portals by where they start along the edge; a wall ends
     // where the next opening starts, so it comes first.
     let mut portals = openings.iter().filter(|_| include_portals).peekable();

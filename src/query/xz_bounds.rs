@@ -28,7 +28,10 @@ impl XzBounds {
     /// Z: then a line parts the polygons inside them, with room on both
     /// sides.
     pub fn apart(&self, other: &XzBounds) -> bool {
-        self.max[0] < other.min[0] || other.max[0] < self.min[0] || self.max[1] < other.min[1] || other.max[1] < self.min[1]
+        self.max[0] < other.min[0]
+            || other.max[0] < self.min[0]
+            || self.max[1] < other.min[1]
+            || other.max[1] < self.min[1]
     }
 }
 
@@ -37,7 +40,12 @@ mod tests {
     use super::*;
 
     fn square(x: f64, z: f64, size: f64) -> XzBounds {
-        XzBounds::of(&WorldPolygon::from_corners(&[[x, 0.0, z], [x + size, 0.0, z], [x + size, 0.0, z + size], [x, 0.0, z + size]]))
+        XzBounds::of(&WorldPolygon::from_corners(&[
+            [x, 0.0, z],
+            [x + size, 0.0, z],
+            [x + size, 0.0, z + size],
+            [x, 0.0, z + size],
+        ]))
     }
 
     #[test]

@@ -433,14 +433,8 @@ mod tests {
     }
 
     /// The single groups in the text's order.
-    const GROUPS: [LinkGroups; 6] = [
-        LinkGroups(1),
-        LinkGroups(2),
-        LinkGroups(4),
-        LinkGroups(8),
-        LinkGroups::FORWARD,
-        LinkGroups::REVERSE,
-    ];
+    const GROUPS: [LinkGroups; 6] =
+        [LinkGroups(1), LinkGroups(2), LinkGroups(4), LinkGroups(8), LinkGroups::FORWARD, LinkGroups::REVERSE];
 
     fn link_of(group: LinkGroups, target: PolyRef, tag: u32) -> Link {
         match group {
@@ -490,7 +484,11 @@ mod tests {
                             }
                             let kept = model[p as usize].iter().filter(|l| l.group() == g);
                             let fresh = new.iter().filter(|(q, l)| *q == p && l.group() == g).map(|(_, l)| l);
-                            links.extend(if groups.contains(g) { fresh.copied().collect::<Vec<_>>() } else { kept.copied().collect() });
+                            links.extend(if groups.contains(g) {
+                                fresh.copied().collect::<Vec<_>>()
+                            } else {
+                                kept.copied().collect()
+                            });
                         }
                         model[p as usize] = links;
                     }

@@ -368,7 +368,13 @@ mod tests {
         let up = |v: f64| {
             let bits = v.to_bits();
             let magnitude = bits & !(1 << 63);
-            f64::from_bits(if magnitude == 0 { 1 } else if bits == magnitude { bits + 1 } else { bits - 1 })
+            f64::from_bits(if magnitude == 0 {
+                1
+            } else if bits == magnitude {
+                bits + 1
+            } else {
+                bits - 1
+            })
         };
         (0..k.abs()).fold(v, |v, _| if k > 0 { up(v) } else { -up(-v) })
     }
@@ -405,12 +411,8 @@ mod tests {
         (params.origin_x, params.origin_z) = pick(next, &origins);
         let tile_index = |o: f64| ((2_097_151.0 - o) / ts).floor().clamp(-3.0, 3.0) as i32;
         let (tile_x, tile_z) = (tile_index(params.origin_x), -tile_index(-params.origin_z));
-        let mut data = NavTileData {
-            tile_x,
-            tile_z,
-            origin_y: pick(next, &[0.0, 2_097_151.5, -123_456.7]),
-            ..Default::default()
-        };
+        let mut data =
+            NavTileData { tile_x, tile_z, origin_y: pick(next, &[0.0, 2_097_151.5, -123_456.7]), ..Default::default() };
         while data.polygons.len() < 24 {
             let size = ts * pick(next, &[1.0, 0.1, 1e-3, 1e-6, 1e-9]);
             // Near the tile origin f32 is finer than the world's f64.

@@ -2,11 +2,11 @@
 //! LAYOUT section 7 "Portals" and "Portal order of a tile"; LAYOUT section
 //! 8 on neighbour columns, which are computed without wrapping).
 
+use crate::mesh::poly_ref::TileRef;
 use crate::query::edge_openings::opens_whole_edge;
 use crate::query::polygon_geometry::world_along;
 use crate::stitch::links::{Link, LinkGroups};
 use crate::stitch::prefetch::prefetch_lines;
-use crate::mesh::poly_ref::TileRef;
 use crate::tile::nav_tile::NavTile;
 use crate::tile::tile_data::NOT_PORTAL;
 
@@ -492,8 +492,14 @@ fn shared_stretch(a: &Portal, a_origin_y: f64, b: &Portal, b_origin_y: f64, clim
     let (b_t_lo, b_t_hi) = (b.t_at(lo), b.t_at(hi));
     let within_climb =
         |t: f64, b_t: f64| (a.height_at_t(a_origin_y, t) - b.height_at_t(b_origin_y, b_t)).abs() <= climb;
-    (within_climb(t_lo, b_t_lo) && within_climb(t_hi, b_t_hi))
-        .then_some(SharedStretch { lo, hi, t_lo, t_hi, b_t_lo, b_t_hi })
+    (within_climb(t_lo, b_t_lo) && within_climb(t_hi, b_t_hi)).then_some(SharedStretch {
+        lo,
+        hi,
+        t_lo,
+        t_hi,
+        b_t_lo,
+        b_t_hi,
+    })
 }
 
 #[cfg(test)]

@@ -7,17 +7,17 @@
 
 use std::sync::Arc;
 
-use crate::stitch::links::{Link, LinkGroups, LinkKind, TileLinks};
-use crate::stitch::stored_link::StoredLink;
-use crate::stitch::off_mesh_attachment::{best_polygon, Attachment, LinkEnds, TileFootprint};
-use crate::stitch::off_mesh_index::{ColumnMap, OffMeshIndex};
 use crate::format::params::NavMeshParams;
 use crate::mesh::poly_ref::{PolyRef, TileRef};
-use crate::stitch::prefetch::prefetch_lines;
-use crate::stitch::portal_stitching::{along_axis, neighbour_column, Column, MirroredLink, SidePass, TilePortals};
-use crate::tile::nav_tile::NavTile;
 use crate::mesh::tile_slots::TileSlots;
 use crate::mesh::tile_switches::TileSwitches;
+use crate::stitch::links::{Link, LinkGroups, LinkKind, TileLinks};
+use crate::stitch::off_mesh_attachment::{best_polygon, Attachment, LinkEnds, TileFootprint};
+use crate::stitch::off_mesh_index::{ColumnMap, OffMeshIndex};
+use crate::stitch::portal_stitching::{along_axis, neighbour_column, Column, MirroredLink, SidePass, TilePortals};
+use crate::stitch::prefetch::prefetch_lines;
+use crate::stitch::stored_link::StoredLink;
+use crate::tile::nav_tile::NavTile;
 
 /// Ends a column chain.
 pub(crate) const NO_SLOT: u32 = u32::MAX;

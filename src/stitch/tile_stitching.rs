@@ -6,8 +6,8 @@
 //! tile's arrays are in cache, and adding a validated tile to a mesh never
 //! reads its polygons again.
 
-use crate::stitch::off_mesh_attachment::{LinkEnds, TileFootprint};
 use crate::format::params::NavMeshParams;
+use crate::stitch::off_mesh_attachment::{LinkEnds, TileFootprint};
 use crate::stitch::portal_stitching::Column;
 use crate::tile::nav_tile::NavTile;
 

@@ -101,7 +101,11 @@ impl NavTile {
         let (reader, edge_starts) = store.split(sections.edge_starts());
         fill_edge_starts(reader.get(sections.polygons()), edge_starts);
         let edge_count = *store.get(|s| s.edge_starts()).last().expect("one more edge start than polygons");
-        assert_eq!(edge_count as usize, sections.indices().len(), "check_shape ran: the vertex counts sum to the edges");
+        assert_eq!(
+            edge_count as usize,
+            sections.indices().len(),
+            "check_shape ran: the vertex counts sum to the edges"
+        );
         check_contents(params, &store.arrays(&place), store.get(|s| s.edge_starts()))?;
         let (reader, polygon_bounds) = store.split(sections.polygon_bounds());
         let (vertices, indices) = (reader.get(sections.vertices()), reader.get(sections.indices()));

@@ -6,10 +6,10 @@
 //! edge of each polygon). Each failure is a format error naming the
 //! polygon, edge or array.
 
-use crate::tile::coordinate::is_within_bound;
 use crate::error::{NavMeshError, Result};
-use crate::tile::orientation::{orient_xz, Orientation};
 use crate::format::params::NavMeshParams;
+use crate::tile::coordinate::is_within_bound;
+use crate::tile::orientation::{orient_xz, Orientation};
 use crate::tile::tile_arrays::TileArrays;
 use crate::tile::tile_data::{Polygon, MAX_AREA, MAX_LAYER, MAX_POLYGONS, NOT_PORTAL};
 
@@ -79,10 +79,7 @@ fn check_position(params: &NavMeshParams, data: &TileArrays<'_>) -> Result<()> {
     }
     let (x, z) = params.tile_origin(data.tile_x, data.tile_z);
     if !is_within_bound(x) || !is_within_bound(z) {
-        return fail(format!(
-            "tile ({}, {}) has world origin ({x}, {z}) outside ±2097152",
-            data.tile_x, data.tile_z
-        ));
+        return fail(format!("tile ({}, {}) has world origin ({x}, {z}) outside ±2097152", data.tile_x, data.tile_z));
     }
     Ok(())
 }
@@ -97,10 +94,7 @@ fn check_counts(params: &NavMeshParams, data: &TileArrays<'_>) -> Result<()> {
     for (p, poly) in data.polygons.iter().enumerate() {
         let n = u16::from(poly.vertex_count);
         if n < 3 || n > params.max_verts_per_poly {
-            return fail(format!(
-                "polygon {p}: vertex count {n} outside 3..={}",
-                params.max_verts_per_poly
-            ));
+            return fail(format!("polygon {p}: vertex count {n} outside 3..={}", params.max_verts_per_poly));
         }
         if poly.area > MAX_AREA {
             return fail(format!("polygon {p}: area {} above {MAX_AREA}", poly.area));
@@ -113,9 +107,7 @@ fn check_counts(params: &NavMeshParams, data: &TileArrays<'_>) -> Result<()> {
         ("portal_sides", data.portal_sides.len()),
     ] {
         if len != edges {
-            return fail(format!(
-                "array {name}: {len} entries, but the polygons' vertex counts sum to {edges}"
-            ));
+            return fail(format!("array {name}: {len} entries, but the polygons' vertex counts sum to {edges}"));
         }
     }
     if !data.detail_meshes.is_empty() && data.detail_meshes.len() != polygon_count {
@@ -135,11 +127,7 @@ struct VertexBounds {
 
 impl VertexBounds {
     fn new(params: &NavMeshParams) -> Self {
-        VertexBounds {
-            xz_min: -params.tile_size,
-            xz_max: 2.0 * params.tile_size,
-            y_extent: params.max_local_extent(),
-        }
+        VertexBounds { xz_min: -params.tile_size, xz_max: 2.0 * params.tile_size, y_extent: params.max_local_extent() }
     }
 
     fn contains(&self, v: [f32; 3]) -> bool {
@@ -396,9 +384,7 @@ fn check_off_mesh_links(params: &NavMeshParams, data: &TileArrays<'_>) -> Result
     for (i, link) in data.off_mesh_links.iter().enumerate() {
         let coords = link.start.iter().chain(link.end.iter());
         if let Some(v) = coords.map(|&v| v as f64).find(|v| v.is_nan() || v.abs() > extent) {
-            return fail(format!(
-                "off_mesh_links[{i}]: coordinate {v} not finite or beyond MaxLocalExtent {extent}"
-            ));
+            return fail(format!("off_mesh_links[{i}]: coordinate {v} not finite or beyond MaxLocalExtent {extent}"));
         }
         if link.radius.is_nan() || link.radius <= 0.0 {
             return fail(format!("off_mesh_links[{i}]: radius {} must be > 0", link.radius));

@@ -6,11 +6,11 @@
 use std::collections::BTreeMap;
 
 use crate::error::{NavMeshError, Result};
-use crate::stitch::off_mesh_attachment::{best_polygon, Reach, TileFootprint};
-use crate::world::off_mesh_link_definition::OffMeshLinkDefinition;
 use crate::format::params::NavMeshParams;
+use crate::stitch::off_mesh_attachment::{best_polygon, Reach, TileFootprint};
 use crate::tile::nav_tile::NavTile;
 use crate::tile::tile_data::OffMeshLinkSlot;
+use crate::world::off_mesh_link_definition::OffMeshLinkDefinition;
 
 /// The slots the tile `target` receives from `links`, in definition order
 /// (rule 4). `column` holds every tile of the target's column after the
@@ -112,8 +112,10 @@ pub fn bake_links(
     let extra: Vec<Vec<OffMeshLinkSlot>> = built
         .values()
         .map(|tile| {
-            let column: Vec<&NavTile> =
-                built.range((tile.tile_z(), tile.tile_x(), 0)..=(tile.tile_z(), tile.tile_x(), u16::MAX)).map(|(_, t)| t).collect();
+            let column: Vec<&NavTile> = built
+                .range((tile.tile_z(), tile.tile_x(), 0)..=(tile.tile_z(), tile.tile_x(), u16::MAX))
+                .map(|(_, t)| t)
+                .collect();
             links_for_tile(params, links, &column, tile)
         })
         .collect::<Result<_>>()?;

@@ -2,18 +2,18 @@
 //! built with, so tiles built through it match its parameters and its
 //! envelope (ONNM, [`crate::format::nav_mesh_envelope`]) carries the settings.
 
-use crate::world::authored_links::{links_for_tile, with_appended_links};
 use crate::build::build_2d::{assemble_2d, build_tiles_2d, TileInput2d};
 use crate::build::voxel::build_3d::{build_tile_3d, build_tiles_3d};
 use crate::build::voxel::build_progress::ProgressCallback;
 use crate::build::voxel::geometry::TriangleGeometry;
 use crate::error::{NavMeshError, Result};
-use crate::world::nav_settings::NavSettings;
 use crate::format::param_block::encode_param_block;
 use crate::format::params::NavMeshParams;
 use crate::mesh::poly_ref::{TileRef, MAX_SLOTS};
-use crate::tile::nav_tile::NavTile;
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
+use crate::tile::nav_tile::NavTile;
+use crate::world::authored_links::{links_for_tile, with_appended_links};
+use crate::world::nav_settings::NavSettings;
 
 /// A mesh and the settings it was built with. Cloning is as cheap as
 /// cloning the `TiledNavMesh` (tiles and links are shared).

@@ -5,12 +5,12 @@
 //! value outside its range. Rules between fields (TileSize against
 //! CellSize) are checked by [`NavSettings::to_params`].
 
-use crate::tile::coordinate::is_within_bound;
 use crate::error::{NavMeshError, Result};
-use crate::world::off_mesh_link_definition::OffMeshLinkDefinition;
 use crate::format::params::{NavMeshParams, MAX_VERTS_PER_POLY, MIN_VERTS_PER_POLY};
 use crate::format::settings_record::SettingsRecord;
+use crate::tile::coordinate::is_within_bound;
 use crate::tile::tile_data::MAX_AREA;
+use crate::world::off_mesh_link_definition::OffMeshLinkDefinition;
 
 /// Region partitioning of the 3D builder; its i32 value is part of the digest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -132,8 +132,22 @@ impl NavSettings {
         "be finite, > 0 and exactly representable as float32"
     );
     setting!(cell_size, set_cell_size, f64, "CellSize", |v| v.is_finite() && v > 0.0, "be finite and > 0");
-    setting!(agent_radius, set_agent_radius, f32, "AgentRadius", |v| finite_non_negative(v as f64), "be finite and >= 0");
-    setting!(agent_height, set_agent_height, f32, "AgentHeight", |v| finite_non_negative(v as f64), "be finite and >= 0");
+    setting!(
+        agent_radius,
+        set_agent_radius,
+        f32,
+        "AgentRadius",
+        |v| finite_non_negative(v as f64),
+        "be finite and >= 0"
+    );
+    setting!(
+        agent_height,
+        set_agent_height,
+        f32,
+        "AgentHeight",
+        |v| finite_non_negative(v as f64),
+        "be finite and >= 0"
+    );
     setting!(
         walkable_climb,
         set_walkable_climb,
@@ -159,7 +173,14 @@ impl NavSettings {
         "be in 3..=16"
     );
     setting!(cell_height, set_cell_height, f64, "CellHeight", |v| v.is_finite() && v > 0.0, "be finite and > 0");
-    setting!(snap_bits, set_snap_bits, i32, "SnapBits", |v| v == -1 || (0..=24).contains(&v), "be -1 (automatic) or 0..=24");
+    setting!(
+        snap_bits,
+        set_snap_bits,
+        i32,
+        "SnapBits",
+        |v| v == -1 || (0..=24).contains(&v),
+        "be -1 (automatic) or 0..=24"
+    );
     setting!(min_region_area, set_min_region_area, i32, "MinRegionArea", |v| v >= 0, "be >= 0");
     setting!(merge_region_area, set_merge_region_area, i32, "MergeRegionArea", |v| v >= 0, "be >= 0");
     setting!(

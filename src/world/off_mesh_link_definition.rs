@@ -1,8 +1,8 @@
 //! `OffMeshLinkDefinition`: an authored off-mesh link in world space (format
 //! text "Authoring: off-mesh links, agent classes, streaming").
 
-use crate::tile::coordinate::is_within_bound;
 use crate::error::{NavMeshError, Result};
+use crate::tile::coordinate::is_within_bound;
 use crate::tile::tile_data::MAX_AREA;
 
 /// A link as the author places it; builds bake it into the slots of the

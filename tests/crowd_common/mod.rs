@@ -12,7 +12,7 @@ pub mod doorway;
 
 use onav::{
     AgentHandle, AgentParams, AgentState, Crowd, CrowdSettings, NavMeshParams, NavMeshQuery, NavTileAssembler,
-    PathStatus, QueryFilter, StraightPathOptions, TiledNavMesh, TilePolygons,
+    PathStatus, QueryFilter, StraightPathOptions, TilePolygons, TiledNavMesh,
 };
 
 /// Tile size 16, cell 0.25, climb 0.5.
@@ -153,8 +153,9 @@ fn remaining(query: &mut NavMeshQuery, from: [f64; 3], goal: [f64; 3]) -> f64 {
     let start = query.find_nearest_poly(from, [0.5, 1.0, 0.5], &filter).unwrap().expect("agent on the mesh");
     let end = query.find_nearest_poly(goal, [0.5, 1.0, 0.5], &filter).unwrap().expect("goal on the mesh");
     let mut corridor = Vec::new();
-    let outcome =
-        query.find_path(start.poly_ref, end.poly_ref, start.position, end.position, &filter, 4096, &mut corridor).unwrap();
+    let outcome = query
+        .find_path(start.poly_ref, end.poly_ref, start.position, end.position, &filter, 4096, &mut corridor)
+        .unwrap();
     assert_eq!(outcome.status, PathStatus::Complete);
     let mut path = Vec::new();
     query.find_straight_path(&corridor, from, goal, StraightPathOptions::default(), &mut path).unwrap();
@@ -183,7 +184,14 @@ impl Progress {
     }
 
     /// Samples agent `i` at `tick`.
-    pub fn sample(&mut self, query: &mut NavMeshQuery, i: usize, agent: &onav::CrowdAgent, goal: [f64; 3], tick: u64) -> Sample {
+    pub fn sample(
+        &mut self,
+        query: &mut NavMeshQuery,
+        i: usize,
+        agent: &onav::CrowdAgent,
+        goal: [f64; 3],
+        tick: u64,
+    ) -> Sample {
         if agent.state() == AgentState::Arrived {
             self.last_progress[i] = tick;
             return Sample { waited_ticks: 0, left: 0.0 };
@@ -240,7 +248,9 @@ pub fn run_watched(
                     reported[i] = true;
                     if report.stuck.len() < 10 {
                         let left = sample.left;
-                        report.stuck.push(format!("agent {i} at {:?}, {left:.2} m to go, tick {tick}", agent.position()));
+                        report
+                            .stuck
+                            .push(format!("agent {i} at {:?}, {left:.2} m to go, tick {tick}", agent.position()));
                     }
                 }
                 watch(i, agent, waited, tick);

@@ -123,10 +123,7 @@ impl Blob {
         ] {
             put_i32(&mut out, v);
         }
-        put_f32s(
-            &mut out,
-            &[self.walkable_height, self.walkable_radius, self.walkable_climb],
-        );
+        put_f32s(&mut out, &[self.walkable_height, self.walkable_radius, self.walkable_climb]);
         put_f32s(&mut out, &self.bmin);
         put_f32s(&mut out, &self.bmax);
         put_f32s(&mut out, &[self.bv_quant_factor]);
@@ -230,16 +227,7 @@ impl Grid {
     /// A 2 x 2 tile level of 48-cell tiles of 0.3 units (14.4000006 units:
     /// RecastDemo's defaults, whose boundary misses `(float)TileSize`).
     pub fn recast_default(origin: [f32; 3]) -> Grid {
-        Grid {
-            origin,
-            cell_size: 0.3,
-            cells: 48,
-            quads: 2,
-            tiles_x: 2,
-            tiles_z: 2,
-            height: 1.5,
-            walkable_climb: 0.9,
-        }
+        Grid { origin, cell_size: 0.3, cells: 48, quads: 2, tiles_x: 2, tiles_z: 2, height: 1.5, walkable_climb: 0.9 }
     }
 
     /// `tileWidth` as RecastDemo computes it: tile cells times cell size.
@@ -250,11 +238,7 @@ impl Grid {
     /// Recast's tile `bmin`: `orig + t * tileWidth` in float.
     pub fn tile_bmin(&self, tx: i32, tz: i32) -> [f32; 3] {
         let w = self.tile_width();
-        [
-            self.origin[0] + tx as f32 * w,
-            self.origin[1],
-            self.origin[2] + tz as f32 * w,
-        ]
+        [self.origin[0] + tx as f32 * w, self.origin[1], self.origin[2] + tz as f32 * w]
     }
 
     /// Quad (i, j)'s polygon index.

@@ -13,8 +13,8 @@
 #![allow(dead_code)]
 
 use onav::{
-    read_mesh, read_tile, write_mesh, NavMesh, NavMeshParams, NavSettings, NavTile, NavTileData, NavWorld, OffMeshLinkDefinition,
-    OffMeshLinkSlot, Polygon, Result, TileLibrary, TiledNavMesh, NOT_PORTAL,
+    read_mesh, read_tile, write_mesh, NavMesh, NavMeshParams, NavSettings, NavTile, NavTileData, NavWorld,
+    OffMeshLinkDefinition, OffMeshLinkSlot, Polygon, Result, TileLibrary, TiledNavMesh, NOT_PORTAL,
 };
 
 use crate::input_2d;

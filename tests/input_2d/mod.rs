@@ -20,7 +20,15 @@ pub fn settings() -> NavSettings {
 
 /// The squares of tile (tile_x, tile_z), `n` per side, over only the part
 /// of the tile between `from` and `to` (fractions 0..=1 of the tile).
-pub fn partial_tile(settings: &NavSettings, tile_x: i32, tile_z: i32, layer: u16, n: usize, from: f64, to: f64) -> TileInput2d {
+pub fn partial_tile(
+    settings: &NavSettings,
+    tile_x: i32,
+    tile_z: i32,
+    layer: u16,
+    n: usize,
+    from: f64,
+    to: f64,
+) -> TileInput2d {
     let size = settings.tile_size();
     let x0 = settings.origin_x() + tile_x as f64 * size;
     let z0 = settings.origin_z() + tile_z as f64 * size;

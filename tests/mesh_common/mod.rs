@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use onav::{
-    write_mesh, LinkKind, NavMeshDebug, NavMeshParams, NavTile, NavTileData, OffMeshLinkSlot, Polygon,
-    TiledNavMesh, NOT_PORTAL,
+    write_mesh, LinkKind, NavMeshDebug, NavMeshParams, NavTile, NavTileData, OffMeshLinkSlot, Polygon, TiledNavMesh,
+    NOT_PORTAL,
 };
 
 /// Tile size 16, climb 0.5, up to 6 vertices per polygon.

@@ -123,10 +123,7 @@ pub fn spikes() -> PlanarOutlines {
             region(vec![[0.0, 10.0], [30.0, 10.0], [30.0, 30.0], [0.0, 30.0]]),
             region(vec![[7.9, 30.0], [8.1, 30.0], [8.0, 50.0]]),
         ],
-        obstacles: vec![
-            vec![[2.0, 12.0], [25.0, 19.9], [2.0, 12.3]],
-            vec![[7.99, 21.0], [8.01, 21.0], [8.0, 29.0]],
-        ],
+        obstacles: vec![vec![[2.0, 12.0], [25.0, 19.9], [2.0, 12.3]], vec![[7.99, 21.0], [8.01, 21.0], [8.0, 29.0]]],
     }
 }
 
@@ -186,7 +183,11 @@ pub fn random_outlines(seed: u64) -> PlanarOutlines {
         if rng.next().is_multiple_of(2) {
             rect(x, y, x + rng.range(0.5, 12.0), y + rng.range(0.5, 12.0))
         } else {
-            vec![[x, y], [x + rng.range(1.0, 12.0), y + rng.range(-3.0, 3.0)], [x + rng.range(-3.0, 3.0), y + rng.range(1.0, 12.0)]]
+            vec![
+                [x, y],
+                [x + rng.range(1.0, 12.0), y + rng.range(-3.0, 3.0)],
+                [x + rng.range(-3.0, 3.0), y + rng.range(1.0, 12.0)],
+            ]
         }
     };
     for _ in 0..1 + rng.next() % 5 {
@@ -226,7 +227,8 @@ pub fn lattice_polygons(mesh: &NavMesh, lattice: &Lattice) -> Vec<Vec<[i64; 2]>>
     let mut polygons = Vec::new();
     for (_, tile) in mesh.mesh().tiles() {
         for p in 0..tile.polygon_count() {
-            polygons.push(tile.polygon_vertices(p).map(|v| to_lattice(lattice, tile.tile_x(), tile.tile_z(), v)).collect());
+            polygons
+                .push(tile.polygon_vertices(p).map(|v| to_lattice(lattice, tile.tile_x(), tile.tile_z(), v)).collect());
         }
     }
     polygons
@@ -328,7 +330,8 @@ fn check_portals_meet(mesh: &NavMesh, lattice: &Lattice) {
                 // border, in doubled coordinates.
                 let step = if into_high { 1 } else { -1 };
                 let point = if vertical { [2 * line + step, lo + hi] } else { [lo + hi, 2 * line + step] };
-                let inside = tile_polygons.get(&tile).unwrap_or(&no_polygons).iter().any(|p| strictly_inside_doubled(p, point));
+                let inside =
+                    tile_polygons.get(&tile).unwrap_or(&no_polygons).iter().any(|p| strictly_inside_doubled(p, point));
                 assert!(!inside, "border {border:?}: free space across {lo}..{hi} has no portal");
             }
         }
@@ -361,7 +364,8 @@ fn difference(a: &[(i64, i64)], b: &[(i64, i64)]) -> Vec<(i64, i64)> {
 fn strictly_inside_doubled(polygon: &[[i64; 2]], point: [i64; 2]) -> bool {
     ring_edges(polygon).all(|(a, b)| {
         let (a, b) = ([2 * a[0], 2 * a[1]], [2 * b[0], 2 * b[1]]);
-        let cross = i128::from(b[0] - a[0]) * i128::from(point[1] - a[1]) - i128::from(b[1] - a[1]) * i128::from(point[0] - a[0]);
+        let cross = i128::from(b[0] - a[0]) * i128::from(point[1] - a[1])
+            - i128::from(b[1] - a[1]) * i128::from(point[0] - a[0]);
         cross > 0
     })
 }

@@ -334,7 +334,8 @@ pub fn answer_shortest_paths(query: &mut onav::NavMeshQuery, positions: &[[f64; 
             r.tag(0);
             continue;
         };
-        let outcome = query.find_shortest_path(start.poly_ref, end.poly_ref, start.position, to, &filter, &mut path).unwrap();
+        let outcome =
+            query.find_shortest_path(start.poly_ref, end.poly_ref, start.position, to, &filter, &mut path).unwrap();
         r.tag(outcome.status as u8);
         r.f64(outcome.length);
         r.f64(outcome.nodes as f64);

@@ -7,7 +7,7 @@
 //! bridge over a floor, reached by ramps, and a one-way drop from it.
 #![allow(dead_code)]
 
-use onav::{NavMeshParams, NavTile, NavTileAssembler, OffMeshLinkSlot, TiledNavMesh, TilePolygons};
+use onav::{NavMeshParams, NavTile, NavTileAssembler, OffMeshLinkSlot, TilePolygons, TiledNavMesh};
 
 use crate::mesh_common::Rng;
 

@@ -126,7 +126,8 @@ impl Oracle {
                         }
                     }
                     LinkKind::OffMesh | LinkKind::OffMeshReverse => {
-                        let owner = if l.kind == LinkKind::OffMesh { tile } else { mesh.tile(l.target.tile_ref()).unwrap() };
+                        let owner =
+                            if l.kind == LinkKind::OffMesh { tile } else { mesh.tile(l.target.tile_ref()).unwrap() };
                         let slot = owner.off_mesh_links()[l.off_mesh_index as usize];
                         let (from, to) =
                             if l.kind == LinkKind::OffMesh { (slot.start, slot.end) } else { (slot.end, slot.start) };
@@ -251,7 +252,11 @@ impl Oracle {
 
     /// The shortest length from `start` in `start_ref` to `end` in
     /// `end_ref`, `None` when unreachable.
-    pub fn shortest(&self, (start_ref, start): (PolyRef, [f64; 3]), (end_ref, end): (PolyRef, [f64; 3])) -> Option<f64> {
+    pub fn shortest(
+        &self,
+        (start_ref, start): (PolyRef, [f64; 3]),
+        (end_ref, end): (PolyRef, [f64; 3]),
+    ) -> Option<f64> {
         let s = Point { poly: self.index[&start_ref], at: start };
         let e = Point { poly: self.index[&end_ref], at: end };
         let mut best = if self.sees(s, e) { distance_xz(start, end) } else { f64::INFINITY };

@@ -73,10 +73,9 @@ fn place_agents(
     let query = NavMeshQuery::new(mesh, MAX_NODES)?;
     let filter = QueryFilter::default();
     let point = |seed: u64| {
-        query
-            .find_random_point(&filter, seed)
-            .map(|p| p.position)
-            .ok_or_else(|| Failure::usage(format!("{}: the mesh has no polygon to place agents on", args.file.display())))
+        query.find_random_point(&filter, seed).map(|p| p.position).ok_or_else(|| {
+            Failure::usage(format!("{}: the mesh has no polygon to place agents on", args.file.display()))
+        })
     };
     (0..u64::from(args.agents))
         .map(|i| {

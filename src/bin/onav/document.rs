@@ -7,8 +7,8 @@ use onav::format::layout_header::{LayoutHeader, ONNM, ONNW, ONPM, ONPS, ONPT};
 use onav::{read_mesh, NavMesh, NavMeshError, NavMeshParams, NavWorld, TiledNavMesh};
 
 use crate::failure::Failure;
-use onav::format::snapshot::Snapshot;
 use crate::tile_header::{read_tile_header, TileHeader};
+use onav::format::snapshot::Snapshot;
 
 /// Every layout the tool knows, in the order error messages list them.
 const LAYOUTS: [LayoutHeader; 5] = [ONPT, ONPM, ONPS, ONNM, ONNW];

@@ -17,9 +17,7 @@ const DNAV_MAGIC_BYTES: [u8; 4] = *b"VAND";
 /// holds. Options out of range and a lone tile blob are usage failures; the
 /// file's own faults keep their kind (format, version).
 pub fn run(path: &Path, output: &Path, options: ImportOptions) -> Result<(), Failure> {
-    options
-        .validate()
-        .map_err(|e| Failure::usage(Failure::from(e).message()))?;
+    options.validate().map_err(|e| Failure::usage(Failure::from(e).message()))?;
     let bytes = read_file(path)?;
     if bytes.starts_with(&DNAV_MAGIC_BYTES) {
         return Err(Failure::usage(format!(
@@ -36,11 +34,6 @@ pub fn run(path: &Path, output: &Path, options: ImportOptions) -> Result<(), Fai
     }
     std::fs::write(output, write_mesh(&mesh))
         .map_err(|e| Failure::Io(format!("cannot write {}: {e}", output.display())))?;
-    println!(
-        "{}: {} tiles, {polygons} polygons, {} links",
-        output.display(),
-        mesh.tile_count(),
-        mesh.link_count()
-    );
+    println!("{}: {} tiles, {polygons} polygons, {} links", output.display(), mesh.tile_count(), mesh.link_count());
     Ok(())
 }

@@ -10,8 +10,8 @@ use crate::document::Document;
 use crate::failure::Failure;
 use crate::mesh_summary::{link_totals, tile_rows};
 use crate::off_mesh_links::off_mesh_links;
-use onav::format::snapshot::Snapshot;
 use crate::tile_header::{TileHeader, COUNT_NAMES};
+use onav::format::snapshot::Snapshot;
 
 pub fn run(path: &Path) -> Result<(), Failure> {
     let document = Document::open(path)?;
@@ -63,7 +63,13 @@ fn describe_envelope(out: &mut String, nav_mesh: &NavMesh) -> fmt::Result {
 fn describe_mesh(out: &mut String, mesh: &TiledNavMesh) -> fmt::Result {
     write_params(out, mesh.params())?;
     let rows = tile_rows(mesh);
-    writeln!(out, "slots: {} ({} tiles, {} free)", mesh.slot_count(), rows.len(), mesh.slot_count() as usize - rows.len())?;
+    writeln!(
+        out,
+        "slots: {} ({} tiles, {} free)",
+        mesh.slot_count(),
+        rows.len(),
+        mesh.slot_count() as usize - rows.len()
+    )?;
     writeln!(out, "tiles:")?;
     writeln!(out, "  slot      salt  tile x  tile z  layer  polygons  vertices   edges  off-mesh   links")?;
     for r in &rows {
@@ -114,7 +120,13 @@ fn describe_off_mesh_links(out: &mut String, mesh: &TiledNavMesh) -> fmt::Result
 
 fn describe_snapshot(out: &mut String, snapshot: &Snapshot) -> fmt::Result {
     write_params(out, &snapshot.params)?;
-    writeln!(out, "slots: {} ({} tiles, {} free)", snapshot.salts.len(), snapshot.records.len(), snapshot.salts.len() - snapshot.records.len())?;
+    writeln!(
+        out,
+        "slots: {} ({} tiles, {} free)",
+        snapshot.salts.len(),
+        snapshot.records.len(),
+        snapshot.salts.len() - snapshot.records.len()
+    )?;
     writeln!(out, "tiles (by content id; the tiles themselves live in a tile library):")?;
     writeln!(out, "  slot      salt  content id")?;
     for (slot, id) in &snapshot.records {

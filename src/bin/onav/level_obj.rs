@@ -13,13 +13,15 @@ use crate::failure::Failure;
 /// triangle at all is the builder's typed error naming the entry).
 pub fn read_level(path: &Path) -> Result<TriangleGeometry, Failure> {
     let options = tobj::LoadOptions { triangulate: true, single_index: true, ..Default::default() };
-    let (models, _materials) =
-        tobj::load_obj(path, &options).map_err(|e| Failure::Io(format!("cannot read {} as OBJ: {e}", path.display())))?;
+    let (models, _materials) = tobj::load_obj(path, &options)
+        .map_err(|e| Failure::Io(format!("cannot read {} as OBJ: {e}", path.display())))?;
     let mut geometry = TriangleGeometry::default();
     for model in models {
         let base = geometry.vertices.len() as u32;
         let positions = &model.mesh.positions;
-        geometry.vertices.extend(positions.chunks_exact(3).map(|p| [f64::from(p[0]), f64::from(p[1]), f64::from(p[2])]));
+        geometry
+            .vertices
+            .extend(positions.chunks_exact(3).map(|p| [f64::from(p[0]), f64::from(p[1]), f64::from(p[2])]));
         geometry.triangles.extend(model.mesh.indices.chunks_exact(3).map(|t| [base + t[0], base + t[1], base + t[2]]));
     }
     geometry.validate()?;

@@ -346,14 +346,29 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Svg { file, output, layer, class } => svg::run(&file, &output, layer, class),
         Command::Path { file, from, to, extents, json, svg, class, disable_link, poly_flags, exact } => {
             let switches = switch_args::SwitchArgs { disabled_links: &disable_link, poly_flags: &poly_flags };
-            path::run(&path::PathArgs { file: &file, from, to, extents, class, json, svg: svg.as_deref(), switches, exact })
+            path::run(&path::PathArgs {
+                file: &file,
+                from,
+                to,
+                extents,
+                class,
+                json,
+                svg: svg.as_deref(),
+                switches,
+                exact,
+            })
         }
-        Command::Raycast { file, from, to, extents, json, class } => raycast::run(&file, from, to, extents, class, json),
+        Command::Raycast { file, from, to, extents, json, class } => {
+            raycast::run(&file, from, to, extents, class, json)
+        }
         Command::Nearest { file, at, extents, json, class } => nearest::run(&file, at, extents, class, json),
         Command::ImportDetour { file, output, max_slope, boundary_tolerance } => import_detour::run(
             &file,
             &output,
-            onav::import::detour::ImportOptions { max_slope_degrees: max_slope, boundary_tolerance_cells: boundary_tolerance },
+            onav::import::detour::ImportOptions {
+                max_slope_degrees: max_slope,
+                boundary_tolerance_cells: boundary_tolerance,
+            },
         ),
         Command::Build { level, settings, output } => build::run(&level, settings.as_deref(), &output),
         Command::Tiles { level, settings } => tiles::run(&level, settings.as_deref()),

@@ -138,4 +138,3 @@ fn text(report: &PathReport) -> String {
     }
     out
 }
-

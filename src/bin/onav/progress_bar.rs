@@ -28,7 +28,12 @@ impl ProgressBar {
                 *drawn = done;
                 let filled = WIDTH * done / total.max(1);
                 // A failed write to the terminal only loses the picture.
-                let _ = write!(std::io::stderr(), "\r[{}{}] {done}/{total} tiles", "#".repeat(filled), " ".repeat(WIDTH - filled));
+                let _ = write!(
+                    std::io::stderr(),
+                    "\r[{}{}] {done}/{total} tiles",
+                    "#".repeat(filled),
+                    " ".repeat(WIDTH - filled)
+                );
             }
         }
         BuildControl::Continue

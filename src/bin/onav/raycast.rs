@@ -21,7 +21,14 @@ struct RaycastReport {
     polygons: Vec<String>,
 }
 
-pub fn run(file: &Path, from: [f64; 3], to: [f64; 3], extents: [f64; 3], class: usize, json: bool) -> Result<(), Failure> {
+pub fn run(
+    file: &Path,
+    from: [f64; 3],
+    to: [f64; 3],
+    extents: [f64; 3],
+    class: usize,
+    json: bool,
+) -> Result<(), Failure> {
     let mut query = open_query(file, class)?;
     let report = cast(&mut query, from, to, extents)?;
     if json {

@@ -143,7 +143,9 @@ fn link_of(fields: &Map<String, Value>) -> Result<OffMeshLinkDefinition, String>
         start: point(field("start")?).map_err(named("start"))?,
         end: point(field("end")?).map_err(named("end"))?,
         radius: number(field("radius")?).map_err(named("radius"))?,
-        bidirectional: field("bidirectional")?.as_bool().ok_or_else(|| ".bidirectional: expected true or false".to_string())?,
+        bidirectional: field("bidirectional")?
+            .as_bool()
+            .ok_or_else(|| ".bidirectional: expected true or false".to_string())?,
         area: whole(field("area")?).map_err(named("area"))?,
         flags: whole(field("flags")?).map_err(named("flags"))?,
         user_id: whole(field("user_id")?).map_err(named("user_id"))?,

@@ -38,7 +38,9 @@ impl SwitchArgs<'_> {
     pub fn apply(&self, mesh: &mut TiledNavMesh) -> Result<(), Failure> {
         for &user_id in self.disabled_links {
             if mesh.set_off_mesh_links_enabled_by_user_id(user_id, false) == 0 {
-                return Err(Failure::usage(format!("--disable-link {user_id}: no off-mesh link has user id {user_id}")));
+                return Err(Failure::usage(format!(
+                    "--disable-link {user_id}: no off-mesh link has user id {user_id}"
+                )));
             }
         }
         for &(poly_ref, flags) in self.poly_flags {

@@ -30,6 +30,7 @@ pub fn run(path: &Path, params_path: Option<&Path>, class: usize) -> Result<(), 
 /// The parameters of the `--params` file. Its own errors are usage
 /// failures: the file under test was not at fault.
 fn params_of(path: &Path, class: usize) -> Result<onav::NavMeshParams, Failure> {
-    let document = Document::open(path).map_err(|e| Failure::usage(format!("--params {}: {}", path.display(), e.message())))?;
+    let document =
+        Document::open(path).map_err(|e| Failure::usage(format!("--params {}: {}", path.display(), e.message())))?;
     document.params(class)
 }

@@ -5,9 +5,9 @@
 //! add and clockwise rings (holes) subtract.
 
 use i_overlay::core::fill_rule::FillRule;
+use i_overlay::core::integer::OverlayInt;
 use i_overlay::core::overlay::{IntOverlayOptions, Overlay};
 use i_overlay::core::overlay_rule::OverlayRule;
-use i_overlay::core::integer::OverlayInt;
 use i_overlay::core::solver::Solver;
 use i_overlay::i_float::int::point::IntPoint;
 
@@ -59,7 +59,12 @@ fn overlay(subject: &[Vec<LatticePoint>], clip: &[Vec<LatticePoint>], rule: Over
     }
 }
 
-fn overlay_in<I>(subject: &[Vec<LatticePoint>], clip: &[Vec<LatticePoint>], rule: OverlayRule, fill: FillRule) -> Vec<Shape>
+fn overlay_in<I>(
+    subject: &[Vec<LatticePoint>],
+    clip: &[Vec<LatticePoint>],
+    rule: OverlayRule,
+    fill: FillRule,
+) -> Vec<Shape>
 where
     I: OverlayInt + TryFrom<i64> + Into<i64>,
 {

@@ -70,7 +70,9 @@ impl ConvexPolygons {
         let low = all().fold([i64::MAX; 2], |low, p| [low[0].min(p[0]), low[1].min(p[1])]);
         let mut sorted: Vec<u128> = all()
             .zip(0u128..)
-            .map(|(p, at)| (u128::from(tile_offset(p[0], low[0])) << 96) | (u128::from(tile_offset(p[1], low[1])) << 64) | at)
+            .map(|(p, at)| {
+                (u128::from(tile_offset(p[0], low[0])) << 96) | (u128::from(tile_offset(p[1], low[1])) << 64) | at
+            })
             .collect();
         sorted.sort_unstable();
         let mut first_equal: Vec<usize> = (0..sorted.len()).collect();

@@ -176,8 +176,7 @@ impl ConvexRegroup {
         let (c, d) = (m_ring[kc].point, at(m_ring, kc + 1));
         // The first join's ring has distinct points, so the second checks
         // only the corners it adds.
-        let found =
-            join(m_ring, x_ring, a, b, 1, &mut joined) && join(&joined, y_ring, c, d, joined.len(), &mut union);
+        let found = join(m_ring, x_ring, a, b, 1, &mut joined) && join(&joined, y_ring, c, d, joined.len(), &mut union);
         let split = found.then(|| {
             self.union_points.clear();
             self.union_points.extend(union.iter().map(|c| points[c.point as usize]));
@@ -306,7 +305,9 @@ fn split_convex(ring: &[LatticePoint], max_verts: usize) -> Option<Split> {
     match reflex[..reflex_count] {
         [] if n <= max_verts => Some(Split::Whole),
         [] => first_diagonal(ring, max_verts, (0..n).flat_map(|i| (i + 2..n).map(move |j| (i, j)))),
-        [r] => first_diagonal(ring, max_verts, (0..r.saturating_sub(1)).map(|i| (i, r)).chain((r + 2..n).map(|j| (r, j)))),
+        [r] => {
+            first_diagonal(ring, max_verts, (0..r.saturating_sub(1)).map(|i| (i, r)).chain((r + 2..n).map(|j| (r, j))))
+        }
         [r, s] => first_diagonal(ring, max_verts, (s >= r + 2).then_some((r, s)).into_iter()),
         _ => unreachable!("at most two reflex corners are kept"),
     }

@@ -3,8 +3,8 @@
 //! (the later region wins where regions overlap).
 
 use crate::build::planar::boolean_ops::{boolean, rings_of, BooleanOp, Shape};
-use crate::build::planar::planar_input::{LatticeOutlines, LatticeRegion};
 use crate::build::planar::lattice_geometry::{cross, LatticePoint};
+use crate::build::planar::planar_input::{LatticeOutlines, LatticeRegion};
 
 /// The area and flags polygons of a region get.
 pub type RegionClass = (u8, u16);

@@ -151,7 +151,9 @@ mod tests {
     /// The corner with the largest reach (the later of two tied), found by
     /// computing every corner's reach.
     fn farthest_by_reach(octagon: &[LatticePoint; 8], normal: LatticePoint) -> usize {
-        let reach = |k: usize| i128::from(octagon[k][0]) * i128::from(normal[0]) + i128::from(octagon[k][1]) * i128::from(normal[1]);
+        let reach = |k: usize| {
+            i128::from(octagon[k][0]) * i128::from(normal[0]) + i128::from(octagon[k][1]) * i128::from(normal[1])
+        };
         let far = (0..8).map(reach).max().unwrap_or(0);
         (0..8).find(|&k| reach(k) == far && reach((k + 1) % 8) < far).unwrap_or(0)
     }
@@ -163,7 +165,11 @@ mod tests {
             for (x, y) in (-40..=40).flat_map(|x| (-40..=40).map(move |y| (x, y))) {
                 for scale in [1, 1 << 40] {
                     let normal = [x * scale, y * scale];
-                    assert_eq!(farthest_corner(normal), farthest_by_reach(&octagon, normal), "r {r}, normal {normal:?}");
+                    assert_eq!(
+                        farthest_corner(normal),
+                        farthest_by_reach(&octagon, normal),
+                        "r {r}, normal {normal:?}"
+                    );
                 }
             }
         }

@@ -36,11 +36,8 @@ pub struct Lattice {
 impl Lattice {
     /// The lattice the settings ask for (module comment for the rule).
     pub fn from_settings(settings: &NavSettings) -> Result<Lattice> {
-        let aligned = [
-            ("OriginX", settings.origin_x()),
-            ("OriginZ", settings.origin_z()),
-            ("TileSize", settings.tile_size()),
-        ];
+        let aligned =
+            [("OriginX", settings.origin_x()), ("OriginZ", settings.origin_z()), ("TileSize", settings.tile_size())];
         let needed = aligned.iter().map(|&(_, v)| lowest_bit(v)).max().unwrap_or(0);
         let widest = float32_bits_limit(settings.tile_size());
         let bits = match settings.snap_bits() {

@@ -124,7 +124,12 @@ impl NavMesh {
     /// Returns the new tile's reference, or `None` when the tile keeps no
     /// free space (a tile there is removed). On failure the mesh is
     /// unchanged.
-    pub fn rebuild_tile_planar(&mut self, outlines: &PlanarOutlines, tile_x: i32, tile_z: i32) -> Result<Option<TileRef>> {
+    pub fn rebuild_tile_planar(
+        &mut self,
+        outlines: &PlanarOutlines,
+        tile_x: i32,
+        tile_z: i32,
+    ) -> Result<Option<TileRef>> {
         let inputs = planar_tile_inputs(self.settings(), outlines)?;
         match inputs.iter().find(|t| (t.tile_x, t.tile_z) == (tile_x, tile_z)) {
             Some(input) => self.rebuild_tile_2d(input).map(Some),

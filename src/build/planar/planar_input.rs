@@ -93,7 +93,12 @@ impl PlanarRegion {
 
 /// The ring on the lattice, checked, running counter-clockwise when
 /// `counter_clockwise` and clockwise otherwise.
-fn oriented_ring(name: &str, ring: &[[f64; 2]], lattice: &Lattice, counter_clockwise: bool) -> Result<Vec<LatticePoint>> {
+fn oriented_ring(
+    name: &str,
+    ring: &[[f64; 2]],
+    lattice: &Lattice,
+    counter_clockwise: bool,
+) -> Result<Vec<LatticePoint>> {
     let mut points: Vec<LatticePoint> = Vec::with_capacity(ring.len());
     for (i, &point) in ring.iter().enumerate() {
         let snapped = lattice.to_units(format_args!("{name}[{i}]"), point)?;

@@ -30,7 +30,8 @@ pub fn cut_into_tiles(shapes: &[Shape], lattice: &Lattice) -> Result<TilePieces>
     if lines.is_empty() {
         return file_pieces(shapes.to_vec(), lattice);
     }
-    file_pieces(slice(shapes, &lines), lattice).or_else(|_| file_pieces(slice(&split_at_lines(shapes, &lines), &lines), lattice))
+    file_pieces(slice(shapes, &lines), lattice)
+        .or_else(|_| file_pieces(slice(&split_at_lines(shapes, &lines), &lines), lattice))
 }
 
 /// Files each piece under the tile holding it; fails on a piece across a
@@ -62,7 +63,9 @@ fn split_ring(ring: &[[i64; 2]], lines: &[[IntPoint<i64>; 2]]) -> Vec<[i64; 2]> 
         let b = ring[(i + 1) % ring.len()];
         out.push(a);
         let mut crossings: Vec<[i64; 2]> = lines.iter().filter_map(|line| crossing(a, b, line)).collect();
-        let along = |p: &[i64; 2]| i128::from(p[0] - a[0]) * i128::from(b[0] - a[0]) + i128::from(p[1] - a[1]) * i128::from(b[1] - a[1]);
+        let along = |p: &[i64; 2]| {
+            i128::from(p[0] - a[0]) * i128::from(b[0] - a[0]) + i128::from(p[1] - a[1]) * i128::from(b[1] - a[1])
+        };
         crossings.sort_by_key(|p| (along(p), *p));
         crossings.dedup();
         out.extend(crossings.into_iter().filter(|p| *p != a && *p != b));
@@ -93,8 +96,10 @@ fn crossing(a: [i64; 2], b: [i64; 2], line: &[IntPoint<i64>; 2]) -> Option<[i64;
 
 /// The pieces of `shapes` cut by `lines`, in the engine's order.
 fn slice(shapes: &[Shape], lines: &[[IntPoint<i64>; 2]]) -> Vec<Shape> {
-    let engine: Vec<Vec<Vec<IntPoint<i64>>>> =
-        shapes.iter().map(|s| s.iter().map(|r| r.iter().map(|p| IntPoint::new(p[0], p[1])).collect()).collect()).collect();
+    let engine: Vec<Vec<Vec<IntPoint<i64>>>> = shapes
+        .iter()
+        .map(|s| s.iter().map(|r| r.iter().map(|p| IntPoint::new(p[0], p[1])).collect()).collect())
+        .collect();
     engine
         .slice_by_lines(lines, FillRule::NonZero)
         .into_iter()

@@ -16,6 +16,7 @@ use super::distance_field::distance_field;
 use super::erode::erode_walkable_area;
 use super::geometry::TriangleGeometry;
 use super::hand_over::{hand_over, TilePlace};
+use super::heightfield::Heightfield;
 use super::layer_regions::layer_regions;
 use super::monotone_regions::monotone_regions;
 use super::poly_mesh::build_poly_mesh;
@@ -25,9 +26,8 @@ use super::region_filter::filter_small_regions;
 use super::region_holes::merge_region_holes;
 use super::region_merge::merge_small_regions;
 use super::span_filters::filter_spans;
-use super::tile_layers::split_into_layers;
 use super::tile_bounds::TriangleStrips;
-use super::heightfield::Heightfield;
+use super::tile_layers::split_into_layers;
 use super::walkable_slope::{AreaCode, NULL_AREA};
 use super::watershed_regions::watershed_regions;
 

@@ -46,10 +46,7 @@ pub(crate) fn split_into_layers(field: &CompactHeightfield, regions: Vec<u32>, c
     };
     Ok((0..layer_count)
         .map(|layer| {
-            regions
-                .iter()
-                .map(|&r| if r == 0 || is_border(r) || layer_of(r) == layer { r } else { 0 })
-                .collect()
+            regions.iter().map(|&r| if r == 0 || is_border(r) || layer_of(r) == layer { r } else { 0 }).collect()
         })
         .collect())
 }

@@ -67,17 +67,10 @@ unsafe fn copy_input(input: &OnavTileInput2d, name: &str) -> Result<TileInput2d,
                 .iter()
                 .map(|v| [v.x, v.y])
                 .collect(),
-            vertex_counts: arg_slice(
-                input.vertex_counts,
-                input.polygon_count,
-                &field("vertex_counts"),
-            )?
-            .to_vec(),
+            vertex_counts: arg_slice(input.vertex_counts, input.polygon_count, &field("vertex_counts"))?.to_vec(),
             indices: arg_slice(input.indices, input.index_count, &field("indices"))?.to_vec(),
-            areas: optional_array(input.areas, input.polygon_count, &field("areas"))?
-                .map(<[u8]>::to_vec),
-            flags: optional_array(input.flags, input.polygon_count, &field("flags"))?
-                .map(<[u16]>::to_vec),
+            areas: optional_array(input.areas, input.polygon_count, &field("areas"))?.map(<[u8]>::to_vec),
+            flags: optional_array(input.flags, input.polygon_count, &field("flags"))?.map(<[u16]>::to_vec),
         })
     }
 }
@@ -88,10 +81,7 @@ unsafe fn copy_input(input: &OnavTileInput2d, name: &str) -> Result<TileInput2d,
 /// # Safety
 /// `tiles` is NULL or points to `count` valid records whose arrays hold
 /// their counts of records.
-pub(crate) unsafe fn copy_inputs(
-    tiles: *const OnavTileInput2d,
-    count: usize,
-) -> Result<Vec<TileInput2d>, Failure> {
+pub(crate) unsafe fn copy_inputs(tiles: *const OnavTileInput2d, count: usize) -> Result<Vec<TileInput2d>, Failure> {
     // SAFETY: forwarded from this function's contract.
     let tiles = unsafe { arg_slice(tiles, count, "tiles") }?;
     tiles

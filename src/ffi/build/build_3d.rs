@@ -37,10 +37,7 @@ fn build_mesh(
 /// The tiles the builds of every class of `classes` cover together: the
 /// progress total.
 fn tiles_in_total(classes: &[NavSettings], geometry: &TriangleGeometry) -> Result<usize> {
-    classes
-        .iter()
-        .map(|settings| Ok(covered_tiles(settings, geometry)?.len()))
-        .sum()
+    classes.iter().map(|settings| Ok(covered_tiles(settings, geometry)?.len())).sum()
 }
 
 /// Builds a mesh from level triangles with the voxel builder
@@ -83,9 +80,7 @@ pub unsafe extern "C" fn onav_nav_mesh_build_3d(
             let settings = settings_arg(settings, "settings")?;
             let geometry = &arg_ref(geometry, "geometry")?.geometry;
             let total = tiles_in_total(std::slice::from_ref(settings), geometry)?;
-            let nav_mesh = run_build(progress, user_data, total, |report| {
-                build_mesh(settings, geometry, report)
-            })?;
+            let nav_mesh = run_build(progress, user_data, total, |report| build_mesh(settings, geometry, report))?;
             store_new_handle(out_mesh, || Ok(OnavNavMesh { nav_mesh }))
         })
     }
@@ -124,10 +119,8 @@ pub unsafe extern "C" fn onav_nav_world_build_3d(
             let geometry = &arg_ref(geometry, "geometry")?.geometry;
             let total = tiles_in_total(&classes, geometry)?;
             let world = run_build(progress, user_data, total, |report| {
-                let meshes = classes
-                    .iter()
-                    .map(|settings| build_mesh(settings, geometry, report))
-                    .collect::<Result<_>>()?;
+                let meshes =
+                    classes.iter().map(|settings| build_mesh(settings, geometry, report)).collect::<Result<_>>()?;
                 NavWorld::new(meshes)
             })?;
             store_new_handle(out_world, || Ok(OnavNavWorld { world }))

@@ -14,8 +14,8 @@ use crate::ffi::error_out::{Failure, OnavError};
 use crate::ffi::guard::guard;
 use crate::ffi::handle::store_new_handle;
 use crate::ffi::world::nav_mesh::OnavNavMesh;
-use crate::ffi::world::nav_world::{copy_classes, OnavNavWorld};
 use crate::ffi::world::nav_settings::{settings_arg, OnavSettings};
+use crate::ffi::world::nav_world::{copy_classes, OnavNavWorld};
 
 /// A ring of positions on the builder's plane (x is world X, y world Z);
 /// the last point connects to the first. `points` may be NULL when
@@ -140,9 +140,7 @@ pub unsafe extern "C" fn onav_nav_mesh_build_planar(
             let out = out_arg(out, "out")?;
             let settings = settings_arg(settings, "settings")?;
             let outlines = copy_outlines(arg_ref(outlines, "outlines")?)?;
-            store_new_handle(out, || {
-                Ok(OnavNavMesh { nav_mesh: NavMesh::build_planar(settings.clone(), &outlines)? })
-            })
+            store_new_handle(out, || Ok(OnavNavMesh { nav_mesh: NavMesh::build_planar(settings.clone(), &outlines)? }))
         })
     }
 }

@@ -25,8 +25,7 @@ use crate::ffi::error_out::Failure;
 /// skipped), the callback is not called again, and the build function
 /// returns ONAV_E_INVALID_OPERATION, saying it was cancelled, with no
 /// result. The callback must not free or change what the build reads.
-pub type OnavBuildProgress =
-    Option<unsafe extern "C" fn(done: usize, total: usize, user_data: *mut c_void) -> i32>;
+pub type OnavBuildProgress = Option<unsafe extern "C" fn(done: usize, total: usize, user_data: *mut c_void) -> i32>;
 
 /// Runs `build` for a build of `total` tiles. Without a callback it runs
 /// here and reports nothing. With one, it runs on a helper thread with a
@@ -71,15 +70,11 @@ pub(crate) unsafe fn run_build<T: Send>(
         for () in reports {
             done += 1;
             // SAFETY: callable on this thread, as required above.
-            if !cancelled.load(Ordering::Relaxed)
-                && unsafe { callback(done, total, user_data) } != 0
-            {
+            if !cancelled.load(Ordering::Relaxed) && unsafe { callback(done, total, user_data) } != 0 {
                 cancelled.store(true, Ordering::Relaxed);
             }
         }
-        let outcome = builder
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        let outcome = builder.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         (outcome, done)
     });
     if cancelled.load(Ordering::Relaxed) {

@@ -5,10 +5,10 @@ use crate::build::nav_tile_assembler::{NavTileAssembler, TilePolygons};
 
 use crate::ffi::args::{arg_ref, arg_slice, out_arg};
 use crate::ffi::error_out::{Failure, OnavError};
+use crate::ffi::format::params::OnavParams;
 use crate::ffi::guard::guard;
 use crate::ffi::handle::into_handle;
 use crate::ffi::mesh::mesh_polygon::OnavDVec3;
-use crate::ffi::format::params::OnavParams;
 use crate::ffi::tile::nav_tile::OnavTile;
 
 /// The polygons of one tile in world space, as caller-owned arrays (copied
@@ -94,11 +94,7 @@ pub unsafe extern "C" fn onav_tile_assemble(
             let out = out_arg(out, "out")?;
             let params = arg_ref(params, "params")?;
             let input = arg_ref(polygons, "polygons")?;
-            let vertices = world_vertices(arg_slice(
-                input.vertices,
-                input.vertex_count,
-                "polygons->vertices",
-            )?);
+            let vertices = world_vertices(arg_slice(input.vertices, input.vertex_count, "polygons->vertices")?);
             let tile = NavTileAssembler::from_polygons(
                 &params.into(),
                 &TilePolygons {
@@ -107,11 +103,7 @@ pub unsafe extern "C" fn onav_tile_assemble(
                     layer: input.layer,
                     origin_y: input.origin_y,
                     vertices: &vertices,
-                    vertex_counts: arg_slice(
-                        input.vertex_counts,
-                        input.polygon_count,
-                        "polygons->vertex_counts",
-                    )?,
+                    vertex_counts: arg_slice(input.vertex_counts, input.polygon_count, "polygons->vertex_counts")?,
                     indices: arg_slice(input.indices, input.index_count, "polygons->indices")?,
                     areas: optional_array(input.areas, input.polygon_count, "polygons->areas")?,
                     flags: optional_array(input.flags, input.polygon_count, "polygons->flags")?,

@@ -34,16 +34,10 @@ fn triangles_of(indices: &[u32]) -> Result<Vec<[u32; 3]>, Failure> {
     if !indices.len().is_multiple_of(3) {
         return Err(Failure::new(
             OnavStatus::ONAV_E_FORMAT,
-            format!(
-                "index_count {} is not a multiple of 3 (three indices per triangle)",
-                indices.len()
-            ),
+            format!("index_count {} is not a multiple of 3 (three indices per triangle)", indices.len()),
         ));
     }
-    Ok(indices
-        .chunks_exact(3)
-        .map(|t| [t[0], t[1], t[2]])
-        .collect())
+    Ok(indices.chunks_exact(3).map(|t| [t[0], t[1], t[2]]).collect())
 }
 
 /// Copies `vertex_count` world positions of `vertices` and `index_count`
@@ -124,12 +118,7 @@ pub unsafe extern "C" fn onav_triangle_geometry_add_convex_volume(
         guard(err, || {
             let geometry = &mut arg_mut(geometry, "geometry")?.geometry;
             let points = arg_slice(points, point_count, "points")?;
-            let volume = ConvexVolume {
-                points: points.iter().map(|p| [p.x, p.y]).collect(),
-                min_y,
-                max_y,
-                area,
-            };
+            let volume = ConvexVolume { points: points.iter().map(|p| [p.x, p.y]).collect(), min_y, max_y, area };
             volume.validate(geometry.volumes.len())?;
             geometry.volumes.push(volume);
             Ok(())

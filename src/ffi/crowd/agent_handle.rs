@@ -31,36 +31,24 @@ pub struct OnavWorldAgentHandle {
 
 impl From<AgentHandle> for OnavAgentHandle {
     fn from(handle: AgentHandle) -> Self {
-        OnavAgentHandle {
-            index: handle.index,
-            generation: handle.generation,
-        }
+        OnavAgentHandle { index: handle.index, generation: handle.generation }
     }
 }
 
 impl From<OnavAgentHandle> for AgentHandle {
     fn from(handle: OnavAgentHandle) -> Self {
-        AgentHandle {
-            index: handle.index,
-            generation: handle.generation,
-        }
+        AgentHandle { index: handle.index, generation: handle.generation }
     }
 }
 
 impl From<WorldAgentHandle> for OnavWorldAgentHandle {
     fn from(handle: WorldAgentHandle) -> Self {
-        OnavWorldAgentHandle {
-            class_index: handle.class,
-            agent: handle.agent.into(),
-        }
+        OnavWorldAgentHandle { class_index: handle.class, agent: handle.agent.into() }
     }
 }
 
 impl From<OnavWorldAgentHandle> for WorldAgentHandle {
     fn from(handle: OnavWorldAgentHandle) -> Self {
-        WorldAgentHandle {
-            class: handle.class_index,
-            agent: handle.agent.into(),
-        }
+        WorldAgentHandle { class: handle.class_index, agent: handle.agent.into() }
     }
 }

@@ -145,8 +145,8 @@ pub(crate) unsafe fn params_arg(params: *const OnavAgentParams) -> Result<AgentP
         ONAV_OFF_MESH_HOST_DRIVEN => OffMeshMode::HostDriven,
         other => {
             return Err(NavMeshError::out_of_range(format!(
-                "OnavAgentParams.off_mesh_mode = {other} is neither ONAV_OFF_MESH_STRAIGHT nor ONAV_OFF_MESH_HOST_DRIVEN"
-            ))
+            "OnavAgentParams.off_mesh_mode = {other} is neither ONAV_OFF_MESH_STRAIGHT nor ONAV_OFF_MESH_HOST_DRIVEN"
+        ))
             .into())
         }
     };

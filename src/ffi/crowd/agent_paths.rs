@@ -72,9 +72,7 @@ pub unsafe extern "C" fn onav_crowd_agent_corners(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        read_agent_items((crowd, agent), (buf, cap, len_out), err, CrowdAgent::corners, corner)
-    }
+    unsafe { read_agent_items((crowd, agent), (buf, cap, len_out), err, CrowdAgent::corners, corner) }
 }
 
 /// Copies the agent's corridor as of the last step (PolyRefs from the
@@ -97,9 +95,7 @@ pub unsafe extern "C" fn onav_crowd_agent_corridor(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        read_agent_items((crowd, agent), (buf, cap, len_out), err, CrowdAgent::corridor, poly_bits)
-    }
+    unsafe { read_agent_items((crowd, agent), (buf, cap, len_out), err, CrowdAgent::corridor, poly_bits) }
 }
 
 /// As onav_crowd_agent_corners.
@@ -119,9 +115,7 @@ pub unsafe extern "C" fn onav_world_crowd_agent_corners(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        read_agent_items((crowd, agent), (buf, cap, len_out), err, CrowdAgent::corners, corner)
-    }
+    unsafe { read_agent_items((crowd, agent), (buf, cap, len_out), err, CrowdAgent::corners, corner) }
 }
 
 /// As onav_crowd_agent_corridor.
@@ -141,7 +135,5 @@ pub unsafe extern "C" fn onav_world_crowd_agent_corridor(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        read_agent_items((crowd, agent), (buf, cap, len_out), err, CrowdAgent::corridor, poly_bits)
-    }
+    unsafe { read_agent_items((crowd, agent), (buf, cap, len_out), err, CrowdAgent::corridor, poly_bits) }
 }

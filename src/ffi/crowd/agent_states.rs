@@ -104,10 +104,7 @@ impl OnavAgentState {
             poly: state.poly().0,
             has_target: u8::from(target.is_some()),
             target: target.map(OnavDVec3::from).unwrap_or_default(),
-            off_mesh_link: state
-                .off_mesh_link()
-                .map(OnavOffMeshTraversal::from)
-                .unwrap_or_default(),
+            off_mesh_link: state.off_mesh_link().map(OnavOffMeshTraversal::from).unwrap_or_default(),
         }
     }
 }
@@ -157,11 +154,7 @@ pub unsafe extern "C" fn onav_crowd_read_agents(
     // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
         read_agents(crowd, out, cap, len_out, err, |crowd: &OnavCrowd| {
-            crowd
-                .crowd
-                .agents()
-                .map(|(handle, agent)| OnavAgentState::of(0, handle.into(), agent))
-                .collect()
+            crowd.crowd.agents().map(|(handle, agent)| OnavAgentState::of(0, handle.into(), agent)).collect()
         })
     }
 }

@@ -53,11 +53,7 @@ unsafe fn new_crowd<'m>(
             let out = out_arg(out, "out")?;
             let mesh = mesh_arg()?;
             let settings = settings_arg(settings)?;
-            store_new_handle(out, || {
-                Ok(OnavCrowd {
-                    crowd: Crowd::new(mesh, settings)?,
-                })
-            })
+            store_new_handle(out, || Ok(OnavCrowd { crowd: Crowd::new(mesh, settings)? }))
         })
     }
 }
@@ -95,14 +91,7 @@ pub unsafe extern "C" fn onav_crowd_new_for_nav_mesh(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
-    unsafe {
-        new_crowd(
-            || Ok(arg_ref(nav_mesh, "nav_mesh")?.nav_mesh.mesh()),
-            settings,
-            out,
-            err,
-        )
-    }
+    unsafe { new_crowd(|| Ok(arg_ref(nav_mesh, "nav_mesh")?.nav_mesh.mesh()), settings, out, err) }
 }
 
 /// Moves the crowd to the mesh as it is now, a later version of its mesh
@@ -118,11 +107,7 @@ pub unsafe extern "C" fn onav_crowd_new_for_nav_mesh(
 /// # Safety
 /// Pointers are NULL or valid.
 #[no_mangle]
-pub unsafe extern "C" fn onav_crowd_set_mesh(
-    crowd: *mut OnavCrowd,
-    mesh: *const OnavMesh,
-    err: *mut OnavError,
-) -> i32 {
+pub unsafe extern "C" fn onav_crowd_set_mesh(crowd: *mut OnavCrowd, mesh: *const OnavMesh, err: *mut OnavError) -> i32 {
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         change_crowd(crowd, err, |crowd| {
@@ -147,9 +132,7 @@ pub unsafe extern "C" fn onav_crowd_set_nav_mesh(
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         change_crowd(crowd, err, |crowd| {
-            crowd
-                .crowd
-                .set_mesh(arg_ref(nav_mesh, "nav_mesh")?.nav_mesh.mesh());
+            crowd.crowd.set_mesh(arg_ref(nav_mesh, "nav_mesh")?.nav_mesh.mesh());
             Ok(())
         })
     }
@@ -204,11 +187,7 @@ pub unsafe extern "C" fn onav_crowd_step_on_calling_thread(crowd: *mut OnavCrowd
 /// # Safety
 /// Pointers are NULL or valid.
 #[no_mangle]
-pub unsafe extern "C" fn onav_crowd_tick(
-    crowd: *const OnavCrowd,
-    out: *mut u64,
-    err: *mut OnavError,
-) -> i32 {
+pub unsafe extern "C" fn onav_crowd_tick(crowd: *const OnavCrowd, out: *mut u64, err: *mut OnavError) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
     unsafe { write_handle_value(crowd, "crowd", out, err, |crowd| Ok(crowd.crowd.tick())) }
 }
@@ -220,17 +199,9 @@ pub unsafe extern "C" fn onav_crowd_tick(
 /// # Safety
 /// Pointers are NULL or valid.
 #[no_mangle]
-pub unsafe extern "C" fn onav_crowd_agent_count(
-    crowd: *const OnavCrowd,
-    out: *mut usize,
-    err: *mut OnavError,
-) -> i32 {
+pub unsafe extern "C" fn onav_crowd_agent_count(crowd: *const OnavCrowd, out: *mut usize, err: *mut OnavError) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        write_handle_value(crowd, "crowd", out, err, |crowd| {
-            Ok(crowd.crowd.agent_count())
-        })
-    }
+    unsafe { write_handle_value(crowd, "crowd", out, err, |crowd| Ok(crowd.crowd.agent_count())) }
 }
 
 /// Writes the crowd's state hash to `*out`: SHA-256 over the tick (uint64
@@ -251,11 +222,7 @@ pub unsafe extern "C" fn onav_crowd_state_hash(
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        write_handle_value(crowd, "crowd", out, err, |crowd| {
-            Ok(OnavCrowdHash {
-                bytes: crowd.crowd.state_hash(),
-            })
-        })
+        write_handle_value(crowd, "crowd", out, err, |crowd| Ok(OnavCrowdHash { bytes: crowd.crowd.state_hash() }))
     }
 }
 

@@ -38,9 +38,7 @@ pub unsafe extern "C" fn onav_crowd_add_agent(
         let out = out_arg(out, "out");
         change_crowd(crowd, err, |crowd| {
             let out = out?;
-            let handle = crowd
-                .crowd
-                .add_agent(position.into(), params_arg(params)?)?;
+            let handle = crowd.crowd.add_agent(position.into(), params_arg(params)?)?;
             out.write(handle.into());
             Ok(())
         })
@@ -60,11 +58,7 @@ pub unsafe extern "C" fn onav_crowd_remove_agent(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        change_crowd(crowd, err, |crowd| {
-            Ok(crowd.crowd.remove_agent(agent.into())?)
-        })
-    }
+    unsafe { change_crowd(crowd, err, |crowd| Ok(crowd.crowd.remove_agent(agent.into())?)) }
 }
 
 /// Teleports the agent to the polygon point nearest `position`, keeping it
@@ -83,11 +77,7 @@ pub unsafe extern "C" fn onav_crowd_set_position(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        change_crowd(crowd, err, |crowd| {
-            Ok(crowd.crowd.set_position(agent.into(), position.into())?)
-        })
-    }
+    unsafe { change_crowd(crowd, err, |crowd| Ok(crowd.crowd.set_position(agent.into(), position.into())?)) }
 }
 
 /// Replaces the agent's parameters, keeping it in the crowd where it stands
@@ -110,11 +100,7 @@ pub unsafe extern "C" fn onav_crowd_set_agent_params(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        change_crowd(crowd, err, |crowd| {
-            Ok(crowd.crowd.set_agent_params(agent.into(), params_arg(params)?)?)
-        })
-    }
+    unsafe { change_crowd(crowd, err, |crowd| Ok(crowd.crowd.set_agent_params(agent.into(), params_arg(params)?)?)) }
 }
 
 /// Writes the agent's parameters to `*out`: those it was added with, or
@@ -156,13 +142,7 @@ pub unsafe extern "C" fn onav_crowd_request_move_target(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        change_crowd(crowd, err, |crowd| {
-            Ok(crowd
-                .crowd
-                .request_move_target(agent.into(), target.into())?)
-        })
-    }
+    unsafe { change_crowd(crowd, err, |crowd| Ok(crowd.crowd.request_move_target(agent.into(), target.into())?)) }
 }
 
 /// Asks the agent to walk with `velocity` (its X/Z part, capped at its max
@@ -181,13 +161,7 @@ pub unsafe extern "C" fn onav_crowd_request_move_velocity(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        change_crowd(crowd, err, |crowd| {
-            Ok(crowd
-                .crowd
-                .request_move_velocity(agent.into(), velocity.into())?)
-        })
-    }
+    unsafe { change_crowd(crowd, err, |crowd| Ok(crowd.crowd.request_move_velocity(agent.into(), velocity.into())?)) }
 }
 
 /// Drops the agent's target or velocity: it stops (ONAV_AGENT_ARRIVED)
@@ -204,11 +178,7 @@ pub unsafe extern "C" fn onav_crowd_reset_move_target(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        change_crowd(crowd, err, |crowd| {
-            Ok(crowd.crowd.reset_move_target(agent.into())?)
-        })
-    }
+    unsafe { change_crowd(crowd, err, |crowd| Ok(crowd.crowd.reset_move_target(agent.into())?)) }
 }
 
 /// Ends the agent's off-mesh traversal now: it stands at the link's
@@ -227,9 +197,5 @@ pub unsafe extern "C" fn onav_crowd_complete_off_mesh_link(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        change_crowd(crowd, err, |crowd| {
-            Ok(crowd.crowd.complete_off_mesh_link(agent.into())?)
-        })
-    }
+    unsafe { change_crowd(crowd, err, |crowd| Ok(crowd.crowd.complete_off_mesh_link(agent.into())?)) }
 }

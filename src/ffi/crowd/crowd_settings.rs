@@ -44,9 +44,7 @@ impl From<&CrowdSettings> for OnavCrowdSettings {
 ///
 /// # Safety
 /// `settings` is NULL or points to a valid OnavCrowdSettings.
-pub(crate) unsafe fn settings_arg(
-    settings: *const OnavCrowdSettings,
-) -> Result<CrowdSettings, Failure> {
+pub(crate) unsafe fn settings_arg(settings: *const OnavCrowdSettings) -> Result<CrowdSettings, Failure> {
     // SAFETY: forwarded from this function's contract.
     let c = unsafe { arg_ref(settings, "settings") }?;
     Ok(CrowdSettings {
@@ -66,10 +64,7 @@ pub(crate) unsafe fn settings_arg(
 /// # Safety
 /// Pointers are NULL or valid.
 #[no_mangle]
-pub unsafe extern "C" fn onav_crowd_settings_default(
-    out: *mut OnavCrowdSettings,
-    err: *mut OnavError,
-) -> i32 {
+pub unsafe extern "C" fn onav_crowd_settings_default(out: *mut OnavCrowdSettings, err: *mut OnavError) -> i32 {
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {

@@ -53,11 +53,7 @@ pub unsafe extern "C" fn onav_world_crowd_new(
             let out = out_arg(out, "out")?;
             let world = arg_ref(world, "world")?;
             let settings = settings_arg(settings)?;
-            store_new_handle(out, || {
-                Ok(OnavWorldCrowd {
-                    crowd: WorldCrowd::new(&world.world, settings)?,
-                })
-            })
+            store_new_handle(out, || Ok(OnavWorldCrowd { crowd: WorldCrowd::new(&world.world, settings)? }))
         })
     }
 }
@@ -79,11 +75,7 @@ pub unsafe extern "C" fn onav_world_crowd_set_world(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
-    unsafe {
-        change_crowd(crowd, err, |crowd| {
-            Ok(crowd.crowd.set_world(&arg_ref(world, "world")?.world)?)
-        })
-    }
+    unsafe { change_crowd(crowd, err, |crowd| Ok(crowd.crowd.set_world(&arg_ref(world, "world")?.world)?)) }
 }
 
 /// Steps every class's crowd by one tick, in class order, as
@@ -95,10 +87,7 @@ pub unsafe extern "C" fn onav_world_crowd_set_world(
 /// # Safety
 /// Pointers are NULL or valid.
 #[no_mangle]
-pub unsafe extern "C" fn onav_world_crowd_step(
-    crowd: *mut OnavWorldCrowd,
-    err: *mut OnavError,
-) -> i32 {
+pub unsafe extern "C" fn onav_world_crowd_step(crowd: *mut OnavWorldCrowd, err: *mut OnavError) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
         change_crowd(crowd, err, |crowd| {
@@ -227,11 +216,7 @@ pub unsafe extern "C" fn onav_world_crowd_state_hash(
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        write_handle_value(crowd, "crowd", out, err, |crowd| {
-            Ok(OnavCrowdHash {
-                bytes: crowd.crowd.state_hash(),
-            })
-        })
+        write_handle_value(crowd, "crowd", out, err, |crowd| Ok(OnavCrowdHash { bytes: crowd.crowd.state_hash() }))
     }
 }
 

@@ -35,12 +35,7 @@ pub unsafe extern "C" fn onav_world_crowd_add_agent(
         let out = out_arg(out, "out");
         change_crowd(crowd, err, |crowd| {
             let out = out?;
-            out.write(
-                crowd
-                    .crowd
-                    .add_agent(position.into(), params_arg(params)?)?
-                    .into(),
-            );
+            out.write(crowd.crowd.add_agent(position.into(), params_arg(params)?)?.into());
             Ok(())
         })
     }
@@ -67,11 +62,7 @@ pub unsafe extern "C" fn onav_world_crowd_add_agent_to_class(
         let out = out_arg(out, "out");
         change_crowd(crowd, err, |crowd| {
             let out = out?;
-            let handle = crowd.crowd.add_agent_to_class(
-                class_index as usize,
-                position.into(),
-                params_arg(params)?,
-            )?;
+            let handle = crowd.crowd.add_agent_to_class(class_index as usize, position.into(), params_arg(params)?)?;
             out.write(handle.into());
             Ok(())
         })
@@ -91,11 +82,7 @@ pub unsafe extern "C" fn onav_world_crowd_remove_agent(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        change_crowd(crowd, err, |crowd| {
-            Ok(crowd.crowd.remove_agent(agent.into())?)
-        })
-    }
+    unsafe { change_crowd(crowd, err, |crowd| Ok(crowd.crowd.remove_agent(agent.into())?)) }
 }
 
 /// As onav_crowd_set_position.
@@ -112,11 +99,7 @@ pub unsafe extern "C" fn onav_world_crowd_set_position(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        change_crowd(crowd, err, |crowd| {
-            Ok(crowd.crowd.set_position(agent.into(), position.into())?)
-        })
-    }
+    unsafe { change_crowd(crowd, err, |crowd| Ok(crowd.crowd.set_position(agent.into(), position.into())?)) }
 }
 
 /// As onav_crowd_set_agent_params. The agent stays in its class, whatever
@@ -135,11 +118,7 @@ pub unsafe extern "C" fn onav_world_crowd_set_agent_params(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        change_crowd(crowd, err, |crowd| {
-            Ok(crowd.crowd.set_agent_params(agent.into(), params_arg(params)?)?)
-        })
-    }
+    unsafe { change_crowd(crowd, err, |crowd| Ok(crowd.crowd.set_agent_params(agent.into(), params_arg(params)?)?)) }
 }
 
 /// As onav_crowd_agent_params.
@@ -178,13 +157,7 @@ pub unsafe extern "C" fn onav_world_crowd_request_move_target(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        change_crowd(crowd, err, |crowd| {
-            Ok(crowd
-                .crowd
-                .request_move_target(agent.into(), target.into())?)
-        })
-    }
+    unsafe { change_crowd(crowd, err, |crowd| Ok(crowd.crowd.request_move_target(agent.into(), target.into())?)) }
 }
 
 /// As onav_crowd_request_move_velocity.
@@ -201,13 +174,7 @@ pub unsafe extern "C" fn onav_world_crowd_request_move_velocity(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        change_crowd(crowd, err, |crowd| {
-            Ok(crowd
-                .crowd
-                .request_move_velocity(agent.into(), velocity.into())?)
-        })
-    }
+    unsafe { change_crowd(crowd, err, |crowd| Ok(crowd.crowd.request_move_velocity(agent.into(), velocity.into())?)) }
 }
 
 /// As onav_crowd_reset_move_target.
@@ -223,11 +190,7 @@ pub unsafe extern "C" fn onav_world_crowd_reset_move_target(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        change_crowd(crowd, err, |crowd| {
-            Ok(crowd.crowd.reset_move_target(agent.into())?)
-        })
-    }
+    unsafe { change_crowd(crowd, err, |crowd| Ok(crowd.crowd.reset_move_target(agent.into())?)) }
 }
 
 /// As onav_crowd_complete_off_mesh_link.
@@ -243,9 +206,5 @@ pub unsafe extern "C" fn onav_world_crowd_complete_off_mesh_link(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        change_crowd(crowd, err, |crowd| {
-            Ok(crowd.crowd.complete_off_mesh_link(agent.into())?)
-        })
-    }
+    unsafe { change_crowd(crowd, err, |crowd| Ok(crowd.crowd.complete_off_mesh_link(agent.into())?)) }
 }

@@ -24,9 +24,7 @@ pub struct OnavContentId {
 
 impl From<BuildFingerprint> for OnavFingerprint {
     fn from(fingerprint: BuildFingerprint) -> Self {
-        OnavFingerprint {
-            bytes: fingerprint.0,
-        }
+        OnavFingerprint { bytes: fingerprint.0 }
     }
 }
 

@@ -10,8 +10,8 @@ use crate::format::params::NavMeshParams;
 use crate::ffi::args::{arg_ref, arg_slice, out_arg};
 use crate::ffi::buffer::byte_buffer;
 use crate::ffi::error_out::{Failure, OnavError};
-use crate::ffi::guard::guard;
 use crate::ffi::format::ids::OnavFingerprint;
+use crate::ffi::guard::guard;
 
 /// Size of an encoded parameter block in bytes.
 pub const ONAV_PARAM_BLOCK_LEN: usize = 68;
@@ -104,10 +104,7 @@ pub(crate) unsafe fn valid_params(params: *const OnavParams) -> Result<NavMeshPa
 /// # Safety
 /// Pointers are NULL or valid.
 #[no_mangle]
-pub unsafe extern "C" fn onav_params_validate(
-    params: *const OnavParams,
-    err: *mut OnavError,
-) -> i32 {
+pub unsafe extern "C" fn onav_params_validate(params: *const OnavParams, err: *mut OnavError) -> i32 {
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe { guard(err, || valid_params(params).map(drop)) }
 }

@@ -5,8 +5,8 @@ use crate::ffi::args::{arg_mut, arg_ref, arg_slice};
 use crate::ffi::buffer::write_handle_bytes;
 use crate::ffi::error_out::OnavError;
 use crate::ffi::guard::guard;
-use crate::ffi::mesh::tiled_nav_mesh::OnavMesh;
 use crate::ffi::mesh::tile_library::OnavTileLibrary;
+use crate::ffi::mesh::tiled_nav_mesh::OnavMesh;
 
 /// Writes the mesh's slot state as ONPS bytes (slots, salts and each
 /// occupied slot's tile content id; the same state always gives the same
@@ -28,11 +28,7 @@ pub unsafe extern "C" fn onav_mesh_snapshot(
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers and a buffer of
     // `cap` bytes.
-    unsafe {
-        write_handle_bytes(mesh, "mesh", buf, cap, len_out, err, |mesh| {
-            mesh.mesh.snapshot()
-        })
-    }
+    unsafe { write_handle_bytes(mesh, "mesh", buf, cap, len_out, err, |mesh| mesh.mesh.snapshot()) }
 }
 
 /// Replaces the mesh's whole slot state (slots, free slots, salts, tiles)

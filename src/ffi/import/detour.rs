@@ -6,10 +6,10 @@ use crate::TiledNavMesh;
 
 use crate::ffi::args::{arg_ref, out_arg};
 use crate::ffi::error_out::{Failure, OnavError};
+use crate::ffi::format::params::OnavParams;
 use crate::ffi::guard::guard;
 use crate::ffi::handle::read_into_handle;
 use crate::ffi::mesh::tiled_nav_mesh::OnavMesh;
-use crate::ffi::format::params::OnavParams;
 use crate::ffi::tile::nav_tile::OnavTile;
 
 /// What a Detour import needs beyond the data: the values Detour does not
@@ -31,10 +31,7 @@ pub struct OnavDetourImportOptions {
 
 impl From<&OnavDetourImportOptions> for ImportOptions {
     fn from(o: &OnavDetourImportOptions) -> Self {
-        ImportOptions {
-            max_slope_degrees: o.max_slope_degrees,
-            boundary_tolerance_cells: o.boundary_tolerance_cells,
-        }
+        ImportOptions { max_slope_degrees: o.max_slope_degrees, boundary_tolerance_cells: o.boundary_tolerance_cells }
     }
 }
 
@@ -137,9 +134,7 @@ pub unsafe extern "C" fn onav_import_detour_tile(
             let params = arg_ref(params, "params")?;
             let options = ImportOptions::from(arg_ref(options, "options")?);
             read_into_handle(data, len, out, |bytes| {
-                Ok(OnavTile {
-                    tile: read_tile(&params.into(), bytes, &options)?.into(),
-                })
+                Ok(OnavTile { tile: read_tile(&params.into(), bytes, &options)?.into() })
             })
         })
     }

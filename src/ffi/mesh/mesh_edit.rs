@@ -6,14 +6,14 @@ use std::sync::Arc;
 
 use crate::error::NavMeshError;
 use crate::mesh::poly_ref::TileRef;
-use crate::tile::nav_tile::NavTile;
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
+use crate::tile::nav_tile::NavTile;
 
 use crate::ffi::args::{arg_mut, arg_ref, arg_slice, out_arg};
 use crate::ffi::error_out::{Failure, OnavError};
 use crate::ffi::guard::guard;
-use crate::ffi::mesh::tiled_nav_mesh::OnavMesh;
 use crate::ffi::mesh::mesh_tiles::no_tile_at;
+use crate::ffi::mesh::tiled_nav_mesh::OnavMesh;
 use crate::ffi::tile::nav_tile::OnavTile;
 
 /// Runs `edit` on the mesh and writes the tile reference it yields.
@@ -104,11 +104,7 @@ pub unsafe extern "C" fn onav_mesh_add_tile(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
-    unsafe {
-        edit_with_tile(mesh, tile, tile_ref_out, err, |mesh, tile| {
-            mesh.add_tile(tile)
-        })
-    }
+    unsafe { edit_with_tile(mesh, tile, tile_ref_out, err, |mesh, tile| mesh.add_tile(tile)) }
 }
 
 /// Reads ONPT bytes against the mesh's parameters (errors as
@@ -130,16 +126,7 @@ pub unsafe extern "C" fn onav_mesh_add_tile_bytes(
 ) -> i32 {
     // SAFETY (all blocks): the caller passes NULL or valid pointers and
     // `len` readable bytes.
-    unsafe {
-        edit_with_bytes(
-            mesh,
-            data,
-            len,
-            tile_ref_out,
-            err,
-            TiledNavMesh::add_tile_bytes,
-        )
-    }
+    unsafe { edit_with_bytes(mesh, data, len, tile_ref_out, err, TiledNavMesh::add_tile_bytes) }
 }
 
 /// Replaces the tile at the new tile's position, keeping the slot and
@@ -161,11 +148,7 @@ pub unsafe extern "C" fn onav_mesh_replace_tile(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
-    unsafe {
-        edit_with_tile(mesh, tile, tile_ref_out, err, |mesh, tile| {
-            mesh.replace_tile(tile)
-        })
-    }
+    unsafe { edit_with_tile(mesh, tile, tile_ref_out, err, |mesh, tile| mesh.replace_tile(tile)) }
 }
 
 /// Reads ONPT bytes against the mesh's parameters (errors as
@@ -186,16 +169,7 @@ pub unsafe extern "C" fn onav_mesh_replace_tile_bytes(
 ) -> i32 {
     // SAFETY (all blocks): the caller passes NULL or valid pointers and
     // `len` readable bytes.
-    unsafe {
-        edit_with_bytes(
-            mesh,
-            data,
-            len,
-            tile_ref_out,
-            err,
-            TiledNavMesh::replace_tile_bytes,
-        )
-    }
+    unsafe { edit_with_bytes(mesh, data, len, tile_ref_out, err, TiledNavMesh::replace_tile_bytes) }
 }
 
 /// Removes the tile at (tile_x, tile_z, layer) and writes the TileRef it

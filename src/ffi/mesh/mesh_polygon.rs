@@ -4,8 +4,8 @@
 use std::sync::Arc;
 
 use crate::mesh::poly_ref::PolyRef;
-use crate::tile::nav_tile::{NavTile, PolygonView};
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
+use crate::tile::nav_tile::{NavTile, PolygonView};
 
 use crate::ffi::args::arg_ref;
 use crate::ffi::buffer::array_buffer;
@@ -44,12 +44,8 @@ pub(crate) fn unknown_polygon(poly_ref: u64) -> Failure {
 }
 
 /// The polygon `poly_ref` names and its tile.
-fn valid_polygon(
-    mesh: &TiledNavMesh,
-    poly_ref: u64,
-) -> Result<(&Arc<NavTile>, PolygonView<'_>), Failure> {
-    mesh.polygon(PolyRef(poly_ref))
-        .ok_or_else(|| unknown_polygon(poly_ref))
+fn valid_polygon(mesh: &TiledNavMesh, poly_ref: u64) -> Result<(&Arc<NavTile>, PolygonView<'_>), Failure> {
+    mesh.polygon(PolyRef(poly_ref)).ok_or_else(|| unknown_polygon(poly_ref))
 }
 
 /// The outline of polygon `index` of `tile` in world space: X and Z from
@@ -83,11 +79,7 @@ pub unsafe extern "C" fn onav_mesh_polygon(
     unsafe {
         write_handle_value(mesh, "mesh", out, err, |mesh| {
             let (_, view) = valid_polygon(&mesh.mesh, poly_ref)?;
-            Ok(OnavPolygon {
-                vertex_count: view.record.vertex_count,
-                area: view.record.area,
-                flags: view.record.flags,
-            })
+            Ok(OnavPolygon { vertex_count: view.record.vertex_count, area: view.record.area, flags: view.record.flags })
         })
     }
 }

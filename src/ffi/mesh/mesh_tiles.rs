@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use crate::mesh::poly_ref::TileRef;
-use crate::tile::nav_tile::NavTile;
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
+use crate::tile::nav_tile::NavTile;
 
 use crate::ffi::args::{arg_ref, out_arg};
 use crate::ffi::buffer::array_buffer;
@@ -20,20 +20,14 @@ use crate::ffi::tile::tile_info::{tile_info, OnavTileInfo};
 
 /// No tile at a position: `ONAV_E_NOT_FOUND`.
 pub(crate) fn no_tile_at(tile_x: i32, tile_z: i32, layer: u16) -> Failure {
-    Failure::new(
-        OnavStatus::ONAV_E_NOT_FOUND,
-        format!("no tile at ({tile_x}, {tile_z}, layer {layer})"),
-    )
+    Failure::new(OnavStatus::ONAV_E_NOT_FOUND, format!("no tile at ({tile_x}, {tile_z}, layer {layer})"))
 }
 
 /// The tile `tile_ref` names, or `ONAV_E_NOT_FOUND` for a null, stale or
 /// malformed reference.
 fn current_tile(mesh: &TiledNavMesh, tile_ref: u64) -> Result<&Arc<NavTile>, Failure> {
     mesh.tile(TileRef(tile_ref)).ok_or_else(|| {
-        Failure::new(
-            OnavStatus::ONAV_E_NOT_FOUND,
-            format!("tile reference {tile_ref:#018x} names no tile of the mesh"),
-        )
+        Failure::new(OnavStatus::ONAV_E_NOT_FOUND, format!("tile reference {tile_ref:#018x} names no tile of the mesh"))
     })
 }
 
@@ -44,18 +38,10 @@ fn current_tile(mesh: &TiledNavMesh, tile_ref: u64) -> Result<&Arc<NavTile>, Fai
 /// # Safety
 /// Pointers are NULL or valid.
 #[no_mangle]
-pub unsafe extern "C" fn onav_mesh_tile_count(
-    mesh: *const OnavMesh,
-    out: *mut u32,
-    err: *mut OnavError,
-) -> i32 {
+pub unsafe extern "C" fn onav_mesh_tile_count(mesh: *const OnavMesh, out: *mut u32, err: *mut OnavError) -> i32 {
     // Slots are limited to 2^20 - 1, so the count always fits.
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        write_handle_value(mesh, "mesh", out, err, |mesh| {
-            Ok(mesh.mesh.tile_count() as u32)
-        })
-    }
+    unsafe { write_handle_value(mesh, "mesh", out, err, |mesh| Ok(mesh.mesh.tile_count() as u32)) }
 }
 
 /// Number of slots ever created, free ones included; slots run from 0 to
@@ -66,11 +52,7 @@ pub unsafe extern "C" fn onav_mesh_tile_count(
 /// # Safety
 /// Pointers are NULL or valid.
 #[no_mangle]
-pub unsafe extern "C" fn onav_mesh_slot_count(
-    mesh: *const OnavMesh,
-    out: *mut u32,
-    err: *mut OnavError,
-) -> i32 {
+pub unsafe extern "C" fn onav_mesh_slot_count(mesh: *const OnavMesh, out: *mut u32, err: *mut OnavError) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
     unsafe { write_handle_value(mesh, "mesh", out, err, |mesh| Ok(mesh.mesh.slot_count())) }
 }
@@ -93,8 +75,7 @@ pub unsafe extern "C" fn onav_mesh_slot_salt(
     unsafe {
         write_handle_value(mesh, "mesh", out, err, |mesh| {
             let mesh = &mesh.mesh;
-            mesh.slot_salt(slot)
-                .ok_or_else(|| Failure::not_found("slot", slot, mesh.slot_count() as usize))
+            mesh.slot_salt(slot).ok_or_else(|| Failure::not_found("slot", slot, mesh.slot_count() as usize))
         })
     }
 }
@@ -120,10 +101,8 @@ pub unsafe extern "C" fn onav_mesh_tile_at(
         guard(err, || {
             let tile_ref_out = out_arg(tile_ref_out, "tile_ref_out")?;
             let mesh = arg_ref(mesh, "mesh")?;
-            let (tile_ref, _) = mesh
-                .mesh
-                .tile_at(tile_x, tile_z, layer)
-                .ok_or_else(|| no_tile_at(tile_x, tile_z, layer))?;
+            let (tile_ref, _) =
+                mesh.mesh.tile_at(tile_x, tile_z, layer).ok_or_else(|| no_tile_at(tile_x, tile_z, layer))?;
             tile_ref_out.write(tile_ref.0);
             Ok(())
         })
@@ -155,11 +134,7 @@ pub unsafe extern "C" fn onav_mesh_column_tiles(
         guard(err, || {
             let buffer = array_buffer(buf, cap, len_out)?;
             let mesh = arg_ref(mesh, "mesh")?;
-            let refs: Vec<u64> = mesh
-                .mesh
-                .column_tiles(tile_x, tile_z)
-                .map(|(r, _)| r.0)
-                .collect();
+            let refs: Vec<u64> = mesh.mesh.column_tiles(tile_x, tile_z).map(|(r, _)| r.0).collect();
             buffer.fill(&refs)
         })
     }
@@ -209,11 +184,7 @@ pub unsafe extern "C" fn onav_mesh_tile_info(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        write_handle_value(mesh, "mesh", out, err, |mesh| {
-            Ok(tile_info(current_tile(&mesh.mesh, tile_ref)?))
-        })
-    }
+    unsafe { write_handle_value(mesh, "mesh", out, err, |mesh| Ok(tile_info(current_tile(&mesh.mesh, tile_ref)?))) }
 }
 
 /// A new OnavTile handle in `*out` sharing (not copying) the tile
@@ -235,9 +206,7 @@ pub unsafe extern "C" fn onav_mesh_tile(
     // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
         write_handle_value(mesh, "mesh", out, err, |mesh| {
-            Ok(into_handle(OnavTile {
-                tile: Arc::clone(current_tile(&mesh.mesh, tile_ref)?),
-            }))
+            Ok(into_handle(OnavTile { tile: Arc::clone(current_tile(&mesh.mesh, tile_ref)?) }))
         })
     }
 }

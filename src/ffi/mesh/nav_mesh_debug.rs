@@ -10,9 +10,9 @@ use crate::ffi::buffer::array_buffer;
 use crate::ffi::error_out::OnavError;
 use crate::ffi::guard::guard;
 use crate::ffi::handle::{free_handle, into_handle, write_handle_value};
+use crate::ffi::mesh::mesh_polygon::OnavDVec3;
 use crate::ffi::mesh::tiled_nav_mesh::OnavMesh;
 use crate::ffi::stitch::links::link_kind_code;
-use crate::ffi::mesh::mesh_polygon::OnavDVec3;
 use crate::ffi::tile::tile_info::{count, element};
 
 /// A mesh's debug geometry, a snapshot independent of the mesh: later edits
@@ -198,11 +198,7 @@ pub unsafe extern "C" fn onav_mesh_debug_polygon_outline(
             let output = array_buffer(buf, cap, len_out)?;
             let debug = &arg_ref(debug, "debug")?.debug;
             element(&debug.polygons, index, "debug polygon")?;
-            let outline: Vec<OnavDVec3> = debug
-                .outline(index as usize)
-                .iter()
-                .map(|&v| v.into())
-                .collect();
+            let outline: Vec<OnavDVec3> = debug.outline(index as usize).iter().map(|&v| v.into()).collect();
             output.fill(&outline)
         })
     }

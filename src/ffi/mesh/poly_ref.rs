@@ -44,8 +44,8 @@ pub unsafe extern "C" fn onav_poly_ref_encode(
     unsafe {
         guard(err, || {
             let out = out_arg(out, "out")?;
-            let poly_ref = PolyRef::encode(salt, slot, polygon)
-                .ok_or_else(|| parts_out_of_range(salt, slot, polygon))?;
+            let poly_ref =
+                PolyRef::encode(salt, slot, polygon).ok_or_else(|| parts_out_of_range(salt, slot, polygon))?;
             out.write(poly_ref.0);
             Ok(())
         })
@@ -91,18 +91,12 @@ pub unsafe extern "C" fn onav_poly_ref_decode(
 /// # Safety
 /// Pointers are NULL or valid.
 #[no_mangle]
-pub unsafe extern "C" fn onav_tile_ref_encode(
-    salt: u32,
-    slot: u32,
-    out: *mut u64,
-    err: *mut OnavError,
-) -> i32 {
+pub unsafe extern "C" fn onav_tile_ref_encode(salt: u32, slot: u32, out: *mut u64, err: *mut OnavError) -> i32 {
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {
             let out = out_arg(out, "out")?;
-            let tile_ref =
-                TileRef::encode(salt, slot).ok_or_else(|| parts_out_of_range(salt, slot, 0))?;
+            let tile_ref = TileRef::encode(salt, slot).ok_or_else(|| parts_out_of_range(salt, slot, 0))?;
             out.write(tile_ref.0);
             Ok(())
         })
@@ -158,11 +152,7 @@ pub unsafe extern "C" fn onav_mesh_is_valid_poly_ref(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        write_handle_value(mesh, "mesh", out, err, |mesh| {
-            Ok(u8::from(mesh.mesh.is_valid(PolyRef(poly_ref))))
-        })
-    }
+    unsafe { write_handle_value(mesh, "mesh", out, err, |mesh| Ok(u8::from(mesh.mesh.is_valid(PolyRef(poly_ref))))) }
 }
 
 /// Writes 1 to `*out` when `tile_ref` names a tile of the mesh now, else 0.
@@ -180,8 +170,6 @@ pub unsafe extern "C" fn onav_mesh_is_valid_tile_ref(
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        write_handle_value(mesh, "mesh", out, err, |mesh| {
-            Ok(u8::from(mesh.mesh.is_valid_tile_ref(TileRef(tile_ref))))
-        })
+        write_handle_value(mesh, "mesh", out, err, |mesh| Ok(u8::from(mesh.mesh.is_valid_tile_ref(TileRef(tile_ref)))))
     }
 }

@@ -5,10 +5,10 @@ use crate::mesh::tile_library::TileLibrary;
 
 use crate::ffi::args::{arg_mut, arg_slice, out_arg};
 use crate::ffi::error_out::OnavError;
-use crate::ffi::guard::guard;
-use crate::ffi::handle::{free_handle, store_new_handle, write_handle_value};
 use crate::ffi::format::ids::OnavContentId;
 use crate::ffi::format::params::{valid_params, OnavParams};
+use crate::ffi::guard::guard;
+use crate::ffi::handle::{free_handle, store_new_handle, write_handle_value};
 
 /// A set of validated tiles keyed by content id, all built with one set of
 /// parameters. Opaque: created by onav_tile_library_new, released by
@@ -102,9 +102,5 @@ pub unsafe extern "C" fn onav_tile_library_count(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        write_handle_value(library, "library", out, err, |library| {
-            Ok(library.library.len())
-        })
-    }
+    unsafe { write_handle_value(library, "library", out, err, |library| Ok(library.library.len())) }
 }

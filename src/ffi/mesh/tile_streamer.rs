@@ -25,19 +25,12 @@ pub struct OnavStreamer {
 /// # Safety
 /// Pointers are NULL or valid.
 #[no_mangle]
-pub unsafe extern "C" fn onav_streamer_new(
-    out: *mut *mut OnavStreamer,
-    err: *mut OnavError,
-) -> i32 {
+pub unsafe extern "C" fn onav_streamer_new(out: *mut *mut OnavStreamer, err: *mut OnavError) -> i32 {
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {
             let out = out_arg(out, "out")?;
-            store_new_handle(out, || {
-                Ok(OnavStreamer {
-                    streamer: TileStreamer::new(),
-                })
-            })
+            store_new_handle(out, || Ok(OnavStreamer { streamer: TileStreamer::new() }))
         })
     }
 }
@@ -103,9 +96,7 @@ pub unsafe extern "C" fn onav_streamer_queue_remove_column(
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {
-            arg_mut(streamer, "streamer")?
-                .streamer
-                .queue_remove_column(tile_x, tile_z);
+            arg_mut(streamer, "streamer")?.streamer.queue_remove_column(tile_x, tile_z);
             Ok(())
         })
     }
@@ -160,11 +151,7 @@ pub unsafe extern "C" fn onav_streamer_pending(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        write_handle_value(streamer, "streamer", out, err, |streamer| {
-            Ok(streamer.streamer.pending())
-        })
-    }
+    unsafe { write_handle_value(streamer, "streamer", out, err, |streamer| Ok(streamer.streamer.pending())) }
 }
 
 /// Drops every queued operation; the mesh is not touched.
@@ -174,10 +161,7 @@ pub unsafe extern "C" fn onav_streamer_pending(
 /// # Safety
 /// Pointers are NULL or valid.
 #[no_mangle]
-pub unsafe extern "C" fn onav_streamer_clear(
-    streamer: *mut OnavStreamer,
-    err: *mut OnavError,
-) -> i32 {
+pub unsafe extern "C" fn onav_streamer_clear(streamer: *mut OnavStreamer, err: *mut OnavError) -> i32 {
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {

@@ -7,12 +7,10 @@ use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::ffi::args::{arg_ref, out_arg};
 use crate::ffi::buffer::write_handle_bytes;
 use crate::ffi::error_out::OnavError;
-use crate::ffi::guard::guard;
-use crate::ffi::handle::{
-    free_handle, into_handle, read_into_handle, store_new_handle, write_handle_value,
-};
 use crate::ffi::format::ids::OnavFingerprint;
 use crate::ffi::format::params::{valid_params, OnavParams};
+use crate::ffi::guard::guard;
+use crate::ffi::handle::{free_handle, into_handle, read_into_handle, store_new_handle, write_handle_value};
 
 /// A tiled navigation mesh: tiles in numbered, salted slots with their
 /// stitched links. Opaque: created by onav_mesh_new, onav_mesh_read or
@@ -31,21 +29,13 @@ pub struct OnavMesh {
 /// # Safety
 /// Pointers are NULL or valid.
 #[no_mangle]
-pub unsafe extern "C" fn onav_mesh_new(
-    params: *const OnavParams,
-    out: *mut *mut OnavMesh,
-    err: *mut OnavError,
-) -> i32 {
+pub unsafe extern "C" fn onav_mesh_new(params: *const OnavParams, out: *mut *mut OnavMesh, err: *mut OnavError) -> i32 {
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {
             let out = out_arg(out, "out")?;
             let params = valid_params(params)?;
-            store_new_handle(out, || {
-                Ok(OnavMesh {
-                    mesh: TiledNavMesh::new(params)?,
-                })
-            })
+            store_new_handle(out, || Ok(OnavMesh { mesh: TiledNavMesh::new(params)? }))
         })
     }
 }
@@ -74,11 +64,7 @@ pub unsafe extern "C" fn onav_mesh_read(
     unsafe {
         guard(err, || {
             let out = out_arg(out, "out")?;
-            read_into_handle(data, len, out, |bytes| {
-                Ok(OnavMesh {
-                    mesh: read_mesh(bytes)?,
-                })
-            })
+            read_into_handle(data, len, out, |bytes| Ok(OnavMesh { mesh: read_mesh(bytes)? }))
         })
     }
 }
@@ -102,11 +88,7 @@ pub unsafe extern "C" fn onav_mesh_write(
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers and a buffer of
     // `cap` bytes.
-    unsafe {
-        write_handle_bytes(mesh, "mesh", buf, cap, len_out, err, |mesh| {
-            write_mesh(&mesh.mesh)
-        })
-    }
+    unsafe { write_handle_bytes(mesh, "mesh", buf, cap, len_out, err, |mesh| write_mesh(&mesh.mesh)) }
 }
 
 /// A new mesh handle in `*out` with the same tiles, slots, salts and links.
@@ -120,19 +102,9 @@ pub unsafe extern "C" fn onav_mesh_write(
 /// # Safety
 /// Pointers are NULL or valid.
 #[no_mangle]
-pub unsafe extern "C" fn onav_mesh_clone(
-    mesh: *const OnavMesh,
-    out: *mut *mut OnavMesh,
-    err: *mut OnavError,
-) -> i32 {
+pub unsafe extern "C" fn onav_mesh_clone(mesh: *const OnavMesh, out: *mut *mut OnavMesh, err: *mut OnavError) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        write_handle_value(mesh, "mesh", out, err, |mesh| {
-            Ok(into_handle(OnavMesh {
-                mesh: mesh.mesh.clone(),
-            }))
-        })
-    }
+    unsafe { write_handle_value(mesh, "mesh", out, err, |mesh| Ok(into_handle(OnavMesh { mesh: mesh.mesh.clone() }))) }
 }
 
 /// Releases a mesh. Tiles it shares with OnavTile handles or other meshes
@@ -158,11 +130,7 @@ pub unsafe extern "C" fn onav_mesh_free(mesh: *mut OnavMesh) {
 /// # Safety
 /// Pointers are NULL or valid.
 #[no_mangle]
-pub unsafe extern "C" fn onav_mesh_params(
-    mesh: *const OnavMesh,
-    out: *mut OnavParams,
-    err: *mut OnavError,
-) -> i32 {
+pub unsafe extern "C" fn onav_mesh_params(mesh: *const OnavMesh, out: *mut OnavParams, err: *mut OnavError) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
     unsafe { write_handle_value(mesh, "mesh", out, err, |mesh| Ok(mesh.mesh.params().into())) }
 }
@@ -180,11 +148,7 @@ pub unsafe extern "C" fn onav_mesh_fingerprint(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        write_handle_value(mesh, "mesh", out, err, |mesh| {
-            Ok(mesh.mesh.fingerprint().into())
-        })
-    }
+    unsafe { write_handle_value(mesh, "mesh", out, err, |mesh| Ok(mesh.mesh.fingerprint().into())) }
 }
 
 /// The tile column and row under world position (x, z) (WorldToTile with

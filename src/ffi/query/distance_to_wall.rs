@@ -39,10 +39,7 @@ impl From<WallDistance> for OnavWallDistance {
                 normal: hit.normal.into(),
                 status,
             },
-            None => OnavWallDistance {
-                status,
-                ..OnavWallDistance::default()
-            },
+            None => OnavWallDistance { status, ..OnavWallDistance::default() },
         }
     }
 }
@@ -71,12 +68,7 @@ pub unsafe extern "C" fn onav_query_find_distance_to_wall(
             let out = out_arg(out, "out")?;
             let query = arg_mut(query, "query")?;
             let filter = filter_arg(filter)?;
-            let answer = query.query.find_distance_to_wall(
-                PolyRef(start_ref),
-                center.into(),
-                radius,
-                &filter,
-            )?;
+            let answer = query.query.find_distance_to_wall(PolyRef(start_ref), center.into(), radius, &filter)?;
             out.write(answer.into());
             Ok(())
         })

@@ -56,19 +56,10 @@ pub unsafe extern "C" fn onav_query_find_path(
             let query = arg_mut(query, "query")?;
             let filter = filter_arg(filter)?;
             query.pending = None;
-            let OnavQuery {
-                query, corridor, ..
-            } = query;
+            let OnavQuery { query, corridor, .. } = query;
             let (start_ref, end_ref) = (PolyRef(start_ref), PolyRef(end_ref));
-            let outcome = query.find_path(
-                start_ref,
-                end_ref,
-                start.into(),
-                end.into(),
-                &filter,
-                budget as usize,
-                corridor,
-            )?;
+            let outcome =
+                query.find_path(start_ref, end_ref, start.into(), end.into(), &filter, budget as usize, corridor)?;
             output.fill_mapped(corridor, |poly_ref| poly_ref.0)?;
             outcome_out.write(outcome.into());
             Ok(())

@@ -25,10 +25,7 @@ pub struct OnavNeighbourPoly {
 
 impl From<&NeighbourPoly> for OnavNeighbourPoly {
     fn from(kept: &NeighbourPoly) -> Self {
-        OnavNeighbourPoly {
-            poly_ref: kept.poly_ref.0,
-            parent: kept.parent.0,
-        }
+        OnavNeighbourPoly { poly_ref: kept.poly_ref.0, parent: kept.parent.0 }
     }
 }
 
@@ -65,16 +62,9 @@ pub unsafe extern "C" fn onav_query_find_local_neighbourhood(
             let status_out = out_arg(status_out, "status_out")?;
             let query = arg_mut(query, "query")?;
             let filter = filter_arg(filter)?;
-            let OnavQuery {
-                query, neighbours, ..
-            } = query;
-            let status = query.find_local_neighbourhood(
-                PolyRef(start_ref),
-                center.into(),
-                radius,
-                &filter,
-                neighbours,
-            )?;
+            let OnavQuery { query, neighbours, .. } = query;
+            let status =
+                query.find_local_neighbourhood(PolyRef(start_ref), center.into(), radius, &filter, neighbours)?;
             output.fill_mapped(neighbours, |kept| kept.into())?;
             status_out.write(search_status_code(status));
             Ok(())

@@ -56,21 +56,11 @@ pub unsafe extern "C" fn onav_query_move_along_surface(
             let move_out = out_arg(move_out, "move_out")?;
             let query = arg_mut(query, "query")?;
             let filter = filter_arg(filter)?;
-            let OnavQuery {
-                query, corridor, ..
-            } = query;
-            let moved = query.move_along_surface(
-                PolyRef(start_ref),
-                start.into(),
-                end.into(),
-                &filter,
-                corridor,
-            )?;
+            let OnavQuery { query, corridor, .. } = query;
+            let moved = query.move_along_surface(PolyRef(start_ref), start.into(), end.into(), &filter, corridor)?;
             output.fill_mapped(corridor, |poly_ref| poly_ref.0)?;
-            move_out.write(OnavSurfaceMove {
-                position: moved.position.into(),
-                status: search_status_code(moved.status),
-            });
+            move_out
+                .write(OnavSurfaceMove { position: moved.position.into(), status: search_status_code(moved.status) });
             Ok(())
         })
     }

@@ -84,12 +84,7 @@ pub unsafe extern "C" fn onav_query_new(
         guard(err, || {
             let out = out_arg(out, "out")?;
             let mesh = arg_ref(mesh, "mesh")?;
-            store_new_handle(out, || {
-                Ok(OnavQuery::over(NavMeshQuery::new(
-                    &mesh.mesh,
-                    max_nodes as usize,
-                )?))
-            })
+            store_new_handle(out, || Ok(OnavQuery::over(NavMeshQuery::new(&mesh.mesh, max_nodes as usize)?)))
         })
     }
 }
@@ -113,10 +108,7 @@ pub unsafe extern "C" fn onav_query_new_for_nav_mesh(
             let out = out_arg(out, "out")?;
             let nav_mesh = arg_ref(nav_mesh, "nav_mesh")?;
             store_new_handle(out, || {
-                Ok(OnavQuery::over(NavMeshQuery::for_nav_mesh(
-                    &nav_mesh.nav_mesh,
-                    max_nodes as usize,
-                )?))
+                Ok(OnavQuery::over(NavMeshQuery::for_nav_mesh(&nav_mesh.nav_mesh, max_nodes as usize)?))
             })
         })
     }
@@ -144,11 +136,7 @@ pub unsafe extern "C" fn onav_query_new_for_agent(
             let out = out_arg(out, "out")?;
             let world = arg_ref(world, "world")?;
             store_new_handle(out, || {
-                Ok(OnavQuery::over(NavMeshQuery::for_agent(
-                    &world.world,
-                    radius,
-                    max_nodes as usize,
-                )?))
+                Ok(OnavQuery::over(NavMeshQuery::for_agent(&world.world, radius, max_nodes as usize)?))
             })
         })
     }
@@ -164,11 +152,7 @@ pub unsafe extern "C" fn onav_query_new_for_agent(
 /// # Safety
 /// Pointers are NULL or valid.
 #[no_mangle]
-pub unsafe extern "C" fn onav_query_set_mesh(
-    query: *mut OnavQuery,
-    mesh: *const OnavMesh,
-    err: *mut OnavError,
-) -> i32 {
+pub unsafe extern "C" fn onav_query_set_mesh(query: *mut OnavQuery, mesh: *const OnavMesh, err: *mut OnavError) -> i32 {
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {
@@ -189,11 +173,7 @@ pub unsafe extern "C" fn onav_query_set_mesh(
 /// # Safety
 /// Pointers are NULL or valid.
 #[no_mangle]
-pub unsafe extern "C" fn onav_query_max_nodes(
-    query: *const OnavQuery,
-    out: *mut u32,
-    err: *mut OnavError,
-) -> i32 {
+pub unsafe extern "C" fn onav_query_max_nodes(query: *const OnavQuery, out: *mut u32, err: *mut OnavError) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
         write_handle_value(query, "query", out, err, |query| {
@@ -224,9 +204,7 @@ pub unsafe extern "C" fn onav_query_is_valid_poly_ref(
             let valid_out = out_arg(valid_out, "valid_out")?;
             let query = arg_mut(query, "query")?;
             let filter = filter_arg(filter)?;
-            valid_out.write(u8::from(
-                query.query.is_valid_poly_ref(PolyRef(poly_ref), &filter),
-            ));
+            valid_out.write(u8::from(query.query.is_valid_poly_ref(PolyRef(poly_ref), &filter)));
             Ok(())
         })
     }

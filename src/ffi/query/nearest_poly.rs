@@ -62,10 +62,7 @@ pub unsafe extern "C" fn onav_query_find_nearest_poly(
             let out = out_arg(out, "out")?;
             let query = arg_mut(query, "query")?;
             let filter = filter_arg(filter)?;
-            let found =
-                query
-                    .query
-                    .find_nearest_poly(center.into(), half_extents.into(), &filter)?;
+            let found = query.query.find_nearest_poly(center.into(), half_extents.into(), &filter)?;
             out.write(found.map(OnavNearestPoly::from).unwrap_or_default());
             Ok(())
         })

@@ -27,11 +27,7 @@ pub struct OnavPolyAround {
 
 impl From<&PolyAround> for OnavPolyAround {
     fn from(found: &PolyAround) -> Self {
-        OnavPolyAround {
-            poly_ref: found.poly_ref.0,
-            parent: found.parent.0,
-            cost: found.cost,
-        }
+        OnavPolyAround { poly_ref: found.poly_ref.0, parent: found.parent.0, cost: found.cost }
     }
 }
 
@@ -70,13 +66,7 @@ pub unsafe extern "C" fn onav_query_find_polys_around_circle(
             let query = arg_mut(query, "query")?;
             let filter = filter_arg(filter)?;
             let OnavQuery { query, around, .. } = query;
-            let status = query.find_polys_around_circle(
-                PolyRef(start_ref),
-                center.into(),
-                radius,
-                &filter,
-                around,
-            )?;
+            let status = query.find_polys_around_circle(PolyRef(start_ref), center.into(), radius, &filter, around)?;
             output.fill_mapped(around, |found| found.into())?;
             status_out.write(search_status_code(status));
             Ok(())

@@ -35,15 +35,9 @@ impl From<&QueryFilter> for OnavQueryFilter {
     fn from(filter: &QueryFilter) -> Self {
         let mut area_costs = [0.0; ONAV_AREA_COUNT];
         for (area, cost) in (0..=u8::MAX).zip(&mut area_costs) {
-            *cost = filter
-                .area_cost(area)
-                .expect("areas below AREA_COUNT have a cost");
+            *cost = filter.area_cost(area).expect("areas below AREA_COUNT have a cost");
         }
-        OnavQueryFilter {
-            include_flags: filter.include_flags(),
-            exclude_flags: filter.exclude_flags(),
-            area_costs,
-        }
+        OnavQueryFilter { include_flags: filter.include_flags(), exclude_flags: filter.exclude_flags(), area_costs }
     }
 }
 
@@ -76,10 +70,7 @@ pub(crate) unsafe fn filter_arg(filter: *const OnavQueryFilter) -> Result<QueryF
 /// # Safety
 /// Pointers are NULL or valid.
 #[no_mangle]
-pub unsafe extern "C" fn onav_query_filter_default(
-    out: *mut OnavQueryFilter,
-    err: *mut OnavError,
-) -> i32 {
+pub unsafe extern "C" fn onav_query_filter_default(out: *mut OnavQueryFilter, err: *mut OnavError) -> i32 {
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {

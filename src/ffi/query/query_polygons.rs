@@ -38,9 +38,7 @@ pub unsafe extern "C" fn onav_query_polygons(
             let output = array_buffer(buf, cap, len_out)?;
             let query = arg_mut(query, "query")?;
             let filter = filter_arg(filter)?;
-            let OnavQuery {
-                query, corridor, ..
-            } = query;
+            let OnavQuery { query, corridor, .. } = query;
             query.query_polygons(center.into(), half_extents.into(), &filter, corridor)?;
             output.fill_mapped(corridor, |poly_ref| poly_ref.0)
         })

@@ -48,10 +48,7 @@ pub struct OnavPathOutcome {
 
 impl From<PathOutcome> for OnavPathOutcome {
     fn from(outcome: PathOutcome) -> Self {
-        OnavPathOutcome {
-            status: path_status_code(outcome.status),
-            cost: outcome.cost,
-        }
+        OnavPathOutcome { status: path_status_code(outcome.status), cost: outcome.cost }
     }
 }
 

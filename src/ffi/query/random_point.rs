@@ -25,10 +25,7 @@ pub struct OnavRandomPoint {
 
 impl From<RandomPoint> for OnavRandomPoint {
     fn from(point: RandomPoint) -> Self {
-        OnavRandomPoint {
-            poly_ref: point.poly_ref.0,
-            position: point.position.into(),
-        }
+        OnavRandomPoint { poly_ref: point.poly_ref.0, position: point.position.into() }
     }
 }
 
@@ -55,13 +52,7 @@ pub unsafe extern "C" fn onav_query_find_random_point(
             let out = out_arg(out, "out")?;
             let query = arg_mut(query, "query")?;
             let filter = filter_arg(filter)?;
-            out.write(
-                query
-                    .query
-                    .find_random_point(&filter, seed)
-                    .map(OnavRandomPoint::from)
-                    .unwrap_or_default(),
-            );
+            out.write(query.query.find_random_point(&filter, seed).map(OnavRandomPoint::from).unwrap_or_default());
             Ok(())
         })
     }

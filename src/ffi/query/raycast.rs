@@ -48,9 +48,7 @@ impl From<RaycastHit> for OnavRaycastHit {
             wall_poly_ref: hit.wall.map_or(0, |w| w.poly_ref.0),
             // An edge index is below the polygon's vertex count (at most 16).
             wall_edge: hit.wall.map_or(0, |w| w.edge as u32),
-            normal: hit
-                .wall
-                .map_or_else(OnavDVec3::default, |w| w.normal.into()),
+            normal: hit.wall.map_or_else(OnavDVec3::default, |w| w.normal.into()),
             has_path_cost: u8::from(hit.path_cost.is_some()),
             path_cost: hit.path_cost.unwrap_or(0.0),
         }
@@ -100,20 +98,9 @@ pub unsafe extern "C" fn onav_query_raycast(
                 ))
                 .into());
             }
-            let options = RaycastOptions {
-                path_cost: options & ONAV_RAYCAST_PATH_COST != 0,
-            };
-            let OnavQuery {
-                query, corridor, ..
-            } = query;
-            let hit = query.raycast(
-                PolyRef(start_ref),
-                start.into(),
-                end.into(),
-                &filter,
-                options,
-                corridor,
-            )?;
+            let options = RaycastOptions { path_cost: options & ONAV_RAYCAST_PATH_COST != 0 };
+            let OnavQuery { query, corridor, .. } = query;
+            let hit = query.raycast(PolyRef(start_ref), start.into(), end.into(), &filter, options, corridor)?;
             output.fill_mapped(corridor, |poly_ref| poly_ref.0)?;
             hit_out.write(hit.into());
             Ok(())

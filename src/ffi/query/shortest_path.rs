@@ -89,8 +89,7 @@ pub unsafe extern "C" fn onav_query_find_shortest_path(
             let filter = filter_arg(filter)?;
             let OnavQuery { query, vertices, .. } = handle;
             let (start_ref, end_ref) = (PolyRef(start_ref), PolyRef(end_ref));
-            let outcome =
-                query.find_shortest_path(start_ref, end_ref, start.into(), end.into(), &filter, vertices)?;
+            let outcome = query.find_shortest_path(start_ref, end_ref, start.into(), end.into(), &filter, vertices)?;
             output.fill_mapped(vertices, |vertex| vertex.into())?;
             outcome_out.write(outcome.into());
             Ok(())

@@ -77,9 +77,7 @@ pub unsafe extern "C" fn onav_query_update_sliced_find_path(
         guard(err, || {
             let progress_out = out_arg(progress_out, "progress_out")?;
             let query = arg_mut(query, "query")?;
-            let progress = query
-                .query
-                .update_sliced_find_path(max_iterations as usize)?;
+            let progress = query.query.update_sliced_find_path(max_iterations as usize)?;
             progress_out.write(progress.into());
             Ok(())
         })
@@ -114,9 +112,7 @@ pub unsafe extern "C" fn onav_query_finalize_sliced_find_path(
             let output = array_buffer(buf, cap, len_out)?;
             let outcome_out = out_arg(outcome_out, "outcome_out")?;
             let query = arg_mut(query, "query")?;
-            finalize(query, output, outcome_out, |query, corridor| {
-                Ok(query.finalize_sliced_find_path(corridor)?)
-            })
+            finalize(query, output, outcome_out, |query, corridor| Ok(query.finalize_sliced_find_path(corridor)?))
         })
     }
 }
@@ -152,10 +148,8 @@ pub unsafe extern "C" fn onav_query_finalize_sliced_find_path_partial(
             let output = array_buffer(buf, cap, len_out)?;
             let outcome_out = out_arg(outcome_out, "outcome_out")?;
             let query = arg_mut(query, "query")?;
-            let existing: Vec<PolyRef> = arg_slice(existing, existing_len, "existing")?
-                .iter()
-                .map(|&r| PolyRef(r))
-                .collect();
+            let existing: Vec<PolyRef> =
+                arg_slice(existing, existing_len, "existing")?.iter().map(|&r| PolyRef(r)).collect();
             finalize(query, output, outcome_out, |query, corridor| {
                 Ok(query.finalize_sliced_find_path_partial(&existing, corridor)?)
             })

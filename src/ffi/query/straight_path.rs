@@ -56,11 +56,7 @@ pub struct OnavStraightPathVertex {
 
 impl From<&StraightPathVertex> for OnavStraightPathVertex {
     fn from(vertex: &StraightPathVertex) -> Self {
-        OnavStraightPathVertex {
-            position: vertex.position.into(),
-            flags: vertex.flags.0,
-            poly_ref: vertex.poly.0,
-        }
+        OnavStraightPathVertex { position: vertex.position.into(), flags: vertex.flags.0, poly_ref: vertex.poly.0 }
     }
 }
 
@@ -134,16 +130,10 @@ pub unsafe extern "C" fn onav_query_find_straight_path(
             let handle = arg_mut(query, "query")?;
             let refs = arg_slice(corridor, corridor_len, "corridor")?;
             let options = straight_path_options(crossings)?;
-            let OnavQuery {
-                query,
-                corridor,
-                vertices,
-                ..
-            } = handle;
+            let OnavQuery { query, corridor, vertices, .. } = handle;
             corridor.clear();
             corridor.extend(refs.iter().map(|&r| PolyRef(r)));
-            let status =
-                query.find_straight_path(corridor, start.into(), end.into(), options, vertices)?;
+            let status = query.find_straight_path(corridor, start.into(), end.into(), options, vertices)?;
             output.fill_mapped(vertices, |vertex| vertex.into())?;
             status_out.write(straight_path_status_code(status));
             Ok(())
@@ -173,10 +163,8 @@ pub unsafe extern "C" fn onav_straight_path_length(
     unsafe {
         guard(err, || {
             let out = out_arg(out, "out")?;
-            let path: Vec<StraightPathVertex> = arg_slice(vertices, count, "vertices")?
-                .iter()
-                .map(StraightPathVertex::from)
-                .collect();
+            let path: Vec<StraightPathVertex> =
+                arg_slice(vertices, count, "vertices")?.iter().map(StraightPathVertex::from).collect();
             out.write(straight_path_length(&path));
             Ok(())
         })

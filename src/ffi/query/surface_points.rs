@@ -22,10 +22,7 @@ pub struct OnavClosestPoint {
 
 impl From<ClosestPoint> for OnavClosestPoint {
     fn from(closest: ClosestPoint) -> Self {
-        OnavClosestPoint {
-            position: closest.position.into(),
-            over_polygon: u8::from(closest.over_polygon),
-        }
+        OnavClosestPoint { position: closest.position.into(), over_polygon: u8::from(closest.over_polygon) }
     }
 }
 
@@ -53,12 +50,7 @@ pub unsafe extern "C" fn onav_query_closest_point_on_poly(
         guard(err, || {
             let out = out_arg(out, "out")?;
             let query = arg_mut(query, "query")?;
-            out.write(
-                query
-                    .query
-                    .closest_point_on_poly(PolyRef(poly_ref), position.into())?
-                    .into(),
-            );
+            out.write(query.query.closest_point_on_poly(PolyRef(poly_ref), position.into())?.into());
             Ok(())
         })
     }
@@ -85,12 +77,7 @@ pub unsafe extern "C" fn onav_query_closest_point_on_poly_boundary(
         guard(err, || {
             let out = out_arg(out, "out")?;
             let query = arg_mut(query, "query")?;
-            out.write(
-                query
-                    .query
-                    .closest_point_on_poly_boundary(PolyRef(poly_ref), position.into())?
-                    .into(),
-            );
+            out.write(query.query.closest_point_on_poly_boundary(PolyRef(poly_ref), position.into())?.into());
             Ok(())
         })
     }
@@ -121,9 +108,7 @@ pub unsafe extern "C" fn onav_query_poly_height(
             let over_out = out_arg(over_out, "over_out")?;
             let height_out = out_arg(height_out, "height_out")?;
             let query = arg_mut(query, "query")?;
-            let height = query
-                .query
-                .poly_height(PolyRef(poly_ref), position.into())?;
+            let height = query.query.poly_height(PolyRef(poly_ref), position.into())?;
             over_out.write(u8::from(height.is_some()));
             height_out.write(height.unwrap_or(0.0));
             Ok(())

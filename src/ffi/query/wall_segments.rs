@@ -27,11 +27,7 @@ pub struct OnavWallSegment {
 
 impl From<&WallSegment> for OnavWallSegment {
     fn from(segment: &WallSegment) -> Self {
-        OnavWallSegment {
-            start: segment.start.into(),
-            end: segment.end.into(),
-            neighbour: segment.neighbour.0,
-        }
+        OnavWallSegment { start: segment.start.into(), end: segment.end.into(), neighbour: segment.neighbour.0 }
     }
 }
 

@@ -1,15 +1,15 @@
 //! The stitched links leaving a polygon of an `OnavMesh`, as plain-data
 //! `OnavLink` records, and the link kind values.
 
-use crate::stitch::links::{Link, LinkKind};
 use crate::mesh::poly_ref::PolyRef;
+use crate::stitch::links::{Link, LinkKind};
 
 use crate::ffi::args::arg_ref;
 use crate::ffi::buffer::array_buffer;
 use crate::ffi::error_out::OnavError;
 use crate::ffi::guard::guard;
-use crate::ffi::mesh::tiled_nav_mesh::OnavMesh;
 use crate::ffi::mesh::mesh_polygon::unknown_polygon;
+use crate::ffi::mesh::tiled_nav_mesh::OnavMesh;
 
 /// Link kind: a shared stretch of two portal edges in neighbouring columns.
 pub const ONAV_LINK_PORTAL: i32 = 0;
@@ -94,10 +94,7 @@ pub unsafe extern "C" fn onav_mesh_links(
         guard(err, || {
             let output = array_buffer(buf, cap, len_out)?;
             let mesh = arg_ref(mesh, "mesh")?;
-            let links = mesh
-                .mesh
-                .links(PolyRef(poly_ref))
-                .ok_or_else(|| unknown_polygon(poly_ref))?;
+            let links = mesh.mesh.links(PolyRef(poly_ref)).ok_or_else(|| unknown_polygon(poly_ref))?;
             output.fill(&links.map(|link| OnavLink::from(&link)).collect::<Vec<_>>())
         })
     }

@@ -3,16 +3,16 @@
 
 use std::sync::Arc;
 
-use crate::tile::nav_tile::NavTile;
 use crate::format::tile_format::read_tile;
+use crate::tile::nav_tile::NavTile;
 
 use crate::ffi::args::{arg_ref, out_arg};
 use crate::ffi::buffer::write_handle_bytes;
 use crate::ffi::error_out::OnavError;
-use crate::ffi::guard::guard;
-use crate::ffi::handle::{free_handle, read_into_handle, store_new_handle, write_handle_value};
 use crate::ffi::format::ids::{OnavContentId, OnavFingerprint};
 use crate::ffi::format::params::OnavParams;
+use crate::ffi::guard::guard;
+use crate::ffi::handle::{free_handle, read_into_handle, store_new_handle, write_handle_value};
 use crate::ffi::tile::tile_data::{copy_tile_data, OnavTileData};
 
 /// A validated, immutable tile. Opaque: created by onav_tile_create or
@@ -80,11 +80,7 @@ pub unsafe extern "C" fn onav_tile_read(
         guard(err, || {
             let out = out_arg(out, "out")?;
             let params = arg_ref(params, "params")?;
-            read_into_handle(data, len, out, |bytes| {
-                Ok(OnavTile {
-                    tile: read_tile(&params.into(), bytes)?.into(),
-                })
-            })
+            read_into_handle(data, len, out, |bytes| Ok(OnavTile { tile: read_tile(&params.into(), bytes)?.into() }))
         })
     }
 }
@@ -107,11 +103,7 @@ pub unsafe extern "C" fn onav_tile_write(
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers and a buffer of
     // `cap` bytes.
-    unsafe {
-        write_handle_bytes(tile, "tile", buf, cap, len_out, err, |tile| {
-            tile.tile.to_bytes()
-        })
-    }
+    unsafe { write_handle_bytes(tile, "tile", buf, cap, len_out, err, |tile| tile.tile.to_bytes()) }
 }
 
 /// Releases a tile. NULL is a no-op; freeing the same tile twice is not
@@ -142,11 +134,7 @@ pub unsafe extern "C" fn onav_tile_fingerprint(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        write_handle_value(tile, "tile", out, err, |tile| {
-            Ok(tile.tile.fingerprint().into())
-        })
-    }
+    unsafe { write_handle_value(tile, "tile", out, err, |tile| Ok(tile.tile.fingerprint().into())) }
 }
 
 /// The tile's content id: the first 16 bytes of SHA-256 over its ONPT
@@ -163,9 +151,5 @@ pub unsafe extern "C" fn onav_tile_content_id(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        write_handle_value(tile, "tile", out, err, |tile| {
-            Ok(tile.tile.content_id().into())
-        })
-    }
+    unsafe { write_handle_value(tile, "tile", out, err, |tile| Ok(tile.tile.content_id().into())) }
 }

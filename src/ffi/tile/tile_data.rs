@@ -146,11 +146,7 @@ impl From<[f32; 3]> for OnavVec3 {
 
 impl From<OnavPolygon> for Polygon {
     fn from(p: OnavPolygon) -> Self {
-        Polygon {
-            vertex_count: p.vertex_count,
-            area: p.area,
-            flags: p.flags,
-        }
+        Polygon { vertex_count: p.vertex_count, area: p.area, flags: p.flags }
     }
 }
 
@@ -167,10 +163,7 @@ impl From<OnavDetailMesh> for DetailMesh {
 
 impl From<OnavDetailTriangle> for DetailTriangle {
     fn from(t: OnavDetailTriangle) -> Self {
-        DetailTriangle {
-            indices: t.indices,
-            edge_flags: t.edge_flags,
-        }
+        DetailTriangle { indices: t.indices, edge_flags: t.edge_flags }
     }
 }
 
@@ -195,9 +188,7 @@ fn link_slot(index: usize, link: &OnavOffMeshLink) -> Result<OffMeshLinkSlot, Na
         0 => false,
         1 => true,
         other => {
-            return Err(NavMeshError::Format(format!(
-                "off_mesh_links[{index}]: bidirectional {other} must be 0 or 1"
-            )))
+            return Err(NavMeshError::Format(format!("off_mesh_links[{index}]: bidirectional {other} must be 0 or 1")))
         }
     };
     Ok(OffMeshLinkSlot {
@@ -215,16 +206,9 @@ fn link_slot(index: usize, link: &OnavOffMeshLink) -> Result<OffMeshLinkSlot, Na
 ///
 /// # Safety
 /// `ptr` is NULL or points to `count` valid, aligned records.
-unsafe fn copy_array<T: Copy, U: From<T>>(
-    ptr: *const T,
-    count: usize,
-    name: &str,
-) -> Result<Vec<U>, Failure> {
+unsafe fn copy_array<T: Copy, U: From<T>>(ptr: *const T, count: usize, name: &str) -> Result<Vec<U>, Failure> {
     // SAFETY: forwarded from this function's contract.
-    Ok(unsafe { arg_slice(ptr, count, name) }?
-        .iter()
-        .map(|&record| U::from(record))
-        .collect())
+    Ok(unsafe { arg_slice(ptr, count, name) }?.iter().map(|&record| U::from(record)).collect())
 }
 
 /// Copies the caller's arrays into an owned `NavTileData` (not yet checked
@@ -238,11 +222,7 @@ pub(crate) unsafe fn copy_tile_data(data: &OnavTileData) -> Result<NavTileData, 
     // valid as this function requires; NULL with a nonzero count is
     // rejected by arg_slice.
     unsafe {
-        let links = arg_slice(
-            data.off_mesh_links,
-            data.off_mesh_link_count,
-            "data->off_mesh_links",
-        )?;
+        let links = arg_slice(data.off_mesh_links, data.off_mesh_link_count, "data->off_mesh_links")?;
         Ok(NavTileData {
             tile_x: data.tile_x,
             tile_z: data.tile_z,
@@ -253,26 +233,10 @@ pub(crate) unsafe fn copy_tile_data(data: &OnavTileData) -> Result<NavTileData, 
             indices: copy_array(data.indices, data.edge_count, "data->indices")?,
             neighbours: copy_array(data.neighbours, data.edge_count, "data->neighbours")?,
             portal_sides: copy_array(data.portal_sides, data.edge_count, "data->portal_sides")?,
-            detail_meshes: copy_array(
-                data.detail_meshes,
-                data.detail_mesh_count,
-                "data->detail_meshes",
-            )?,
-            detail_vertices: copy_array(
-                data.detail_vertices,
-                data.detail_vertex_count,
-                "data->detail_vertices",
-            )?,
-            detail_triangles: copy_array(
-                data.detail_triangles,
-                data.detail_triangle_count,
-                "data->detail_triangles",
-            )?,
-            off_mesh_links: links
-                .iter()
-                .enumerate()
-                .map(|(i, link)| link_slot(i, link))
-                .collect::<Result<_, _>>()?,
+            detail_meshes: copy_array(data.detail_meshes, data.detail_mesh_count, "data->detail_meshes")?,
+            detail_vertices: copy_array(data.detail_vertices, data.detail_vertex_count, "data->detail_vertices")?,
+            detail_triangles: copy_array(data.detail_triangles, data.detail_triangle_count, "data->detail_triangles")?,
+            off_mesh_links: links.iter().enumerate().map(|(i, link)| link_slot(i, link)).collect::<Result<_, _>>()?,
         })
     }
 }

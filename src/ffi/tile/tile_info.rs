@@ -85,9 +85,8 @@ pub(crate) fn tile_info(tile: &NavTile) -> OnavTileInfo {
 }
 
 fn polygon_info(tile: &NavTile, index: u32) -> Result<OnavPolygonInfo, Failure> {
-    let view = tile
-        .polygon(index as usize)
-        .ok_or_else(|| Failure::not_found("polygon", index, tile.polygon_count()))?;
+    let view =
+        tile.polygon(index as usize).ok_or_else(|| Failure::not_found("polygon", index, tile.polygon_count()))?;
     let mut info = OnavPolygonInfo {
         polygon: OnavPolygon {
             vertex_count: view.record.vertex_count,
@@ -104,9 +103,7 @@ fn polygon_info(tile: &NavTile, index: u32) -> Result<OnavPolygonInfo, Failure> 
 
 /// Element `index` of `items`, or `ONAV_E_NOT_FOUND` naming `what`.
 pub(crate) fn element<'a, T>(items: &'a [T], index: u32, what: &str) -> Result<&'a T, Failure> {
-    items
-        .get(index as usize)
-        .ok_or_else(|| Failure::not_found(what, index, items.len()))
+    items.get(index as usize).ok_or_else(|| Failure::not_found(what, index, items.len()))
 }
 
 /// The tile's position and array counts.
@@ -116,11 +113,7 @@ pub(crate) fn element<'a, T>(items: &'a [T], index: u32, what: &str) -> Result<&
 /// # Safety
 /// Pointers are NULL or valid.
 #[no_mangle]
-pub unsafe extern "C" fn onav_tile_info(
-    tile: *const OnavTile,
-    out: *mut OnavTileInfo,
-    err: *mut OnavError,
-) -> i32 {
+pub unsafe extern "C" fn onav_tile_info(tile: *const OnavTile, out: *mut OnavTileInfo, err: *mut OnavError) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
     unsafe { write_handle_value(tile, "tile", out, err, |tile| Ok(tile_info(&tile.tile))) }
 }
@@ -140,9 +133,7 @@ pub unsafe extern "C" fn onav_tile_vertex(
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        write_handle_value(tile, "tile", out, err, |tile| {
-            Ok((*element(tile.tile.vertices(), index, "vertex")?).into())
-        })
+        write_handle_value(tile, "tile", out, err, |tile| Ok((*element(tile.tile.vertices(), index, "vertex")?).into()))
     }
 }
 
@@ -161,11 +152,7 @@ pub unsafe extern "C" fn onav_tile_polygon(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        write_handle_value(tile, "tile", out, err, |tile| {
-            polygon_info(&tile.tile, index)
-        })
-    }
+    unsafe { write_handle_value(tile, "tile", out, err, |tile| polygon_info(&tile.tile, index)) }
 }
 
 /// Off-mesh link slot `index`; ONAV_E_NOT_FOUND at or past

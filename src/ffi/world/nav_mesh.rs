@@ -8,15 +8,13 @@ use crate::world::nav_mesh::NavMesh;
 
 use crate::ffi::args::{arg_mut, out_arg};
 use crate::ffi::buffer::write_handle_bytes;
-use crate::ffi::error_out::OnavError;
-use crate::ffi::guard::guard;
-use crate::ffi::handle::{
-    free_handle, into_handle, read_into_handle, store_new_handle, write_handle_value,
-};
-use crate::ffi::mesh::tiled_nav_mesh::OnavMesh;
-use crate::ffi::format::params::OnavParams;
-use crate::ffi::world::nav_settings::{settings_arg, OnavSettings};
 use crate::ffi::build::build_2d::{copy_inputs, copy_one_input, OnavTileInput2d};
+use crate::ffi::error_out::OnavError;
+use crate::ffi::format::params::OnavParams;
+use crate::ffi::guard::guard;
+use crate::ffi::handle::{free_handle, into_handle, read_into_handle, store_new_handle, write_handle_value};
+use crate::ffi::mesh::tiled_nav_mesh::OnavMesh;
+use crate::ffi::world::nav_settings::{settings_arg, OnavSettings};
 
 /// A tier-1 navigation mesh: a tiled mesh together with the settings it was
 /// built with, so tiles built through it match its parameters and its ONNM
@@ -47,11 +45,7 @@ pub unsafe extern "C" fn onav_nav_mesh_new(
         guard(err, || {
             let out = out_arg(out, "out")?;
             let settings = settings_arg(settings, "settings")?;
-            store_new_handle(out, || {
-                Ok(OnavNavMesh {
-                    nav_mesh: NavMesh::new(settings.clone())?,
-                })
-            })
+            store_new_handle(out, || Ok(OnavNavMesh { nav_mesh: NavMesh::new(settings.clone())? }))
         })
     }
 }
@@ -86,11 +80,7 @@ pub unsafe extern "C" fn onav_nav_mesh_build_2d(
             let out = out_arg(out, "out")?;
             let settings = settings_arg(settings, "settings")?;
             let inputs = copy_inputs(tiles, count)?;
-            store_new_handle(out, || {
-                Ok(OnavNavMesh {
-                    nav_mesh: NavMesh::build_2d(settings.clone(), &inputs)?,
-                })
-            })
+            store_new_handle(out, || Ok(OnavNavMesh { nav_mesh: NavMesh::build_2d(settings.clone(), &inputs)? }))
         })
     }
 }
@@ -144,11 +134,7 @@ pub unsafe extern "C" fn onav_nav_mesh_save(
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers and a buffer of
     // `cap` bytes.
-    unsafe {
-        write_handle_bytes(nav_mesh, "nav_mesh", buf, cap, len_out, err, |nav_mesh| {
-            nav_mesh.nav_mesh.save()
-        })
-    }
+    unsafe { write_handle_bytes(nav_mesh, "nav_mesh", buf, cap, len_out, err, |nav_mesh| nav_mesh.nav_mesh.save()) }
 }
 
 /// Reads an ONNM envelope (NavMesh.Load) into a new mesh with the settings
@@ -175,11 +161,7 @@ pub unsafe extern "C" fn onav_nav_mesh_load(
     unsafe {
         guard(err, || {
             let out = out_arg(out, "out")?;
-            read_into_handle(data, len, out, |bytes| {
-                Ok(OnavNavMesh {
-                    nav_mesh: NavMesh::load(bytes)?,
-                })
-            })
+            read_into_handle(data, len, out, |bytes| Ok(OnavNavMesh { nav_mesh: NavMesh::load(bytes)? }))
         })
     }
 }
@@ -210,9 +192,7 @@ pub unsafe extern "C" fn onav_nav_mesh_load_with(
             let out = out_arg(out, "out")?;
             let settings = settings_arg(settings, "settings")?;
             read_into_handle(data, len, out, |bytes| {
-                Ok(OnavNavMesh {
-                    nav_mesh: NavMesh::load_with(settings.clone(), bytes)?,
-                })
+                Ok(OnavNavMesh { nav_mesh: NavMesh::load_with(settings.clone(), bytes)? })
             })
         })
     }
@@ -234,9 +214,7 @@ pub unsafe extern "C" fn onav_nav_mesh_settings(
     // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
         write_handle_value(nav_mesh, "nav_mesh", out, err, |nav_mesh| {
-            Ok(into_handle(OnavSettings {
-                settings: nav_mesh.nav_mesh.settings().clone(),
-            }))
+            Ok(into_handle(OnavSettings { settings: nav_mesh.nav_mesh.settings().clone() }))
         })
     }
 }
@@ -254,11 +232,7 @@ pub unsafe extern "C" fn onav_nav_mesh_params(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        write_handle_value(nav_mesh, "nav_mesh", out, err, |nav_mesh| {
-            Ok(nav_mesh.nav_mesh.params().into())
-        })
-    }
+    unsafe { write_handle_value(nav_mesh, "nav_mesh", out, err, |nav_mesh| Ok(nav_mesh.nav_mesh.params().into())) }
 }
 
 /// Writes the bare ONPM bytes of the mesh (without the settings; what
@@ -305,9 +279,7 @@ pub unsafe extern "C" fn onav_nav_mesh_mesh_clone(
     // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
         write_handle_value(nav_mesh, "nav_mesh", out, err, |nav_mesh| {
-            Ok(into_handle(OnavMesh {
-                mesh: nav_mesh.nav_mesh.mesh().clone(),
-            }))
+            Ok(into_handle(OnavMesh { mesh: nav_mesh.nav_mesh.mesh().clone() }))
         })
     }
 }

@@ -9,10 +9,10 @@ use crate::NavMeshError;
 use crate::ffi::args::{arg_mut, arg_ref, arg_slice, out_arg};
 use crate::ffi::buffer::array_buffer;
 use crate::ffi::error_out::{Failure, OnavError};
+use crate::ffi::format::params::OnavParams;
 use crate::ffi::guard::guard;
 use crate::ffi::handle::{free_handle, into_handle, store_new_handle, write_handle_value};
 use crate::ffi::mesh::mesh_polygon::OnavDVec3;
-use crate::ffi::format::params::OnavParams;
 
 /// Partition value: watershed regions (the default).
 pub const ONAV_PARTITION_WATERSHED: i32 = 0;
@@ -79,10 +79,7 @@ impl From<&OffMeshLinkDefinition> for OnavOffMeshLinkDefinition {
 /// The link as an `OffMeshLinkDefinition`; `bidirectional` must be 0 or 1
 /// (out of range naming `OffMeshLinks[index]` otherwise, like the other
 /// checks of the link values).
-fn link_definition(
-    index: usize,
-    link: &OnavOffMeshLinkDefinition,
-) -> Result<OffMeshLinkDefinition, NavMeshError> {
+fn link_definition(index: usize, link: &OnavOffMeshLinkDefinition) -> Result<OffMeshLinkDefinition, NavMeshError> {
     let bidirectional = match link.bidirectional {
         0 => false,
         1 => true,
@@ -108,10 +105,7 @@ fn link_definition(
 /// # Safety
 /// `settings` is NULL or points to a valid `OnavSettings` that stays
 /// unchanged for `'a`; `name` is the argument's name for the NULL error.
-pub(crate) unsafe fn settings_arg<'a>(
-    settings: *const OnavSettings,
-    name: &str,
-) -> Result<&'a NavSettings, Failure> {
+pub(crate) unsafe fn settings_arg<'a>(settings: *const OnavSettings, name: &str) -> Result<&'a NavSettings, Failure> {
     // SAFETY: forwarded from this function's contract.
     Ok(&unsafe { arg_ref(settings, name) }?.settings)
 }
@@ -125,19 +119,12 @@ pub(crate) unsafe fn settings_arg<'a>(
 /// # Safety
 /// Pointers are NULL or valid.
 #[no_mangle]
-pub unsafe extern "C" fn onav_settings_new(
-    out: *mut *mut OnavSettings,
-    err: *mut OnavError,
-) -> i32 {
+pub unsafe extern "C" fn onav_settings_new(out: *mut *mut OnavSettings, err: *mut OnavError) -> i32 {
     // SAFETY (all blocks): the caller passes NULL or valid pointers.
     unsafe {
         guard(err, || {
             let out = out_arg(out, "out")?;
-            store_new_handle(out, || {
-                Ok(OnavSettings {
-                    settings: NavSettings::default(),
-                })
-            })
+            store_new_handle(out, || Ok(OnavSettings { settings: NavSettings::default() }))
         })
     }
 }
@@ -157,9 +144,7 @@ pub unsafe extern "C" fn onav_settings_clone(
     // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
         write_handle_value(settings, "settings", out, err, |settings| {
-            Ok(into_handle(OnavSettings {
-                settings: settings.settings.clone(),
-            }))
+            Ok(into_handle(OnavSettings { settings: settings.settings.clone() }))
         })
     }
 }
@@ -192,11 +177,7 @@ pub unsafe extern "C" fn onav_settings_partition(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        write_handle_value(settings, "settings", out, err, |settings| {
-            Ok(settings.settings.partition() as i32)
-        })
-    }
+    unsafe { write_handle_value(settings, "settings", out, err, |settings| Ok(settings.settings.partition() as i32)) }
 }
 
 /// Sets the region partitioning (Partition) to one of the ONAV_PARTITION_*
@@ -218,9 +199,7 @@ pub unsafe extern "C" fn onav_settings_set_partition(
         guard(err, || {
             let settings = arg_mut(settings, "settings")?;
             let partition = Partition::from_i32(value).ok_or_else(|| {
-                NavMeshError::out_of_range(format!(
-                    "NavSettings.Partition = {value} must be 0, 1 or 2"
-                ))
+                NavMeshError::out_of_range(format!("NavSettings.Partition = {value} must be 0, 1 or 2"))
             })?;
             settings.settings.set_partition(partition);
             Ok(())
@@ -283,8 +262,7 @@ pub unsafe extern "C" fn onav_settings_off_mesh_links(
         guard(err, || {
             let buffer = array_buffer(buf, cap, len_out)?;
             let settings = settings_arg(settings, "settings")?;
-            let links: Vec<OnavOffMeshLinkDefinition> =
-                settings.off_mesh_links().iter().map(Into::into).collect();
+            let links: Vec<OnavOffMeshLinkDefinition> = settings.off_mesh_links().iter().map(Into::into).collect();
             buffer.fill(&links)
         })
     }
@@ -307,8 +285,6 @@ pub unsafe extern "C" fn onav_settings_to_params(
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
     unsafe {
-        write_handle_value(settings, "settings", out, err, |settings| {
-            Ok((&settings.settings.to_params()?).into())
-        })
+        write_handle_value(settings, "settings", out, err, |settings| Ok((&settings.settings.to_params()?).into()))
     }
 }

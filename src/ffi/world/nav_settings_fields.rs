@@ -25,11 +25,7 @@ unsafe fn read_field<T: Copy>(
     get: impl FnOnce(&NavSettings) -> T,
 ) -> i32 {
     // SAFETY: forwarded from this function's contract.
-    unsafe {
-        write_handle_value(settings, "settings", out, err, |settings| {
-            Ok(get(&settings.settings))
-        })
-    }
+    unsafe { write_handle_value(settings, "settings", out, err, |settings| Ok(get(&settings.settings))) }
 }
 
 /// Runs the validating setter `set`; its out-of-range error leaves the
@@ -628,14 +624,7 @@ pub unsafe extern "C" fn onav_settings_set_detail_sample_distance(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        write_field(
-            settings,
-            value,
-            err,
-            NavSettings::set_detail_sample_distance,
-        )
-    }
+    unsafe { write_field(settings, value, err, NavSettings::set_detail_sample_distance) }
 }
 
 /// DetailMaxError: the largest detail mesh height error, in world units.
@@ -697,11 +686,7 @@ pub unsafe extern "C" fn onav_settings_height(
 /// # Safety
 /// Pointers are NULL or valid.
 #[no_mangle]
-pub unsafe extern "C" fn onav_settings_set_height(
-    settings: *mut OnavSettings,
-    value: f64,
-    err: *mut OnavError,
-) -> i32 {
+pub unsafe extern "C" fn onav_settings_set_height(settings: *mut OnavSettings, value: f64, err: *mut OnavError) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
     unsafe { write_field(settings, value, err, NavSettings::set_height) }
 }
@@ -713,11 +698,7 @@ pub unsafe extern "C" fn onav_settings_set_height(
 /// # Safety
 /// Pointers are NULL or valid.
 #[no_mangle]
-pub unsafe extern "C" fn onav_settings_area(
-    settings: *const OnavSettings,
-    out: *mut u8,
-    err: *mut OnavError,
-) -> i32 {
+pub unsafe extern "C" fn onav_settings_area(settings: *const OnavSettings, out: *mut u8, err: *mut OnavError) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
     unsafe { read_field(settings, out, err, NavSettings::area) }
 }
@@ -730,11 +711,7 @@ pub unsafe extern "C" fn onav_settings_area(
 /// # Safety
 /// Pointers are NULL or valid.
 #[no_mangle]
-pub unsafe extern "C" fn onav_settings_set_area(
-    settings: *mut OnavSettings,
-    value: u8,
-    err: *mut OnavError,
-) -> i32 {
+pub unsafe extern "C" fn onav_settings_set_area(settings: *mut OnavSettings, value: u8, err: *mut OnavError) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
     unsafe { write_field(settings, value, err, NavSettings::set_area) }
 }
@@ -746,11 +723,7 @@ pub unsafe extern "C" fn onav_settings_set_area(
 /// # Safety
 /// Pointers are NULL or valid.
 #[no_mangle]
-pub unsafe extern "C" fn onav_settings_flags(
-    settings: *const OnavSettings,
-    out: *mut u16,
-    err: *mut OnavError,
-) -> i32 {
+pub unsafe extern "C" fn onav_settings_flags(settings: *const OnavSettings, out: *mut u16, err: *mut OnavError) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
     unsafe { read_field(settings, out, err, NavSettings::flags) }
 }
@@ -762,11 +735,7 @@ pub unsafe extern "C" fn onav_settings_flags(
 /// # Safety
 /// Pointers are NULL or valid.
 #[no_mangle]
-pub unsafe extern "C" fn onav_settings_set_flags(
-    settings: *mut OnavSettings,
-    value: u16,
-    err: *mut OnavError,
-) -> i32 {
+pub unsafe extern "C" fn onav_settings_set_flags(settings: *mut OnavSettings, value: u16, err: *mut OnavError) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
     unsafe { write_field(settings, value, err, NavSettings::set_flags) }
 }

@@ -6,14 +6,12 @@ use crate::world::nav_world::NavWorld;
 
 use crate::ffi::args::{arg_ref, arg_slice, out_arg};
 use crate::ffi::buffer::write_handle_bytes;
+use crate::ffi::build::build_2d::{copy_inputs, OnavTileInput2d};
 use crate::ffi::error_out::{Failure, OnavError};
 use crate::ffi::guard::guard;
-use crate::ffi::handle::{
-    free_handle, into_handle, read_into_handle, store_new_handle, write_handle_value,
-};
+use crate::ffi::handle::{free_handle, into_handle, read_into_handle, store_new_handle, write_handle_value};
 use crate::ffi::world::nav_mesh::OnavNavMesh;
 use crate::ffi::world::nav_settings::{settings_arg, OnavSettings};
-use crate::ffi::build::build_2d::{copy_inputs, OnavTileInput2d};
 
 /// The meshes of several agent classes over the same input, in class
 /// order. Opaque: created by onav_nav_world_build_2d or
@@ -69,11 +67,7 @@ pub unsafe extern "C" fn onav_nav_world_build_2d(
             let out = out_arg(out, "out")?;
             let classes = copy_classes(classes, class_count)?;
             let inputs = copy_inputs(tiles, tile_count)?;
-            store_new_handle(out, || {
-                Ok(OnavNavWorld {
-                    world: NavWorld::build_2d(&classes, &inputs)?,
-                })
-            })
+            store_new_handle(out, || Ok(OnavNavWorld { world: NavWorld::build_2d(&classes, &inputs)? }))
         })
     }
 }
@@ -91,11 +85,7 @@ pub unsafe extern "C" fn onav_nav_world_class_count(
     err: *mut OnavError,
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers.
-    unsafe {
-        write_handle_value(world, "world", out, err, |world| {
-            Ok(world.world.classes().len())
-        })
-    }
+    unsafe { write_handle_value(world, "world", out, err, |world| Ok(world.world.classes().len())) }
 }
 
 /// Stores a clone of class `index`'s mesh in `*out_clone` (cheap: tiles
@@ -119,12 +109,9 @@ pub unsafe extern "C" fn onav_nav_world_class(
         guard(err, || {
             let out_clone = out_arg(out_clone, "out_clone")?;
             let world = &arg_ref(world, "world")?.world;
-            let class = world
-                .class(index as usize)
-                .ok_or_else(|| Failure::not_found("class", index, world.classes().len()))?;
-            out_clone.write(into_handle(OnavNavMesh {
-                nav_mesh: class.clone(),
-            }));
+            let class =
+                world.class(index as usize).ok_or_else(|| Failure::not_found("class", index, world.classes().len()))?;
+            out_clone.write(into_handle(OnavNavMesh { nav_mesh: class.clone() }));
             Ok(())
         })
     }
@@ -178,11 +165,7 @@ pub unsafe extern "C" fn onav_nav_world_save(
 ) -> i32 {
     // SAFETY: the caller passes NULL or valid pointers and a buffer of
     // `cap` bytes.
-    unsafe {
-        write_handle_bytes(world, "world", buf, cap, len_out, err, |world| {
-            world.world.save()
-        })
-    }
+    unsafe { write_handle_bytes(world, "world", buf, cap, len_out, err, |world| world.world.save()) }
 }
 
 /// Reads an ONNW envelope into a new world stored in `*out`, keeping the
@@ -207,11 +190,7 @@ pub unsafe extern "C" fn onav_nav_world_load(
     unsafe {
         guard(err, || {
             let out = out_arg(out, "out")?;
-            read_into_handle(data, len, out, |bytes| {
-                Ok(OnavNavWorld {
-                    world: NavWorld::load(bytes)?,
-                })
-            })
+            read_into_handle(data, len, out, |bytes| Ok(OnavNavWorld { world: NavWorld::load(bytes)? }))
         })
     }
 }

@@ -27,21 +27,13 @@ impl TileFrame {
     /// measured from `origin_y`.
     pub fn new(params: &NavMeshParams, tile_x: i32, tile_z: i32, origin_y: f64) -> TileFrame {
         let (origin_x, origin_z) = params.tile_origin(tile_x, tile_z);
-        TileFrame {
-            origin_x,
-            origin_y,
-            origin_z,
-        }
+        TileFrame { origin_x, origin_y, origin_z }
     }
 
     /// Local coordinates in f64 (exact differences of f32 world values and
     /// the f64 origin up to one rounding).
     fn local_f64(&self, world: [f32; 3]) -> [f64; 3] {
-        [
-            f64::from(world[0]) - self.origin_x,
-            f64::from(world[1]) - self.origin_y,
-            f64::from(world[2]) - self.origin_z,
-        ]
+        [f64::from(world[0]) - self.origin_x, f64::from(world[1]) - self.origin_y, f64::from(world[2]) - self.origin_z]
     }
 
     /// Tile-local f32 of a world point, -0.0 written as +0.0.

@@ -153,15 +153,10 @@ pub fn read_dnav_blob(bytes: &[u8], expected: Option<ReferenceSize>) -> Result<D
     };
     let vertices = read_points(&mut reader, header.vertex_count, "vertices")?;
     let polygons = read_all(&mut reader, header.polygon_count, read_polygon)?;
-    reader.take(
-        header.max_link_count * reference_size.link_record_len() as usize,
-        "links",
-    )?;
+    reader.take(header.max_link_count * reference_size.link_record_len() as usize, "links")?;
     let detail_meshes = read_all(&mut reader, header.detail_mesh_count, read_detail_mesh)?;
     let detail_vertices = read_points(&mut reader, header.detail_vertex_count, "detail vertices")?;
-    let detail_triangles = read_all(&mut reader, header.detail_triangle_count, |r| {
-        r.array("detail triangle")
-    })?;
+    let detail_triangles = read_all(&mut reader, header.detail_triangle_count, |r| r.array("detail triangle"))?;
     reader.take(header.bv_node_count * BV_NODE_LEN as usize, "BV nodes")?;
     let off_mesh_connections = read_all(&mut reader, header.off_mesh_connection_count, read_off_mesh_connection)?;
     reader.expect_end()?;
@@ -190,14 +185,10 @@ fn check_magic_and_version(reader: &mut ByteReader<'_>) -> Result<()> {
     let version = reader.i32("version")?;
     if version != i32::from(DNAV_VERSION) {
         return Err(match u16::try_from(version) {
-            Ok(found) => NavMeshError::Version {
-                what: "DNAV tile",
-                found,
-                expected: DNAV_VERSION,
-            },
-            Err(_) => NavMeshError::Format(format!(
-                "DNAV tile: version {version} is not supported, expected {DNAV_VERSION}"
-            )),
+            Ok(found) => NavMeshError::Version { what: "DNAV tile", found, expected: DNAV_VERSION },
+            Err(_) => {
+                NavMeshError::Format(format!("DNAV tile: version {version} is not supported, expected {DNAV_VERSION}"))
+            }
         });
     }
     Ok(())

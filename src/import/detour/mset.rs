@@ -37,11 +37,7 @@ pub fn read_mset(bytes: &[u8]) -> Result<MsetFile<'_>> {
     let tile_count = usize::try_from(declared)
         .map_err(|_| NavMeshError::Format(format!("MSET tile set: numTiles {declared} is negative")))?;
     let params = DetourMeshParams::read(&mut reader)?;
-    let reference_size = if tile_count == 0 {
-        ReferenceSize::Bits32
-    } else {
-        detect_reference_size(bytes)?
-    };
+    let reference_size = if tile_count == 0 { ReferenceSize::Bits32 } else { detect_reference_size(bytes)? };
     let record_len = reference_size.tile_record_len();
     // Each tile takes at least its record; the capacity is bounded by the bytes.
     let mut tiles = Vec::with_capacity(tile_count.min(reader.remaining() / record_len));
@@ -55,11 +51,7 @@ pub fn read_mset(bytes: &[u8]) -> Result<MsetFile<'_>> {
         tiles.push((tile_ref, blob));
     }
     reader.expect_end()?;
-    Ok(MsetFile {
-        params,
-        reference_size,
-        tiles,
-    })
+    Ok(MsetFile { params, reference_size, tiles })
 }
 
 fn check_magic_and_version(reader: &mut ByteReader<'_>) -> Result<()> {
@@ -75,11 +67,7 @@ fn check_magic_and_version(reader: &mut ByteReader<'_>) -> Result<()> {
     let version = reader.i32("version")?;
     if version != i32::from(MSET_VERSION) {
         return Err(match u16::try_from(version) {
-            Ok(found) => NavMeshError::Version {
-                what: "MSET tile set",
-                found,
-                expected: MSET_VERSION,
-            },
+            Ok(found) => NavMeshError::Version { what: "MSET tile set", found, expected: MSET_VERSION },
             Err(_) => NavMeshError::Format(format!(
                 "MSET tile set: version {version} is not supported, expected {MSET_VERSION}"
             )),
@@ -93,10 +81,7 @@ fn check_magic_and_version(reader: &mut ByteReader<'_>) -> Result<()> {
 fn detect_reference_size(bytes: &[u8]) -> Result<ReferenceSize> {
     let magic_at = |size: ReferenceSize| {
         let offset = MSET_HEADER_LEN + size.tile_record_len();
-        bytes
-            .get(offset..offset + 4)
-            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-            == Some(DNAV_MAGIC)
+        bytes.get(offset..offset + 4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])) == Some(DNAV_MAGIC)
     };
     if magic_at(ReferenceSize::Bits32) {
         Ok(ReferenceSize::Bits32)

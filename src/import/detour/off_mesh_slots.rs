@@ -40,10 +40,7 @@ pub fn off_mesh_slots(tile: &DnavTile, frame: &TileFrame) -> Result<Vec<OffMeshL
                 )));
             }
             if connection.flags & !BIDIRECTIONAL != 0 {
-                return Err(fail(format!(
-                    "flags {:#04x} set bits other than DT_OFFMESH_CON_BIDIR",
-                    connection.flags
-                )));
+                return Err(fail(format!("flags {:#04x} set bits other than DT_OFFMESH_CON_BIDIR", connection.flags)));
             }
             let p = connection.endpoints;
             Ok(OffMeshLinkSlot {

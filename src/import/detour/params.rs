@@ -75,9 +75,7 @@ pub fn params_for_tile(
         agent_max_slope: options.max_slope_degrees,
         settings_digest: 0,
     };
-    params
-        .check()
-        .map_err(|v| NavMeshError::Format(format!("{tile} with dtNavMeshParams: {v}")))?;
+    params.check().map_err(|v| NavMeshError::Format(format!("{tile} with dtNavMeshParams: {v}")))?;
     Ok(params)
 }
 
@@ -86,21 +84,9 @@ pub fn params_for_tile(
 pub fn check_same_params(set: &NavMeshParams, tile: &NavMeshParams, name: &str) -> Result<()> {
     let fields = [
         ("bvQuantFactor (as CellSize)", set.cell_size, tile.cell_size),
-        (
-            "walkableHeight",
-            f64::from(set.agent_height),
-            f64::from(tile.agent_height),
-        ),
-        (
-            "walkableRadius",
-            f64::from(set.agent_radius),
-            f64::from(tile.agent_radius),
-        ),
-        (
-            "walkableClimb",
-            f64::from(set.walkable_climb),
-            f64::from(tile.walkable_climb),
-        ),
+        ("walkableHeight", f64::from(set.agent_height), f64::from(tile.agent_height)),
+        ("walkableRadius", f64::from(set.agent_radius), f64::from(tile.agent_radius)),
+        ("walkableClimb", f64::from(set.walkable_climb), f64::from(tile.walkable_climb)),
     ];
     match fields.iter().find(|(_, a, b)| a != b) {
         None => Ok(()),

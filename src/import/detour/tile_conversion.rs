@@ -23,7 +23,9 @@
 //! polygon by Detour's number and the edge by onav's.
 
 use crate::tile::tile_data::MAX_LAYER;
-use crate::{DetailMesh, DetailTriangle, NavMeshError, NavMeshParams, NavTile, NavTileData, Polygon, Result, NOT_PORTAL};
+use crate::{
+    DetailMesh, DetailTriangle, NavMeshError, NavMeshParams, NavTile, NavTileData, Polygon, Result, NOT_PORTAL,
+};
 
 use super::boundary_placement::{place_vertices, PortalVertex, TileFrame};
 use super::dnav_blob::{read_dnav_blob, DnavPolygon, DnavTile};
@@ -81,11 +83,7 @@ fn tile_data(params: &NavMeshParams, tile: &DnavTile, options: &ImportOptions, n
         vertices,
         polygons: ground
             .iter()
-            .map(|p| Polygon {
-                vertex_count: p.vertex_count,
-                area: p.area(),
-                flags: p.flags,
-            })
+            .map(|p| Polygon { vertex_count: p.vertex_count, area: p.area(), flags: p.flags })
             .collect(),
         indices: edges.indices,
         neighbours: edges.neighbours,
@@ -115,12 +113,7 @@ fn kept_vertices(tile: &DnavTile, name: &str) -> Result<KeptVertices> {
         for (k, &v) in polygon.vertices[..usize::from(polygon.vertex_count)].iter().enumerate() {
             match used.get_mut(usize::from(v)) {
                 Some(slot) => *slot = true,
-                None => {
-                    return fail(
-                        name,
-                        format!("polygon {p} vertex {k}: index {v} beyond {vertex_count} vertices"),
-                    )
-                }
+                None => return fail(name, format!("polygon {p} vertex {k}: index {v} beyond {vertex_count} vertices")),
             }
         }
     }
@@ -144,10 +137,7 @@ fn check_ground_polygon(polygon: &DnavPolygon, p: usize, name: &str) -> Result<(
         );
     }
     if !(3..=super::dnav_blob::VERTS_PER_POLYGON as u8).contains(&polygon.vertex_count) {
-        return fail(
-            name,
-            format!("polygon {p}: vertCount {} outside 3..=6", polygon.vertex_count),
-        );
+        return fail(name, format!("polygon {p}: vertCount {} outside 3..=6", polygon.vertex_count));
     }
     Ok(())
 }
@@ -162,18 +152,12 @@ struct ReversedEdges {
 }
 
 fn reversed_edges(ground: &[DnavPolygon], kept: &KeptVertices, name: &str) -> Result<ReversedEdges> {
-    let mut edges = ReversedEdges {
-        indices: Vec::new(),
-        neighbours: Vec::new(),
-        portal_sides: Vec::new(),
-        portals: Vec::new(),
-    };
+    let mut edges =
+        ReversedEdges { indices: Vec::new(), neighbours: Vec::new(), portal_sides: Vec::new(), portals: Vec::new() };
     for (p, polygon) in ground.iter().enumerate() {
         let n = usize::from(polygon.vertex_count);
         for j in 0..n {
-            edges
-                .indices
-                .push(kept.new_index[usize::from(polygon.vertices[n - 1 - j])]);
+            edges.indices.push(kept.new_index[usize::from(polygon.vertices[n - 1 - j])]);
             let detour_edge = (2 * n - 2 - j) % n;
             let (neighbour, side) = edge_link(polygon.neighbours[detour_edge], ground.len(), p, detour_edge, name)?;
             edges.neighbours.push(neighbour);
@@ -181,12 +165,7 @@ fn reversed_edges(ground: &[DnavPolygon], kept: &KeptVertices, name: &str) -> Re
             if side != NOT_PORTAL {
                 for end in [detour_edge, (detour_edge + 1) % n] {
                     let vertex = kept.new_index[usize::from(polygon.vertices[end])];
-                    edges.portals.push(PortalVertex {
-                        vertex,
-                        polygon: p,
-                        edge: detour_edge,
-                        side,
-                    });
+                    edges.portals.push(PortalVertex { vertex, polygon: p, edge: detour_edge, side });
                 }
             }
         }
@@ -242,9 +221,8 @@ fn detail(tile: &DnavTile, name: &str) -> Result<(Vec<DetailMesh>, Vec<DetailTri
     let mut triangles = Vec::new();
     for (p, (mesh, polygon)) in tile.detail_meshes.iter().zip(ground).enumerate() {
         let first = mesh.triangle_base as usize;
-        let source = first
-            .checked_add(usize::from(mesh.triangle_count))
-            .and_then(|end| tile.detail_triangles.get(first..end));
+        let source =
+            first.checked_add(usize::from(mesh.triangle_count)).and_then(|end| tile.detail_triangles.get(first..end));
         let Some(source) = source else {
             return fail(
                 name,

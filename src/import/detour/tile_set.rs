@@ -38,10 +38,7 @@ pub fn read_tile_set(bytes: &[u8], options: &ImportOptions) -> Result<ImportedTi
         check_same_params(&set_params, &tile_params, &records.name()).map_err(in_set)?;
         let position = (records.header.x, records.header.y, records.header.layer);
         if let Some(first) = positions.insert(position, i) {
-            return Err(in_set(NavMeshError::Format(format!(
-                "{} is also MSET tile {first}",
-                records.name()
-            ))));
+            return Err(in_set(NavMeshError::Format(format!("{} is also MSET tile {first}", records.name()))));
         }
         tiles.push(convert_tile(&set_params, &records, options).map_err(in_set)?);
     }

@@ -166,8 +166,7 @@ mod tests {
         // A ring 0-1-2-3-0; a room 4-5-6 (itself a ring) off 2 only; a
         // dead end 7 off 0 whose one way is listed by 7 alone (a one-way
         // arrival still joins in the walk).
-        let (first, targets) =
-            ways(&[&[1, 3], &[0, 2], &[1, 3, 4], &[2, 0], &[2, 5, 6], &[4, 6], &[5, 4], &[0]]);
+        let (first, targets) = ways(&[&[1, 3], &[0, 2], &[1, 3, 4], &[2, 0], &[2, 5, 6], &[4, 6], &[5, 4], &[0]]);
         let regions = CutRegions::build(&first, &targets);
         let number = |v: u32| regions.preorder(v);
         let room = regions.behind(2, 4).expect("the room meets the rest at 2 only");

@@ -13,7 +13,12 @@ use crate::query::shortest_path::interval::orient;
 /// `goal`. `root_side` is `orient(right, left, root)`, which the caller
 /// has already taken to tell whether the root lies on the interval.
 #[inline(always)]
-pub(crate) fn lower_bound_through(root: [f64; 3], (right, left): ([f64; 3], [f64; 3]), root_side: f64, goal: [f64; 3]) -> f64 {
+pub(crate) fn lower_bound_through(
+    root: [f64; 3],
+    (right, left): ([f64; 3], [f64; 3]),
+    root_side: f64,
+    goal: [f64; 3],
+) -> f64 {
     // A cone without width (the root on the interval's line) bounds
     // nothing more than the straight distance does.
     if orient(root, right, left) <= 0.0 {

@@ -82,7 +82,9 @@ impl Cone {
     pub fn sides(&self, p: [f64; 3]) -> Sides {
         match *self {
             Cone::Whole => Sides { right: 0.0, left: 0.0 },
-            Cone::Through { root, right, left } => Sides { right: orient(root, right, p), left: -orient(root, left, p) },
+            Cone::Through { root, right, left } => {
+                Sides { right: orient(root, right, p), left: -orient(root, left, p) }
+            }
         }
     }
 }
@@ -176,7 +178,10 @@ mod tests {
         // Collinear beyond the right end: everything is right of the cone.
         let beyond = Cone::Through { root: p(3.0, 0.0), right: p(2.0, 0.0), left: p(1.0, 0.0) };
         let parts = split(&beyond, p(4.0, 3.0), p(-4.0, 3.0));
-        assert_eq!(split(&Cone::Whole, p(4.0, 3.0), p(-4.0, 3.0)), SegmentParts { seen: Some((0.0, 1.0)), right: None, left: None });
+        assert_eq!(
+            split(&Cone::Whole, p(4.0, 3.0), p(-4.0, 3.0)),
+            SegmentParts { seen: Some((0.0, 1.0)), right: None, left: None }
+        );
         assert_eq!((parts.seen, parts.right, parts.left), (None, Some((0.0, 1.0)), None));
     }
 }

@@ -99,11 +99,23 @@ impl NavMeshQuery {
         let start = closest_point(&start_polygon, &start_polygon.world(), start).position;
         let end = closest_point(&end_polygon, &end_polygon.world(), end).position;
         out.clear();
-        let origin = SearchRoot { position: start, parent: NO_ROOT, poly: start_ref, g: 0.0, key: NO_KEY, departure: None, seen_whole: NO_ROOT };
+        let origin = SearchRoot {
+            position: start,
+            parent: NO_ROOT,
+            poly: start_ref,
+            g: 0.0,
+            key: NO_KEY,
+            departure: None,
+            seen_whole: NO_ROOT,
+        };
         if start_ref == end_ref {
             // A polygon is convex: the straight segment is the path.
             write_corners(&[origin], 0, (end, end_ref), chain, out);
-            return Ok(ShortestPathOutcome { status: ShortestPathStatus::Complete, length: straight_path_length(out), nodes: 0 });
+            return Ok(ShortestPathOutcome {
+                status: ShortestPathStatus::Complete,
+                length: straight_path_length(out),
+                nodes: 0,
+            });
         }
         frontier.begin(components.key_count(), nodes.capacity());
         let root = frontier.add_root(origin).expect("the start has no key to prune");
@@ -116,13 +128,18 @@ impl NavMeshQuery {
             if node.view == NodeView::Goal {
                 write_corners(&frontier.roots, node.root, (end, end_ref), chain, out);
                 let length = straight_path_length(out);
-                return Ok(ShortestPathOutcome { status: ShortestPathStatus::Complete, length, nodes: frontier.nodes.len() });
+                return Ok(ShortestPathOutcome {
+                    status: ShortestPathStatus::Complete,
+                    length,
+                    nodes: frontier.nodes.len(),
+                });
             }
             if !frontier.is_superseded(node.root) {
                 expand(mesh, components, frontier, &goal, index);
             }
         }
-        let status = if frontier.out_of_nodes { ShortestPathStatus::OutOfNodes } else { ShortestPathStatus::Unreachable };
+        let status =
+            if frontier.out_of_nodes { ShortestPathStatus::OutOfNodes } else { ShortestPathStatus::Unreachable };
         Ok(ShortestPathOutcome { status, length: 0.0, nodes: frontier.nodes.len() })
     }
 }

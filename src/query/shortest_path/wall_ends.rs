@@ -62,7 +62,13 @@ struct Marks {
 
 impl Marks {
     /// Marks the wall ends edge `k` of `polygon` makes.
-    fn edge(&mut self, mesh: &TiledNavMesh, (poly, polygon): (PolyRef, &QueryPolygon<'_>), k: usize, key: &impl Fn(PolyRef, u32) -> u32) {
+    fn edge(
+        &mut self,
+        mesh: &TiledNavMesh,
+        (poly, polygon): (PolyRef, &QueryPolygon<'_>),
+        k: usize,
+        key: &impl Fn(PolyRef, u32) -> u32,
+    ) {
         if polygon.view.neighbours[k] != 0 {
             return;
         }
@@ -85,8 +91,10 @@ impl Marks {
             let Some(target) = QueryPolygon::of(mesh, link.target) else { continue };
             let te = link.target_edge as usize;
             let m = target.corner_count();
-            let target_end =
-                |i: usize| IntervalEnd { point: target.corner(i % m), key: key(link.target, target.view.indices[i % m]) };
+            let target_end = |i: usize| IntervalEnd {
+                point: target.corner(i % m),
+                key: key(link.target, target.view.indices[i % m]),
+            };
             let (c, d) = (target_end(te), target_end(te + 1));
             for own in [a, b] {
                 for other in [c, d] {

@@ -53,7 +53,10 @@ pub fn write_polygons(out: &mut String, frame: &Frame, scene: &Scene) -> fmt::Re
 }
 
 pub fn write_tile_borders(out: &mut String, frame: &Frame, scene: &Scene) -> fmt::Result {
-    writeln!(out, "<g id=\"tile-borders\" fill=\"none\" stroke=\"{TILE_BORDER}\" stroke-width=\"1\" stroke-dasharray=\"6 4\">")?;
+    writeln!(
+        out,
+        "<g id=\"tile-borders\" fill=\"none\" stroke=\"{TILE_BORDER}\" stroke-width=\"1\" stroke-dasharray=\"6 4\">"
+    )?;
     for &(lo, hi) in &scene.tiles {
         // Z is flipped: the tile's top-left corner on the canvas is (min x, max z).
         let [x, y] = frame.point([lo[0], hi[1]]);
@@ -76,7 +79,11 @@ pub fn write_portals(out: &mut String, frame: &Frame, scene: &Scene) -> fmt::Res
 }
 
 pub fn write_off_mesh_links(out: &mut String, frame: &Frame, scene: &Scene) -> fmt::Result {
-    writeln!(out, "<g id=\"off-mesh-links\" fill=\"none\" stroke-width=\"{}\" stroke-linecap=\"round\">", px(OFF_MESH_WIDTH))?;
+    writeln!(
+        out,
+        "<g id=\"off-mesh-links\" fill=\"none\" stroke-width=\"{}\" stroke-linecap=\"round\">",
+        px(OFF_MESH_WIDTH)
+    )?;
     for link in &scene.off_mesh_links {
         let (a, b) = (frame.point(top_down(link.start)), frame.point(top_down(link.end)));
         write_off_mesh_link(out, a, b, link_style(link))?;
@@ -95,7 +102,8 @@ pub fn write_path(out: &mut String, frame: &Frame, scene: &Scene) -> fmt::Result
         "<g id=\"path\" stroke=\"{PATH}\" stroke-width=\"{}\" stroke-linejoin=\"round\" stroke-linecap=\"round\">",
         px(PATH_WIDTH)
     )?;
-    let points: Vec<String> = scene.path.iter().map(|&p| frame.point(p)).map(|[x, y]| format!("{},{}", px(x), px(y))).collect();
+    let points: Vec<String> =
+        scene.path.iter().map(|&p| frame.point(p)).map(|[x, y]| format!("{},{}", px(x), px(y))).collect();
     writeln!(out, "<polyline fill=\"none\" points=\"{}\"/>", points.join(" "))?;
     for end in [first, last] {
         let [x, y] = frame.point(end);
@@ -124,7 +132,9 @@ fn link_style(link: &OffMeshLinkView) -> LinkStyle {
 /// for two-way, dashed with a cross at each end when unconnected.
 pub fn write_off_mesh_link(out: &mut String, a: [f64; 2], b: [f64; 2], style: LinkStyle) -> fmt::Result {
     match style {
-        LinkStyle::OneWay => write_line(out, a, b, &format!(" stroke=\"{ONE_WAY}\" marker-end=\"url(#{ONE_WAY_HEAD})\"")),
+        LinkStyle::OneWay => {
+            write_line(out, a, b, &format!(" stroke=\"{ONE_WAY}\" marker-end=\"url(#{ONE_WAY_HEAD})\""))
+        }
         LinkStyle::TwoWay => write_line(
             out,
             a,
@@ -148,12 +158,5 @@ fn write_crosses(out: &mut String, centres: &[[f64; 2]]) -> fmt::Result {
 }
 
 fn write_line(out: &mut String, a: [f64; 2], b: [f64; 2], attributes: &str) -> fmt::Result {
-    writeln!(
-        out,
-        "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"{attributes}/>",
-        px(a[0]),
-        px(a[1]),
-        px(b[0]),
-        px(b[1])
-    )
+    writeln!(out, "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"{attributes}/>", px(a[0]), px(a[1]), px(b[0]), px(b[1]))
 }

@@ -4,10 +4,10 @@
 use std::fmt::{self, Write};
 
 use super::draw::{write_off_mesh_link, LinkStyle, OFF_MESH_WIDTH, PATH_WIDTH};
-use super::trails::TRAIL_WIDTH;
 use super::frame::px;
 use super::palette::{area_colour, PATH, PORTAL, TILE_BORDER, TRAIL};
 use super::scene::Scene;
+use super::trails::TRAIL_WIDTH;
 
 /// Pixels of the legend column, and of the gap before it.
 pub const LEGEND_WIDTH: f64 = 240.0;
@@ -60,7 +60,12 @@ pub fn legend_height(scene: &Scene) -> f64 {
 /// The legend with its left edge at `left`.
 pub fn write_legend(out: &mut String, scene: &Scene, left: f64) -> fmt::Result {
     writeln!(out, "<g id=\"legend\" font-family=\"sans-serif\" font-size=\"12\" fill=\"#222222\">")?;
-    writeln!(out, "<text x=\"{}\" y=\"{}\" font-weight=\"bold\" font-size=\"14\">onav mesh</text>", px(left), px(TOP - 10.0))?;
+    writeln!(
+        out,
+        "<text x=\"{}\" y=\"{}\" font-weight=\"bold\" font-size=\"14\">onav mesh</text>",
+        px(left),
+        px(TOP - 10.0)
+    )?;
     for (i, row) in rows(scene).iter().enumerate() {
         write_row(out, row, left, TOP + i as f64 * ROW)?;
     }
@@ -87,7 +92,12 @@ fn write_row(out: &mut String, row: &Row, left: f64, top: f64) -> fmt::Result {
             label(out, &format!("area {area}"))
         }
         Row::TileBorder => {
-            sample_line(out, left, mid, &format!("stroke=\"{TILE_BORDER}\" stroke-width=\"1\" stroke-dasharray=\"6 4\""))?;
+            sample_line(
+                out,
+                left,
+                mid,
+                &format!("stroke=\"{TILE_BORDER}\" stroke-width=\"1\" stroke-dasharray=\"6 4\""),
+            )?;
             label(out, "tile border")
         }
         Row::Portal => {

@@ -25,8 +25,7 @@ pub fn run(path: &Path, output: &Path, layer: Option<u16>, class: usize) -> Resu
 
 /// Writes the picture of `scene` to `output`.
 pub fn write_svg(output: &Path, scene: &Scene) -> Result<(), Failure> {
-    std::fs::write(output, render(scene))
-        .map_err(|e| Failure::Io(format!("cannot write {}: {e}", output.display())))
+    std::fs::write(output, render(scene)).map_err(|e| Failure::Io(format!("cannot write {}: {e}", output.display())))
 }
 
 /// The whole SVG document; the same scene gives the same bytes.

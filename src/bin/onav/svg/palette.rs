@@ -3,8 +3,8 @@
 
 /// Distinct, light enough for dark lines on top.
 const AREA_COLOURS: [&str; 16] = [
-    "#a6cee3", "#b2df8a", "#fdbf6f", "#cab2d6", "#ffff99", "#fb9a99", "#8dd3c7", "#bebada",
-    "#80b1d3", "#fdb462", "#b3de69", "#fccde5", "#d9d9d9", "#bc80bd", "#ccebc5", "#ffed6f",
+    "#a6cee3", "#b2df8a", "#fdbf6f", "#cab2d6", "#ffff99", "#fb9a99", "#8dd3c7", "#bebada", "#80b1d3", "#fdb462",
+    "#b3de69", "#fccde5", "#d9d9d9", "#bc80bd", "#ccebc5", "#ffed6f",
 ];
 
 pub const POLYGON_OUTLINE: &str = "#ffffff";

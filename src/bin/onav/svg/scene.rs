@@ -47,7 +47,10 @@ impl Scene {
             .iter()
             .enumerate()
             .filter(|(_, p)| shown(p.layer))
-            .map(|(i, p)| ScenePolygon { area: p.area, outline: debug.outline(i).iter().copied().map(top_down).collect() })
+            .map(|(i, p)| ScenePolygon {
+                area: p.area,
+                outline: debug.outline(i).iter().copied().map(top_down).collect(),
+            })
             .collect();
         let layer_of = |r: PolyRef| mesh.tile(r.tile_ref()).map(|t| t.layer());
         let portals = debug

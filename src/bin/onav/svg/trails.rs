@@ -26,7 +26,13 @@ pub fn write_trails(out: &mut String, frame: &Frame, scene: &Scene) -> fmt::Resu
         let text: Vec<String> = points.iter().map(|[x, y]| format!("{},{}", px(*x), px(*y))).collect();
         writeln!(out, "<polyline class=\"trail\" fill=\"none\" points=\"{}\"/>", text.join(" "))?;
         if let Some([x, y]) = points.last() {
-            writeln!(out, "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{TRAIL}\" stroke=\"none\"/>", px(*x), px(*y), px(END_DOT))?;
+            writeln!(
+                out,
+                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{TRAIL}\" stroke=\"none\"/>",
+                px(*x),
+                px(*y),
+                px(END_DOT)
+            )?;
         }
     }
     writeln!(out, "</g>")

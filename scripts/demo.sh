@@ -5,7 +5,8 @@
 # picture as SVG, and the main job: a path on the mesh, drawn over that
 # picture. Then the voxel builder: build the shared level nav_test.obj
 # (../shared/data/meshes/ beside the repository; skipped, saying so, when
-# it is missing), draw it and find a path across it.
+# it is missing), draw it, find a path across it and walk a crowd of 100
+# agents over it for 30 simulated seconds, drawing their trails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=target/demo
@@ -40,4 +41,7 @@ echo
 echo "\$ onav path $out/nav_test.onnm --from -20.8,-2.3,-18.9 --to 16.9,-2.3,20 --svg $out/nav_test_path.svg"
 "$bin/onav" path "$out/nav_test.onnm" --from -20.8,-2.3,-18.9 --to 16.9,-2.3,20 --svg "$out/nav_test_path.svg"
 echo
-echo "the built level: $out/nav_test.svg, and the path over it: $out/nav_test_path.svg"
+echo "\$ onav crowd $out/nav_test.onnm --agents 100 --ticks 900 --svg $out/nav_test_crowd.svg"
+"$bin/onav" crowd "$out/nav_test.onnm" --agents 100 --ticks 900 --svg "$out/nav_test_crowd.svg"
+echo
+echo "the built level: $out/nav_test.svg, the path over it: $out/nav_test_path.svg, a crowd's trails over it: $out/nav_test_crowd.svg"

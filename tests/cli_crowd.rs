@@ -1,10 +1,12 @@
 //! `onav crowd` run as a process: the SVG draws one trail per agent over
 //! the mesh, the summary and JSON agree with each other and with the same
-//! scenario run through the library (the documented seeds), the same seed
-//! gives the same bytes, and bad arguments exit 1 with a message.
+//! scenario run through the library (the documented seeds), every goal is
+//! one its agent can reach on a mesh of two unconnected parts, the same
+//! seed gives the same bytes, and bad arguments exit 1 with a message.
 //!
 //! The mesh: input_2d's grid, 3 x 2 tiles of 2 x 2 squares (48 x 32 units
-//! from (-8, 2.5, 4)).
+//! from (-8, 2.5, 4)); the two-part mesh keeps the grid's tiles (0, 0) and
+//! (2, 0) only.
 
 mod cli_process;
 mod input_2d;
@@ -12,6 +14,7 @@ mod input_2d;
 use std::path::{Path, PathBuf};
 
 use cli_process::{onav, stderr, stdout};
+use onav::tile::coordinate::COORDINATE_BOUND;
 use onav::{AgentParams, Crowd, CrowdSettings, NavMesh, NavMeshQuery, QueryFilter};
 use serde_json::Value;
 
@@ -33,17 +36,35 @@ fn mesh() -> NavMesh {
     NavMesh::build_2d(settings, &input).unwrap()
 }
 
+/// Two squares of 16 x 16 units, 16 apart: tiles (0, 0) and (2, 0) of the
+/// grid, (1, 0) left out.
+fn two_part_mesh() -> NavMesh {
+    let settings = input_2d::settings();
+    let tiles = [input_2d::tile(&settings, 0, 0, 0, 2), input_2d::tile(&settings, 2, 0, 0, 2)];
+    NavMesh::build_2d(settings, &tiles).unwrap()
+}
+
+/// `nav_mesh` saved as ONNM in `dir`; its path as a string.
+fn saved(dir: &Path, nav_mesh: &NavMesh) -> String {
+    let path = dir.join("mesh.onnm");
+    std::fs::write(&path, nav_mesh.save()).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
 /// The mesh saved as ONNM in `dir`; its path as a string.
 fn mesh_file(dir: &Path) -> String {
-    let path = dir.join("mesh.onnm");
-    std::fs::write(&path, mesh().save()).unwrap();
-    path.to_str().unwrap().to_string()
+    saved(dir, &mesh())
 }
 
 /// Runs `onav crowd` on the mesh with `seed`, writing `name`.svg and
 /// `name`.json in `dir`; its standard output, SVG and JSON text.
 fn run_crowd(dir: &Path, name: &str, seed: u64) -> (String, String, String) {
-    let file = mesh_file(dir);
+    run_crowd_on(dir, &mesh_file(dir), name, seed)
+}
+
+/// [`run_crowd`] on the mesh file `file`.
+fn run_crowd_on(dir: &Path, file: &str, name: &str, seed: u64) -> (String, String, String) {
+    let file = file.to_string();
     let svg = dir.join(format!("{name}.svg"));
     let json = dir.join(format!("{name}.json"));
     let (agents, ticks, seed) = (AGENTS.to_string(), TICKS.to_string(), seed.to_string());
@@ -66,18 +87,24 @@ fn run_crowd(dir: &Path, name: &str, seed: u64) -> (String, String, String) {
 }
 
 /// The command's scenario through the library, as its help documents it:
-/// agent i from the random point of seed S + 2i to the one of S + 2i + 1,
-/// the mesh's agent radius and height, default settings, T ticks.
+/// agent i from the random point of seed S + 2i to the random point of
+/// seed S + 2i + 1 around it (a circle of radius 4 · 2^21, past any two
+/// points of the coordinate rule), the mesh's agent radius and height,
+/// default settings, T ticks.
 fn library_hash(seed: u64) -> String {
     let nav_mesh = mesh();
     let params = nav_mesh.params();
-    let query = NavMeshQuery::new(nav_mesh.mesh(), 1 << 16).unwrap();
+    let filter = QueryFilter::default();
+    let mut query = NavMeshQuery::new(nav_mesh.mesh(), 1 << 16).unwrap();
     let mut crowd = Crowd::new(nav_mesh.mesh(), CrowdSettings::default()).unwrap();
-    let point = |s: u64| query.find_random_point(&QueryFilter::default(), s).unwrap().position;
     for i in 0..AGENTS as u64 {
+        let start = query.find_random_point(&filter, seed + 2 * i).unwrap();
+        let reach = 4.0 * COORDINATE_BOUND;
+        let around =
+            query.find_random_point_around_circle(start.poly_ref, start.position, reach, &filter, seed + 2 * i + 1);
         let agent_params = AgentParams::new(f64::from(params.agent_radius), f64::from(params.agent_height));
-        let agent = crowd.add_agent(point(seed + 2 * i), agent_params).unwrap();
-        crowd.request_move_target(agent, point(seed + 2 * i + 1)).unwrap();
+        let agent = crowd.add_agent(start.position, agent_params).unwrap();
+        crowd.request_move_target(agent, around.unwrap().point.position).unwrap();
     }
     for _ in 0..TICKS {
         crowd.step();
@@ -135,6 +162,28 @@ fn the_svg_draws_one_trail_per_agent_and_the_summary_matches_the_library() {
             assert!((-8.0..=40.0).contains(&x) && (4.0..=36.0).contains(&z), "{point} {p}");
         }
     }
+}
+
+#[test]
+fn every_goal_lies_in_the_part_of_the_mesh_its_start_connects_to() {
+    let dir = scratch("two_parts");
+    let file = saved(&dir, &two_part_mesh());
+    let (text, _, json) = run_crowd_on(&dir, &file, "crowd", SEED);
+    let report: Value = serde_json::from_str(&json).unwrap();
+    // The parts span x -8..8 and 24..40; which one a point lies in.
+    let part = |p: &Value| {
+        let x = p[0].as_f64().unwrap();
+        assert!((-8.0..=8.0).contains(&x) || (24.0..=40.0).contains(&x), "{p} on neither part");
+        x > 16.0
+    };
+    let states = report["agent_states"].as_array().unwrap();
+    let starts_right = states.iter().filter(|s| part(&s["start"])).count();
+    assert!(0 < starts_right && starts_right < AGENTS, "agents start on both parts ({starts_right} of {AGENTS} right)");
+    for state in states {
+        assert_eq!(part(&state["start"]), part(&state["goal"]), "{state}");
+        assert_ne!(state["state"], "no_path", "{state}");
+    }
+    assert_eq!(summary_field(&text, "no path"), "0");
 }
 
 #[test]

@@ -3,15 +3,21 @@
 //! the agents' trails over the mesh picture, with a summary.
 //!
 //! The scenario is a function of the arguments alone: agent i (from 0)
-//! starts at the mesh's random point of seed S + 2i and walks to the one
-//! of seed S + 2i + 1 (wrapping u64 sums; `find_random_point` with the
-//! default filter: points spread evenly by area, the same on every
-//! platform), with `AgentParams::new(R, the mesh's agent height)`. The crowd
-//! has the default settings (dt 1/30 s) and steps T ticks. The same
+//! starts at the mesh's random point of seed S + 2i (`find_random_point`
+//! with the default filter: points spread evenly by area, the same on every
+//! platform) and walks to a random point it can reach, of seed S + 2i + 1
+//! (`find_random_point_around_circle` from the start, its radius
+//! `GOAL_REACH`: spread evenly over the start's connected part of the
+//! mesh), with wrapping u64 sums and `AgentParams::new(R, the mesh's agent
+//! height)`. A goal drawn over the whole mesh would lie, on a level of
+//! several unconnected parts, where the agent cannot go: it would walk to
+//! the nearest place and stand there, which shows no crowd at work. The
+//! crowd has the default settings (dt 1/30 s) and steps T ticks. The same
 //! arguments give the same output bytes, with any number of threads.
 
 use std::path::Path;
 
+use onav::tile::coordinate::COORDINATE_BOUND;
 use onav::{AgentParams, Crowd, CrowdSettings, NavMeshQuery, QueryFilter, TiledNavMesh};
 
 use crate::crowd_summary::{CrowdRun, CrowdSummary};
@@ -23,6 +29,11 @@ use crate::svg::write_svg;
 
 /// At most this many points per trail: longer runs keep every k-th tick.
 const MAX_TRAIL_POINTS: u64 = 400;
+
+/// The radius of the circle a goal is drawn in: beyond the distance of any
+/// two points the coordinate rule allows (within ±2^21 on each axis), so
+/// every polygon the start connects to is in reach.
+const GOAL_REACH: f64 = 4.0 * COORDINATE_BOUND;
 
 /// The options of one `crowd` command.
 pub struct CrowdArgs<'a> {
@@ -70,18 +81,19 @@ fn place_agents(
     args: &CrowdArgs<'_>,
     params: &AgentParams,
 ) -> Result<Vec<[f64; 3]>, Failure> {
-    let query = NavMeshQuery::new(mesh, MAX_NODES)?;
+    let mut query = NavMeshQuery::new(mesh, MAX_NODES)?;
     let filter = QueryFilter::default();
-    let point = |seed: u64| {
-        query.find_random_point(&filter, seed).map(|p| p.position).ok_or_else(|| {
-            Failure::usage(format!("{}: the mesh has no polygon to place agents on", args.file.display()))
-        })
-    };
     (0..u64::from(args.agents))
         .map(|i| {
-            let start = point(args.seed.wrapping_add(2 * i))?;
-            let goal = point(args.seed.wrapping_add(2 * i + 1))?;
-            let agent = crowd.add_agent(start, params.clone())?;
+            let start = query.find_random_point(&filter, args.seed.wrapping_add(2 * i)).ok_or_else(|| {
+                Failure::usage(format!("{}: the mesh has no polygon to place agents on", args.file.display()))
+            })?;
+            let goal_seed = args.seed.wrapping_add(2 * i + 1);
+            let goal = query
+                .find_random_point_around_circle(start.poly_ref, start.position, GOAL_REACH, &filter, goal_seed)?
+                .point
+                .position;
+            let agent = crowd.add_agent(start.position, params.clone())?;
             crowd.request_move_target(agent, goal)?;
             Ok(goal)
         })

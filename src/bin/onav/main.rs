@@ -267,7 +267,8 @@ enum Command {
     /// the mesh picture and prints how many arrived, how many have no path,
     /// how many are stuck (no nearer their goal for the last 5 s), how many
     /// pairs overlap and the final state hash. Agent i starts at the random
-    /// point of seed S + 2i and walks to the one of seed S + 2i + 1.
+    /// point of seed S + 2i and walks to a random point it can reach, of
+    /// seed S + 2i + 1.
     Crowd {
         /// ONPM, ONNM or ONNW file.
         file: PathBuf,

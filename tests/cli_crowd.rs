@@ -64,13 +64,12 @@ fn run_crowd(dir: &Path, name: &str, seed: u64) -> (String, String, String) {
 
 /// [`run_crowd`] on the mesh file `file`.
 fn run_crowd_on(dir: &Path, file: &str, name: &str, seed: u64) -> (String, String, String) {
-    let file = file.to_string();
     let svg = dir.join(format!("{name}.svg"));
     let json = dir.join(format!("{name}.json"));
     let (agents, ticks, seed) = (AGENTS.to_string(), TICKS.to_string(), seed.to_string());
     let output = onav(&[
         "crowd",
-        &file,
+        file,
         "--agents",
         &agents,
         "--ticks",
@@ -97,9 +96,9 @@ fn library_hash(seed: u64) -> String {
     let filter = QueryFilter::default();
     let mut query = NavMeshQuery::new(nav_mesh.mesh(), 1 << 16).unwrap();
     let mut crowd = Crowd::new(nav_mesh.mesh(), CrowdSettings::default()).unwrap();
+    let reach = 4.0 * COORDINATE_BOUND;
     for i in 0..AGENTS as u64 {
         let start = query.find_random_point(&filter, seed + 2 * i).unwrap();
-        let reach = 4.0 * COORDINATE_BOUND;
         let around =
             query.find_random_point_around_circle(start.poly_ref, start.position, reach, &filter, seed + 2 * i + 1);
         let agent_params = AgentParams::new(f64::from(params.agent_radius), f64::from(params.agent_height));

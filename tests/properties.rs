@@ -116,19 +116,16 @@ struct TileSpec {
     origin_y: f64,
 }
 
+/// An off-mesh link slot of its fields, in declaration order.
+fn link_slot(
+    (start, end, radius, area, bidirectional, flags, user_id): ([f32; 3], [f32; 3], f32, u8, bool, u16, u32),
+) -> OffMeshLinkSlot {
+    OffMeshLinkSlot { start, end, radius, area, bidirectional, flags, user_id }
+}
+
 fn link() -> impl Strategy<Value = OffMeshLinkSlot> {
     let point = || [signed_f32(-1000.0..1000.0), signed_f32(-1000.0..1000.0), signed_f32(-1000.0..1000.0)];
-    (point(), point(), 1e-3f32..10.0, 0u8..=63, any::<bool>(), any::<u16>(), any::<u32>()).prop_map(
-        |(start, end, radius, area, bidirectional, flags, user_id)| OffMeshLinkSlot {
-            start,
-            end,
-            radius,
-            area,
-            bidirectional,
-            flags,
-            user_id,
-        },
-    )
+    (point(), point(), 1e-3f32..10.0, 0u8..=63, any::<bool>(), any::<u16>(), any::<u32>()).prop_map(link_slot)
 }
 
 fn tile_spec() -> impl Strategy<Value = TileSpec> {
@@ -386,17 +383,8 @@ fn hostile_tile() -> impl Strategy<Value = NavTileData> {
             0..8,
         ),
     );
-    let link = (point(), point(), hostile_f32(), 0u8..70, any::<bool>(), any::<u16>(), any::<u32>()).prop_map(
-        |(start, end, radius, area, bidirectional, flags, user_id)| OffMeshLinkSlot {
-            start,
-            end,
-            radius,
-            area,
-            bidirectional,
-            flags,
-            user_id,
-        },
-    );
+    let link =
+        (point(), point(), hostile_f32(), 0u8..70, any::<bool>(), any::<u16>(), any::<u32>()).prop_map(link_slot);
     let tile = (header, vec(point(), 3..12), polygons, edges, detail, vec(link, 0..3)).prop_map(
         |(
             (tile_x, tile_z, layer, origin_y),

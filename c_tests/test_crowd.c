@@ -567,6 +567,7 @@ static void test_agent_params_changed_in_place(void) {
     OnavAgentParams read = agent_params(crowd, agent);
     CHECK(read.radius == added.radius && read.max_speed == added.max_speed);
     CHECK(read.update_flags == added.update_flags && read.filter.include_flags == added.filter.include_flags);
+    CHECK(added.turn_style == ONAV_TURN_INSIDE && read.turn_style == ONAV_TURN_INSIDE);
 
     /* Walking instead of running: the agent keeps its place, state and
      * target, and walks on at the new max speed. */
@@ -591,8 +592,19 @@ static void test_agent_params_changed_in_place(void) {
     bad = walking;
     bad.update_flags = 0xFF;
     CHECK_FAILS(onav_crowd_set_agent_params(crowd, agent, &bad, &err), ONAV_E_OUT_OF_RANGE, &err, "update_flags");
+    bad = walking;
+    bad.turn_style = 2;
+    CHECK_FAILS(onav_crowd_set_agent_params(crowd, agent, &bad, &err), ONAV_E_OUT_OF_RANGE, &err, "turn_style");
     read = agent_params(crowd, agent);
     CHECK(read.radius == 0.5 && read.max_speed == 0.5 && read.update_flags == ONAV_AGENT_ALL_UPDATES);
+    CHECK(read.turn_style == ONAV_TURN_INSIDE);
+
+    /* Rounding turns wide instead: read back as set. */
+    OnavAgentParams wide = walking;
+    wide.turn_style = ONAV_TURN_WIDE;
+    CHECK_OK(onav_crowd_set_agent_params(crowd, agent, &wide, &err));
+    CHECK(agent_params(crowd, agent).turn_style == ONAV_TURN_WIDE);
+    CHECK_OK(onav_crowd_set_agent_params(crowd, agent, &walking, &err));
     CHECK_FAILS(onav_crowd_set_agent_params(crowd, agent, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "params");
     CHECK_FAILS(onav_crowd_set_agent_params(NULL, agent, &walking, &err), ONAV_E_NULL_ARGUMENT, &err, "crowd");
     CHECK_FAILS(onav_crowd_agent_params(crowd, agent, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "out");

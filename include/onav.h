@@ -247,8 +247,8 @@
 #define ONAV_STRAIGHT_PATH_CROSSINGS_ALL_EDGES 2
 
 /**
- * Update flag: steer toward a point between the next two corners near a
- * turn.
+ * Update flag: take the turn at the next corner as the agent's
+ * `turn_style` says, rather than heading straight for the corner.
  */
 #define ONAV_AGENT_ANTICIPATE_TURNS 1
 
@@ -293,6 +293,21 @@
  * Every update flag.
  */
 #define ONAV_AGENT_ALL_UPDATES 127
+
+/**
+ * Turn style (the default): within four radii of a corner the agent leans
+ * toward the next corner, cutting inside the turn along the corner.
+ */
+#define ONAV_TURN_INSIDE 0
+
+/**
+ * Turn style: the agent heads for a point beside the corner, the corner
+ * moved back by half its distance along the direction to the next corner
+ * (DetourCrowd's rule), rounding the turn wide, off the corner. Measured
+ * in docs/CROWD_PEER.md: more agents arrive on real levels, fewer at a
+ * door two crowds cross both ways.
+ */
+#define ONAV_TURN_WIDE 1
 
 /**
  * Off-mesh mode: the crowd moves the agent in a straight line from where
@@ -1615,6 +1630,11 @@ typedef struct OnavAgentParams {
    * ONAV_AGENT_* update flag bits, combined with `|`.
    */
   uint8_t update_flags;
+  /**
+   * ONAV_TURN_INSIDE or ONAV_TURN_WIDE: how the agent takes turns with
+   * ONAV_AGENT_ANTICIPATE_TURNS.
+   */
+  uint8_t turn_style;
 } OnavAgentParams;
 
 /**
@@ -4925,7 +4945,8 @@ int32_t onav_query_poly_wall_segments(struct OnavQuery *query,
  * use: max acceleration 8, max speed 3.5, collision query range 12 radii,
  * path optimisation range 30 radii, separation weight 2, time horizons 2
  * (agents) and 0.5 (walls), arrival within half a radius, the default
- * filter, every update flag, straight off-mesh traversal, 10 neighbours
+ * filter, every update flag, turns taken inside (ONAV_TURN_INSIDE),
+ * straight off-mesh traversal, 10 neighbours
  * and 16 wall segments. ONAV_E_OUT_OF_RANGE for a radius or height that
  * is not finite and > 0.
  *

@@ -44,8 +44,8 @@ pub use build::voxel::build_progress::{BuildControl, ProgressCallback};
 pub use build::voxel::geometry::{ConvexVolume, GeometryBounds, TriangleGeometry, UNWALKABLE};
 pub use build::voxel::tile_bounds::covered_tiles;
 pub use crowd::{
-    AgentHandle, AgentParams, AgentState, Crowd, CrowdAgent, CrowdSettings, OffMeshMode, OffMeshTraversal, UpdateFlags,
-    WorldAgentHandle, WorldCrowd,
+    AgentHandle, AgentParams, AgentState, Crowd, CrowdAgent, CrowdSettings, OffMeshMode, OffMeshTraversal, TurnStyle,
+    UpdateFlags, WorldAgentHandle, WorldCrowd,
 };
 pub use error::{NavMeshError, Result};
 pub use format::fingerprint::BuildFingerprint;

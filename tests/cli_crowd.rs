@@ -2,7 +2,8 @@
 //! the mesh, the summary and JSON agree with each other and with the same
 //! scenario run through the library (the documented seeds), every goal is
 //! one its agent can reach on a mesh of two unconnected parts, the same
-//! seed gives the same bytes, and bad arguments exit 1 with a message.
+//! seed gives the same bytes, `--wide-turns` runs the same scenario with
+//! turns rounded wide, and bad arguments exit 1 with a message.
 //!
 //! The mesh: input_2d's grid, 3 x 2 tiles of 2 x 2 squares (48 x 32 units
 //! from (-8, 2.5, 4)); the two-part mesh keeps the grid's tiles (0, 0) and
@@ -15,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use cli_process::{onav, stderr, stdout};
 use onav::tile::coordinate::COORDINATE_BOUND;
-use onav::{AgentParams, Crowd, CrowdSettings, NavMesh, NavMeshQuery, QueryFilter};
+use onav::{AgentParams, Crowd, CrowdSettings, NavMesh, NavMeshQuery, QueryFilter, TurnStyle};
 use serde_json::Value;
 
 const AGENTS: usize = 12;
@@ -59,15 +60,15 @@ fn mesh_file(dir: &Path) -> String {
 /// Runs `onav crowd` on the mesh with `seed`, writing `name`.svg and
 /// `name`.json in `dir`; its standard output, SVG and JSON text.
 fn run_crowd(dir: &Path, name: &str, seed: u64) -> (String, String, String) {
-    run_crowd_on(dir, &mesh_file(dir), name, seed)
+    run_crowd_on(dir, &mesh_file(dir), name, seed, &[])
 }
 
-/// [`run_crowd`] on the mesh file `file`.
-fn run_crowd_on(dir: &Path, file: &str, name: &str, seed: u64) -> (String, String, String) {
+/// [`run_crowd`] on the mesh file `file`, with the `extra` arguments.
+fn run_crowd_on(dir: &Path, file: &str, name: &str, seed: u64, extra: &[&str]) -> (String, String, String) {
     let svg = dir.join(format!("{name}.svg"));
     let json = dir.join(format!("{name}.json"));
     let (agents, ticks, seed) = (AGENTS.to_string(), TICKS.to_string(), seed.to_string());
-    let output = onav(&[
+    let mut args = vec![
         "crowd",
         file,
         "--agents",
@@ -80,7 +81,9 @@ fn run_crowd_on(dir: &Path, file: &str, name: &str, seed: u64) -> (String, Strin
         svg.to_str().unwrap(),
         "--json",
         json.to_str().unwrap(),
-    ]);
+    ];
+    args.extend_from_slice(extra);
+    let output = onav(&args);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     (stdout(&output), std::fs::read_to_string(svg).unwrap(), std::fs::read_to_string(json).unwrap())
 }
@@ -89,8 +92,8 @@ fn run_crowd_on(dir: &Path, file: &str, name: &str, seed: u64) -> (String, Strin
 /// agent i from the random point of seed S + 2i to the random point of
 /// seed S + 2i + 1 around it (a circle of radius 4 · 2^21, past any two
 /// points of the coordinate rule), the mesh's agent radius and height,
-/// default settings, T ticks.
-fn library_hash(seed: u64) -> String {
+/// default settings, T ticks; the agents take turns as `turn_style` says.
+fn library_hash(seed: u64, turn_style: TurnStyle) -> String {
     let nav_mesh = mesh();
     let params = nav_mesh.params();
     let filter = QueryFilter::default();
@@ -101,7 +104,10 @@ fn library_hash(seed: u64) -> String {
         let start = query.find_random_point(&filter, seed + 2 * i).unwrap();
         let around =
             query.find_random_point_around_circle(start.poly_ref, start.position, reach, &filter, seed + 2 * i + 1);
-        let agent_params = AgentParams::new(f64::from(params.agent_radius), f64::from(params.agent_height));
+        let agent_params = AgentParams {
+            turn_style,
+            ..AgentParams::new(f64::from(params.agent_radius), f64::from(params.agent_height))
+        };
         let agent = crowd.add_agent(start.position, agent_params).unwrap();
         crowd.request_move_target(agent, around.unwrap().point.position).unwrap();
     }
@@ -137,7 +143,7 @@ fn the_svg_draws_one_trail_per_agent_and_the_summary_matches_the_library() {
     assert_eq!(summary_field(&text, "agents"), AGENTS.to_string());
     assert!(summary_field(&text, "ticks").starts_with(&format!("{TICKS} ")));
     let hash = summary_field(&text, "state hash");
-    assert_eq!(hash, library_hash(SEED), "the documented scenario, run through the library");
+    assert_eq!(hash, library_hash(SEED, TurnStyle::Inside), "the documented scenario, run through the library");
     assert_eq!(report["state_hash"], hash);
     assert_eq!(report["ticks"], TICKS);
     let arrived = states.iter().filter(|s| s["state"] == "arrived").count();
@@ -167,7 +173,7 @@ fn the_svg_draws_one_trail_per_agent_and_the_summary_matches_the_library() {
 fn every_goal_lies_in_the_part_of_the_mesh_its_start_connects_to() {
     let dir = scratch("two_parts");
     let file = saved(&dir, &two_part_mesh());
-    let (text, _, json) = run_crowd_on(&dir, &file, "crowd", SEED);
+    let (text, _, json) = run_crowd_on(&dir, &file, "crowd", SEED, &[]);
     let report: Value = serde_json::from_str(&json).unwrap();
     // The parts span x -8..8 and 24..40; which one a point lies in.
     let part = |p: &Value| {
@@ -193,6 +199,15 @@ fn the_same_seed_gives_the_same_bytes() {
     assert_eq!(first, second);
     let other = run_crowd(&dir, "other", SEED + 1);
     assert_ne!(first.1, other.1, "another seed places other agents");
+}
+
+#[test]
+fn wide_turns_run_the_same_scenario_with_turns_rounded_wide() {
+    let dir = scratch("wide_turns");
+    let (text, _, _) = run_crowd_on(&dir, &mesh_file(&dir), "wide", SEED, &["--wide-turns"]);
+    let hash = summary_field(&text, "state hash");
+    assert_eq!(hash, library_hash(SEED, TurnStyle::Wide), "the documented scenario, turning wide");
+    assert_ne!(hash, library_hash(SEED, TurnStyle::Inside), "the turn style changes the walk");
 }
 
 #[test]

@@ -393,7 +393,7 @@ fn desired_velocity(agent: &CrowdAgent, context: &StepContext<'_>) -> VectorXz {
             let steering = Steering {
                 radius: params.radius,
                 max_speed: params.max_speed,
-                anticipate_turns: params.update_flags.contains(UpdateFlags::ANTICIPATE_TURNS),
+                turns: params.update_flags.contains(UpdateFlags::ANTICIPATE_TURNS).then_some(params.turn_style),
             };
             steering.desired_velocity(position, &agent.corners)
         }

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use crate::crowd::local_boundary::LocalBoundary;
 use crate::crowd::path_corridor::PathCorridor;
+use crate::crowd::steering::TurnStyle;
 use crate::crowd::vector_xz::VectorXz;
 use crate::error::{NavMeshError, Result};
 use crate::mesh::poly_ref::PolyRef;
@@ -16,7 +17,8 @@ use crate::query::straight_path::StraightPathVertex;
 pub struct UpdateFlags(pub u8);
 
 impl UpdateFlags {
-    /// Steer toward a point between the next two corners near a turn.
+    /// Take the turn at the next corner as `AgentParams::turn_style`
+    /// says, rather than heading straight for the corner.
     pub const ANTICIPATE_TURNS: UpdateFlags = UpdateFlags(1);
     /// Reciprocal collision avoidance (ORCA) against neighbours and walls.
     pub const OBSTACLE_AVOIDANCE: UpdateFlags = UpdateFlags(2);
@@ -81,6 +83,8 @@ pub struct AgentParams<F = QueryFilter> {
     pub arrival_distance: f64,
     pub filter: F,
     pub update_flags: UpdateFlags,
+    /// How the agent takes turns with [`UpdateFlags::ANTICIPATE_TURNS`].
+    pub turn_style: TurnStyle,
     pub off_mesh_mode: OffMeshMode,
     /// How many of the nearest neighbours steer the agent.
     pub max_neighbours: usize,
@@ -105,6 +109,7 @@ impl AgentParams {
             arrival_distance: radius * 0.5,
             filter: QueryFilter::default(),
             update_flags: UpdateFlags::ALL,
+            turn_style: TurnStyle::Inside,
             off_mesh_mode: OffMeshMode::Straight,
             max_neighbours: 10,
             max_wall_segments: 16,
@@ -128,6 +133,7 @@ impl<F> AgentParams<F> {
             arrival_distance: self.arrival_distance,
             filter,
             update_flags: self.update_flags,
+            turn_style: self.turn_style,
             off_mesh_mode: self.off_mesh_mode,
             max_neighbours: self.max_neighbours,
             max_wall_segments: self.max_wall_segments,

@@ -68,4 +68,5 @@ pub use crowd_agent::{AgentHandle, AgentParams, AgentState, CrowdAgent, OffMeshM
 pub use local_boundary::LocalBoundary;
 pub use path_corridor::PathCorridor;
 pub use proximity_grid::ProximityGrid;
+pub use steering::TurnStyle;
 pub use world_crowd::{WorldAgentHandle, WorldCrowd};

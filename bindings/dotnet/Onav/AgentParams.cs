@@ -34,6 +34,7 @@ namespace Onav
         public uint MaxWallSegments;
         int offMeshMode;
         byte updateFlags;
+        byte turnStyle;
 
         /// DetourCrowd's proportions for an agent of `radius` and `height`
         /// (both finite and > 0), with the default filter and every update.
@@ -62,6 +63,13 @@ namespace Onav
         {
             get { return (AgentUpdateFlags)updateFlags; }
             set { updateFlags = (byte)value; }
+        }
+
+        /// How the agent takes turns with AgentUpdateFlags.AnticipateTurns.
+        public TurnStyle TurnStyle
+        {
+            get { return (TurnStyle)turnStyle; }
+            set { turnStyle = (byte)value; }
         }
     }
 }

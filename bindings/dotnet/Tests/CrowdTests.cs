@@ -128,6 +128,13 @@ namespace Onav.Tests
                 walking.MaxSpeed = 0.5;
                 crowd.SetAgentParams(reused, walking);
                 Check.That(crowd.GetAgentParams(reused).MaxSpeed == 0.5, "new parameters read back");
+                Check.That(parameters.TurnStyle == TurnStyle.Inside, "turns taken inside by default");
+                walking.TurnStyle = TurnStyle.Wide;
+                crowd.SetAgentParams(reused, walking);
+                Check.That(crowd.GetAgentParams(reused).TurnStyle == TurnStyle.Wide, "a wide turn style read back");
+                AgentParams unknownStyle = walking;
+                unknownStyle.TurnStyle = (TurnStyle)2;
+                Check.Throws<ArgumentOutOfRangeException>(() => crowd.SetAgentParams(reused, unknownStyle), "an unknown turn style");
                 AgentParams bad = walking;
                 bad.Radius = -1.0;
                 Check.Throws<ArgumentOutOfRangeException>(() => crowd.SetAgentParams(reused, bad), "a negative radius for an agent");

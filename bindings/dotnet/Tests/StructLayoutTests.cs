@@ -62,6 +62,7 @@ namespace Onav.Tests
             typeof(AgentParams), "filter", "OnavAgentParams.filter",
             typeof(AgentParams), "MaxNeighbours", "OnavAgentParams.max_neighbours",
             typeof(AgentParams), "updateFlags", "OnavAgentParams.update_flags",
+            typeof(AgentParams), "turnStyle", "OnavAgentParams.turn_style",
             typeof(CrowdSettings), "PlacementHalfExtents", "OnavCrowdSettings.placement_half_extents",
             typeof(AgentState), "state", "OnavAgentState.state",
             typeof(AgentState), "hasTarget", "OnavAgentState.has_target",

@@ -36,6 +36,7 @@ static const struct layout_entry layout[] = {
     OFFSET(OnavWallDistance, status), OFFSET(OnavNearestPoly, over_polygon), OFFSET(OnavRaycastHit, path_cost),
     OFFSET(OnavRaycastHit, wall_edge), OFFSET(OnavStraightPathVertex, poly_ref), OFFSET(OnavWallSegment, neighbour),
     OFFSET(OnavAgentParams, filter), OFFSET(OnavAgentParams, max_neighbours), OFFSET(OnavAgentParams, update_flags),
+    OFFSET(OnavAgentParams, turn_style),
     OFFSET(OnavCrowdSettings, placement_half_extents), OFFSET(OnavAgentState, state),
     OFFSET(OnavAgentState, has_target), OFFSET(OnavAgentState, target), OFFSET(OnavAgentState, off_mesh_link),
     OFFSET(OnavShortestPathOutcome, nodes), OFFSET(OnavPlanarRegion, area), OFFSET(OnavPlanarOutlines, obstacle_count),

@@ -287,6 +287,10 @@ enum Command {
         /// Agent radius (default: the mesh's AgentRadius).
         #[arg(long, value_name = "R", allow_hyphen_values = true)]
         radius: Option<f64>,
+        /// Agents round turns wide (TurnStyle::Wide, DetourCrowd's rule)
+        /// instead of cutting inside them along the corner.
+        #[arg(long)]
+        wide_turns: bool,
         /// Also write the summary and every agent's start, goal, final
         /// position and state as JSON to this file.
         #[arg(long, value_name = "OUT.json")]
@@ -377,16 +381,19 @@ fn run(command: Command) -> Result<(), Failure> {
             build_tile::run(&level, tile, settings.as_deref(), &out_dir)
         }
         Command::Assemble { settings, output, tiles } => assemble::run(settings.as_deref(), &output, &tiles),
-        Command::Crowd { file, agents, ticks, svg, seed, radius, json, class } => crowd::run(&crowd::CrowdArgs {
-            file: &file,
-            agents,
-            ticks,
-            svg: &svg,
-            seed,
-            radius,
-            json: json.as_deref(),
-            class,
-        }),
+        Command::Crowd { file, agents, ticks, svg, seed, radius, wide_turns, json, class } => {
+            crowd::run(&crowd::CrowdArgs {
+                file: &file,
+                agents,
+                ticks,
+                svg: &svg,
+                seed,
+                radius,
+                wide_turns,
+                json: json.as_deref(),
+                class,
+            })
+        }
         Command::BuildPlanar { input, settings, output, svg } => {
             build_planar::run(&input, settings.as_deref(), &output, svg.as_deref())
         }

@@ -1,7 +1,8 @@
 //! `OnavAgentParams`: the plain-data form of an agent's parameters, the
-//! update flag bits and off-mesh modes, and `onav_agent_params_default`.
+//! update flag bits, turn styles and off-mesh modes, and
+//! `onav_agent_params_default`.
 
-use crate::crowd::{AgentParams, OffMeshMode, UpdateFlags};
+use crate::crowd::{AgentParams, OffMeshMode, TurnStyle, UpdateFlags};
 use crate::error::NavMeshError;
 
 use crate::ffi::args::{arg_ref, out_arg};
@@ -9,8 +10,8 @@ use crate::ffi::error_out::{Failure, OnavError};
 use crate::ffi::guard::guard;
 use crate::ffi::query::query_filter::{filter_arg, OnavQueryFilter};
 
-/// Update flag: steer toward a point between the next two corners near a
-/// turn.
+/// Update flag: take the turn at the next corner as the agent's
+/// `turn_style` says, rather than heading straight for the corner.
 pub const ONAV_AGENT_ANTICIPATE_TURNS: u8 = 1;
 /// Update flag: reciprocal collision avoidance (ORCA) against neighbours
 /// and walls.
@@ -43,6 +44,16 @@ const _: () = assert!(
         && ONAV_AGENT_WALK_BACK_WHEN_PUSHED == UpdateFlags::WALK_BACK_WHEN_PUSHED.0
         && ONAV_AGENT_ALL_UPDATES == UpdateFlags::ALL.0
 );
+
+/// Turn style (the default): within four radii of a corner the agent leans
+/// toward the next corner, cutting inside the turn along the corner.
+pub const ONAV_TURN_INSIDE: u8 = 0;
+/// Turn style: the agent heads for a point beside the corner, the corner
+/// moved back by half its distance along the direction to the next corner
+/// (DetourCrowd's rule), rounding the turn wide, off the corner. Measured
+/// in docs/CROWD_PEER.md: more agents arrive on real levels, fewer at a
+/// door two crowds cross both ways.
+pub const ONAV_TURN_WIDE: u8 = 1;
 
 /// Off-mesh mode: the crowd moves the agent in a straight line from where
 /// it is to the link's departure, then to its arrival, at its max speed.
@@ -93,6 +104,9 @@ pub struct OnavAgentParams {
     pub off_mesh_mode: i32,
     /// ONAV_AGENT_* update flag bits, combined with `|`.
     pub update_flags: u8,
+    /// ONAV_TURN_INSIDE or ONAV_TURN_WIDE: how the agent takes turns with
+    /// ONAV_AGENT_ANTICIPATE_TURNS.
+    pub turn_style: u8,
 }
 
 impl From<&AgentParams> for OnavAgentParams {
@@ -116,6 +130,10 @@ impl From<&AgentParams> for OnavAgentParams {
                 OffMeshMode::HostDriven => ONAV_OFF_MESH_HOST_DRIVEN,
             },
             update_flags: params.update_flags.0,
+            turn_style: match params.turn_style {
+                TurnStyle::Inside => ONAV_TURN_INSIDE,
+                TurnStyle::Wide => ONAV_TURN_WIDE,
+            },
         }
     }
 }
@@ -140,16 +158,18 @@ pub(crate) unsafe fn params_arg(params: *const OnavAgentParams) -> Result<AgentP
         ))
         .into());
     }
-    let off_mesh_mode = match c.off_mesh_mode {
-        ONAV_OFF_MESH_STRAIGHT => OffMeshMode::Straight,
-        ONAV_OFF_MESH_HOST_DRIVEN => OffMeshMode::HostDriven,
-        other => {
-            return Err(NavMeshError::out_of_range(format!(
-            "OnavAgentParams.off_mesh_mode = {other} is neither ONAV_OFF_MESH_STRAIGHT nor ONAV_OFF_MESH_HOST_DRIVEN"
-        ))
-            .into())
-        }
-    };
+    let turn_style = one_of_two(
+        "turn_style",
+        c.turn_style,
+        (ONAV_TURN_INSIDE, "ONAV_TURN_INSIDE", TurnStyle::Inside),
+        (ONAV_TURN_WIDE, "ONAV_TURN_WIDE", TurnStyle::Wide),
+    )?;
+    let off_mesh_mode = one_of_two(
+        "off_mesh_mode",
+        c.off_mesh_mode,
+        (ONAV_OFF_MESH_STRAIGHT, "ONAV_OFF_MESH_STRAIGHT", OffMeshMode::Straight),
+        (ONAV_OFF_MESH_HOST_DRIVEN, "ONAV_OFF_MESH_HOST_DRIVEN", OffMeshMode::HostDriven),
+    )?;
     Ok(AgentParams {
         radius: c.radius,
         height: c.height,
@@ -164,10 +184,30 @@ pub(crate) unsafe fn params_arg(params: *const OnavAgentParams) -> Result<AgentP
         // SAFETY: `c.filter` is a valid OnavQueryFilter inside `c`.
         filter: unsafe { filter_arg(&c.filter) }?,
         update_flags: UpdateFlags(c.update_flags),
+        turn_style,
         off_mesh_mode,
         max_neighbours: c.max_neighbours as usize,
         max_wall_segments: c.max_wall_segments as usize,
     })
+}
+
+/// The value `value` of `OnavAgentParams.field` read as one of two named
+/// constants (value, name, meaning): the meaning of the one it equals,
+/// else ONAV_E_OUT_OF_RANGE naming the field and both constants.
+fn one_of_two<V: Copy + PartialEq + std::fmt::Display, T>(
+    field: &str,
+    value: V,
+    first: (V, &str, T),
+    second: (V, &str, T),
+) -> Result<T, Failure> {
+    if value == first.0 {
+        return Ok(first.2);
+    }
+    if value == second.0 {
+        return Ok(second.2);
+    }
+    let message = format!("OnavAgentParams.{field} = {value} is neither {} nor {}", first.1, second.1);
+    Err(NavMeshError::out_of_range(message).into())
 }
 
 /// Writes to `*out` the parameters of an agent of `radius` and `height`
@@ -175,7 +215,8 @@ pub(crate) unsafe fn params_arg(params: *const OnavAgentParams) -> Result<AgentP
 /// use: max acceleration 8, max speed 3.5, collision query range 12 radii,
 /// path optimisation range 30 radii, separation weight 2, time horizons 2
 /// (agents) and 0.5 (walls), arrival within half a radius, the default
-/// filter, every update flag, straight off-mesh traversal, 10 neighbours
+/// filter, every update flag, turns taken inside (ONAV_TURN_INSIDE),
+/// straight off-mesh traversal, 10 neighbours
 /// and 16 wall segments. ONAV_E_OUT_OF_RANGE for a radius or height that
 /// is not finite and > 0.
 ///

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use onav::{read_mesh, TiledNavMesh};
+use onav::{read_mesh, TiledNavMesh, TurnStyle};
 
 use crate::crowd_params::DT;
 use crate::crowd_placement::{placements, Placement};
@@ -16,7 +16,7 @@ use crate::detour_crowd_side::DetourCrowdSide;
 use crate::detour_mesh::DetourMesh;
 use crate::inputs::Input;
 use crate::mset::load_mset;
-use crate::onav_crowd_side::OnavCrowdSide;
+use crate::onav_crowd_side::{print_turn_style, OnavCrowdSide};
 use crate::path_measure::PathMeasure;
 use crate::plaza::plaza_geometry;
 use crate::prepared_input::{prepare, prepare_geometry, PreparedInput};
@@ -103,12 +103,18 @@ pub fn level_meshes(prepared: &PreparedInput) -> Result<(DetourMesh, TiledNavMes
     Ok((load_mset(&prepared.mset)?, onav))
 }
 
-fn measure(level: &LevelMeshes, scenario: Scenario, rounds: usize, ticks: usize) -> Result<Measured, String> {
+fn measure(
+    level: &LevelMeshes,
+    scenario: Scenario,
+    rounds: usize,
+    ticks: usize,
+    turn_style: TurnStyle,
+) -> Result<Measured, String> {
     let placements: Vec<Placement> = placements(&level.onav, scenario.agents)?;
     let mut paths = PathMeasure::new(&level.onav)?;
     let mut detour = DetourCrowdSide::new(&level.detour)?;
-    let mut onav = OnavCrowdSide::new(&level.onav, 1)?;
-    let mut onav_threads = OnavCrowdSide::new(&level.onav, THREADS)?;
+    let mut onav = OnavCrowdSide::new(&level.onav, 1, turn_style)?;
+    let mut onav_threads = OnavCrowdSide::new(&level.onav, THREADS, turn_style)?;
     let rounds = interleaved(
         rounds,
         || {
@@ -126,7 +132,7 @@ fn measure(level: &LevelMeshes, scenario: Scenario, rounds: usize, ticks: usize)
     })
 }
 
-pub fn crowd(meshes: &Path, rounds: usize, smoke: bool) -> Result<(), String> {
+pub fn crowd(meshes: &Path, rounds: usize, smoke: bool, turn_style: TurnStyle) -> Result<(), String> {
     let (scenarios, ticks): (&[Scenario], usize) =
         if smoke { (&SCENARIOS[3..], SMOKE_TICKS) } else { (&SCENARIOS, TIMED_TICKS) };
     let mut measured = Vec::new();
@@ -136,8 +142,9 @@ pub fn crowd(meshes: &Path, rounds: usize, smoke: bool) -> Result<(), String> {
             level = Some(load(scenario.level, meshes)?);
         }
         let loaded = level.as_ref().ok_or("no level loaded")?;
-        measured.push(measure(loaded, scenario, rounds, ticks)?);
+        measured.push(measure(loaded, scenario, rounds, ticks, turn_style)?);
     }
     print!("{}", report(&measured, rounds, ticks));
+    print_turn_style(turn_style);
     Ok(())
 }

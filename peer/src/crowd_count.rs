@@ -10,6 +10,8 @@
 
 use std::path::Path;
 
+use onav::TurnStyle;
+
 use crate::crowd::{load, Scenario, SCENARIOS, TIMED_TICKS};
 use crate::crowd_placement::{placements, Placement};
 use crate::crowd_side::CrowdSide;
@@ -36,11 +38,11 @@ fn step_timed_ticks(side: &mut impl CrowdSide, placements: &[Placement]) -> Resu
 
 /// Steps `scenario` by DetourCrowd, then by onav, and says how many ticks
 /// each stepped.
-pub fn crowd_count(meshes: &Path, scenario: Scenario) -> Result<(), String> {
+pub fn crowd_count(meshes: &Path, scenario: Scenario, turn_style: TurnStyle) -> Result<(), String> {
     let level = load(scenario.level, meshes)?;
     let placements = placements(&level.onav, scenario.agents)?;
     step_timed_ticks(&mut DetourCrowdSide::new(&level.detour)?, &placements)?;
-    step_timed_ticks(&mut OnavCrowdSide::new(&level.onav, 1)?, &placements)?;
+    step_timed_ticks(&mut OnavCrowdSide::new(&level.onav, 1, turn_style)?, &placements)?;
     println!(
         "{}: DetourCrowd and onav each stepped {} agents {TIMED_TICKS} ticks",
         scenario.input_name(),

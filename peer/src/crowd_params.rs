@@ -6,7 +6,7 @@
 //! obstacle avoidance, separation, visibility and topology optimisation),
 //! stepped at 30 ticks per second.
 
-use onav::crowd::{AgentParams, UpdateFlags};
+use onav::crowd::{AgentParams, TurnStyle, UpdateFlags};
 use recastnavigation_sys::{
     dtCrowdAgentParams, UpdateFlags_DT_CROWD_ANTICIPATE_TURNS, UpdateFlags_DT_CROWD_OBSTACLE_AVOIDANCE,
     UpdateFlags_DT_CROWD_OPTIMIZE_TOPO, UpdateFlags_DT_CROWD_OPTIMIZE_VIS, UpdateFlags_DT_CROWD_SEPARATION,
@@ -25,9 +25,10 @@ pub const DT: f64 = 1.0 / 30.0;
 /// settings [`crate::detour_crowd::DetourCrowd::new`] installs.
 pub const DETOUR_AVOIDANCE_TYPE: u8 = 3;
 
-/// onav's parameters; the rest (ORCA horizons, arrival distance, 10
-/// neighbours and 16 wall segments) are `AgentParams::new`'s defaults.
-pub fn onav_params() -> AgentParams {
+/// onav's parameters, taking turns as `turn_style` says; the rest (ORCA
+/// horizons, arrival distance, 10 neighbours and 16 wall segments) are
+/// `AgentParams::new`'s defaults.
+pub fn onav_params(turn_style: TurnStyle) -> AgentParams {
     AgentParams {
         max_acceleration: MAX_ACCELERATION,
         max_speed: MAX_SPEED,
@@ -35,6 +36,7 @@ pub fn onav_params() -> AgentParams {
         path_optimization_range: PATH_OPTIMIZATION_RANGE,
         separation_weight: SEPARATION_WEIGHT,
         update_flags: UpdateFlags::ALL,
+        turn_style,
         ..AgentParams::new(AGENT_RADIUS, AGENT_HEIGHT)
     }
 }

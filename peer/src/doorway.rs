@@ -20,13 +20,15 @@
 //! each start by up to 2 cm along X and Z (the probe's 1 cm, scaled),
 //! drawn from [`Xorshift64`] seeded with k.
 
+use onav::TurnStyle;
+
 use crate::crowd::level_meshes;
 use crate::crowd_params::AGENT_RADIUS;
 use crate::crowd_placement::Placement;
 use crate::crowd_quality::{quality, Quality};
 use crate::detour_crowd_side::DetourCrowdSide;
 use crate::markdown_table::Table;
-use crate::onav_crowd_side::OnavCrowdSide;
+use crate::onav_crowd_side::{print_turn_style, OnavCrowdSide};
 use crate::path_measure::PathMeasure;
 use crate::prepared_input::prepare_geometry;
 use crate::recast_build::RecastSettings;
@@ -115,12 +117,12 @@ impl Runs {
 
 /// `runs` runs of each crowd (the `--rounds` option), run 0 unjittered;
 /// `smoke` also prints each run's quality.
-pub fn doorway(runs: usize, smoke: bool) -> Result<(), String> {
+pub fn doorway(runs: usize, smoke: bool, turn_style: TurnStyle) -> Result<(), String> {
     let prepared = prepare_geometry("doorway", &doorway_geometry(), &settings())?;
     let (detour_mesh, onav_mesh) = level_meshes(&prepared)?;
     let mut paths = PathMeasure::new(&onav_mesh)?;
     let mut detour = DetourCrowdSide::new(&detour_mesh)?;
-    let mut onav = OnavCrowdSide::new(&onav_mesh, 1)?;
+    let mut onav = OnavCrowdSide::new(&onav_mesh, 1, turn_style)?;
     let runs_of = |name| Runs { name, qualities: Vec::new() };
     let mut measured = [runs_of("DetourCrowd"), runs_of("onav")];
     let agents = doorway_placements(0).len();
@@ -141,6 +143,7 @@ pub fn doorway(runs: usize, smoke: bool) -> Result<(), String> {
         table.push(m.row(agents));
     }
     print!("{}", table.render());
+    print_turn_style(turn_style);
     Ok(())
 }
 

@@ -77,18 +77,21 @@ mod xorshift;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use onav::TurnStyle;
+
 #[global_allocator]
 static ALLOCATOR: resident_bytes::CountingAllocator = resident_bytes::CountingAllocator;
 
 const USAGE: &str =
     "usage: onav-peer [edits|queries|build|crowd|planar|planar-count|all|write-fixtures] [--rounds N] [--smoke] [--meshes DIR]
        onav-peer build-count --input dungeon|nav_test|flat --partition watershed|monotone [--meshes DIR]
-       onav-peer crowd-count --input plaza-100|plaza-1000|plaza-5000|dungeon-250 [--meshes DIR]
-       onav-peer doorway [--rounds N] [--smoke]
+       onav-peer crowd-count --input plaza-100|plaza-1000|plaza-5000|dungeon-250 [--meshes DIR] [--wide-turns]
+       onav-peer doorway [--rounds N] [--smoke] [--wide-turns]
   --rounds N    rounds per measurement (default 7)
   --smoke       one round on the smallest input, to show the harness still runs
   --input NAME  edits, queries: measure only that input (dungeon, nav_test; edits also flat), as for counting instructions
   --meshes DIR  the shared meshes (default ../shared/data/meshes from the repository root, or $ONAV_PEER_MESHES)
+  --wide-turns  crowd, crowd-count, doorway: onav's agents round turns wide (TurnStyle::Wide) instead of inside
   planar-count  polygons per tile of onav's 2D builder against Hertel–Mehlhorn of the same region and a lower bound
   build-count   one untimed build of one `build` row by each library, to count instructions under callgrind
   crowd-count   one untimed run of one `crowd` row's timed ticks by each library, to count instructions under callgrind
@@ -104,6 +107,8 @@ struct Options {
     /// The `build-count` row, or the one mesh `queries` measures.
     input: Option<String>,
     partition: Option<String>,
+    /// How onav's crowd agents take turns.
+    turn_style: TurnStyle,
 }
 
 fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
@@ -114,6 +119,7 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
         meshes: None,
         input: None,
         partition: None,
+        turn_style: TurnStyle::Inside,
     };
     let mut command = None;
     while let Some(arg) = args.next() {
@@ -124,6 +130,7 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
                     value.parse().ok().filter(|&n| n > 0).ok_or(format!("--rounds {value}: not a positive number"))?;
             }
             "--smoke" => options.smoke = true,
+            "--wide-turns" => options.turn_style = TurnStyle::Wide,
             "--meshes" => options.meshes = Some(args.next().ok_or("--meshes needs a folder")?.into()),
             "--input" => options.input = Some(args.next().ok_or("--input needs a name")?),
             "--partition" => options.partition = Some(args.next().ok_or("--partition needs a name")?),
@@ -147,8 +154,8 @@ fn run(options: &Options) -> Result<(), String> {
         "edits" => edits::edits(&meshes, options.rounds, options.smoke, options.input.as_deref()),
         "queries" => queries::queries(&meshes, options.rounds, options.smoke, options.input.as_deref()),
         "build" => build::build(&meshes, options.rounds, options.smoke),
-        "crowd" => crowd::crowd(&meshes, options.rounds, options.smoke),
-        "doorway" => doorway::doorway(options.rounds, options.smoke),
+        "crowd" => crowd::crowd(&meshes, options.rounds, options.smoke, options.turn_style),
+        "doorway" => doorway::doorway(options.rounds, options.smoke, options.turn_style),
         "planar" => planar::planar(options.rounds, options.smoke),
         "planar-count" => planar_count::planar_count(options.smoke),
         "all" => {
@@ -158,7 +165,7 @@ fn run(options: &Options) -> Result<(), String> {
             println!();
             build::build(&meshes, options.rounds, options.smoke)?;
             println!();
-            crowd::crowd(&meshes, options.rounds, options.smoke)?;
+            crowd::crowd(&meshes, options.rounds, options.smoke, options.turn_style)?;
             println!();
             planar::planar(options.rounds, options.smoke)
         }
@@ -171,7 +178,7 @@ fn run(options: &Options) -> Result<(), String> {
         }
         "crowd-count" => {
             let scenario = crowd_count::scenario_named(options.input.as_deref().ok_or("crowd-count needs --input")?)?;
-            crowd_count::crowd_count(&meshes, scenario)
+            crowd_count::crowd_count(&meshes, scenario, options.turn_style)
         }
         other => Err(format!("unknown command {other:?}\n{USAGE}")),
     }
@@ -203,6 +210,12 @@ mod tests {
         assert_eq!((options.command.as_str(), options.rounds, options.smoke), ("edits", 3, false));
         let options = parsed(&[]).unwrap();
         assert_eq!((options.command.as_str(), options.rounds), ("all", DEFAULT_ROUNDS));
+    }
+
+    #[test]
+    fn wide_turns_for_the_crowds() {
+        assert_eq!(parsed(&["crowd"]).unwrap().turn_style, TurnStyle::Inside);
+        assert_eq!(parsed(&["doorway", "--wide-turns"]).unwrap().turn_style, TurnStyle::Wide);
     }
 
     #[test]

@@ -4,9 +4,10 @@
 //! calling thread (`Crowd::step_on_calling_thread`), as a host stepping
 //! its crowd on its simulation thread would: DetourCrowd's side runs on
 //! that thread too, and a pool worker would add a hand-off and a wake-up
-//! to every tick.
+//! to every tick. Its agents take turns as the side's turn style says
+//! (`--wide-turns`: `TurnStyle::Wide`).
 
-use onav::{AgentHandle, Crowd, CrowdSettings, TiledNavMesh};
+use onav::{AgentHandle, Crowd, CrowdSettings, TiledNavMesh, TurnStyle};
 use rayon::ThreadPool;
 
 use crate::crowd_params::{onav_params, DT};
@@ -23,12 +24,20 @@ enum Threads {
 pub struct OnavCrowdSide<'m> {
     mesh: &'m TiledNavMesh,
     threads: Threads,
+    turn_style: TurnStyle,
     crowd: Option<Crowd>,
     handles: Vec<AgentHandle>,
 }
 
+/// Says, under a table, when onav's agents rounded turns wide.
+pub fn print_turn_style(turn_style: TurnStyle) {
+    if turn_style == TurnStyle::Wide {
+        println!("\nonav's agents round turns wide (`TurnStyle::Wide`, `--wide-turns`), as DetourCrowd's do.");
+    }
+}
+
 impl<'m> OnavCrowdSide<'m> {
-    pub fn new(mesh: &'m TiledNavMesh, threads: usize) -> Result<OnavCrowdSide<'m>, String> {
+    pub fn new(mesh: &'m TiledNavMesh, threads: usize, turn_style: TurnStyle) -> Result<OnavCrowdSide<'m>, String> {
         let threads = if threads == 1 {
             Threads::Caller
         } else {
@@ -36,7 +45,7 @@ impl<'m> OnavCrowdSide<'m> {
                 rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| format!("rayon: {e}"))?,
             )
         };
-        Ok(OnavCrowdSide { mesh, threads, crowd: None, handles: Vec::new() })
+        Ok(OnavCrowdSide { mesh, threads, turn_style, crowd: None, handles: Vec::new() })
     }
 }
 
@@ -45,7 +54,7 @@ impl CrowdSide for OnavCrowdSide<'_> {
         self.crowd = None;
         let settings = CrowdSettings { dt: DT, ..CrowdSettings::default() };
         let mut crowd = Crowd::new(self.mesh, settings).map_err(|e| format!("onav Crowd::new: {e}"))?;
-        let params = onav_params();
+        let params = onav_params(self.turn_style);
         self.handles.clear();
         for placement in placements {
             let handle = crowd

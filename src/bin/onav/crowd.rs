@@ -1,6 +1,6 @@
 //! `onav crowd FILE --agents N --ticks T --svg OUT.svg [--seed S]
-//! [--radius R] [--wide-turns] [--json OUT.json]`: a crowd run on a file's mesh, drawn as
-//! the agents' trails over the mesh picture, with a summary.
+//! [--radius R] [--wide-turns] [--json OUT.json]`: a crowd run on a file's
+//! mesh, drawn as the agents' trails over the mesh picture, with a summary.
 //!
 //! The scenario is a function of the arguments alone: agent i (from 0)
 //! starts at the mesh's random point of seed S + 2i (`find_random_point`
@@ -9,11 +9,12 @@
 //! (`find_random_point_around_circle` from the start, its radius
 //! `GOAL_REACH`: spread evenly over the start's connected part of the
 //! mesh), with wrapping u64 sums and `AgentParams::new(R, the mesh's agent
-//! height)` (its turn style `TurnStyle::Wide` with `--wide-turns`). A goal drawn over the whole mesh would lie, on a level of
-//! several unconnected parts, where the agent cannot go: it would walk to
-//! the nearest place and stand there, which shows no crowd at work. The
-//! crowd has the default settings (dt 1/30 s) and steps T ticks. The same
-//! arguments give the same output bytes, with any number of threads.
+//! height)` (its turn style `TurnStyle::Wide` with `--wide-turns`). A goal
+//! drawn over the whole mesh would lie, on a level of several unconnected
+//! parts, where the agent cannot go: it would walk to the nearest place
+//! and stand there, which shows no crowd at work. The crowd has the
+//! default settings (dt 1/30 s) and steps T ticks. The same arguments give
+//! the same output bytes, with any number of threads.
 
 use std::path::Path;
 
@@ -44,15 +45,15 @@ pub struct CrowdArgs<'a> {
     pub seed: u64,
     /// The agents' radius; the mesh's AgentRadius when not given.
     pub radius: Option<f64>,
-    /// The agents round turns wide.
-    pub wide_turns: bool,
+    /// How the agents take turns (`TurnStyle::Wide` with `--wide-turns`).
+    pub turn_style: TurnStyle,
     pub json: Option<&'a Path>,
     pub class: usize,
 }
 
 pub fn run(args: &CrowdArgs<'_>) -> Result<(), Failure> {
     let mesh = Document::open(args.file)?.into_mesh(args.class)?;
-    let params = agent_params(&mesh, args.radius, args.wide_turns)?;
+    let params = agent_params(&mesh, args.radius, args.turn_style)?;
     let mut crowd = Crowd::new(&mesh, CrowdSettings::default())?;
     let goals = place_agents(&mesh, &mut crowd, args, &params)?;
     let run = simulate(crowd, goals, args.ticks);
@@ -66,13 +67,12 @@ pub fn run(args: &CrowdArgs<'_>) -> Result<(), Failure> {
 }
 
 /// `AgentParams::new` with `radius` (else the mesh's AgentRadius) and the
-/// mesh's AgentHeight, turning wide when asked.
-fn agent_params(mesh: &TiledNavMesh, radius: Option<f64>, wide_turns: bool) -> Result<AgentParams, Failure> {
+/// mesh's AgentHeight, taking turns as `turn_style` says.
+fn agent_params(mesh: &TiledNavMesh, radius: Option<f64>, turn_style: TurnStyle) -> Result<AgentParams, Failure> {
     let radius = radius.unwrap_or(f64::from(mesh.params().agent_radius));
     if !(radius.is_finite() && radius > 0.0) {
         return Err(Failure::usage(format!("--radius: {radius} must be a finite number > 0")));
     }
-    let turn_style = if wide_turns { TurnStyle::Wide } else { TurnStyle::Inside };
     Ok(AgentParams { turn_style, ..AgentParams::new(radius, f64::from(mesh.params().agent_height)) })
 }
 

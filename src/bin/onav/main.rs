@@ -37,6 +37,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use onav::TurnStyle;
 
 use failure::Failure;
 use query_args::{parse_triple, DEFAULT_EXTENTS};
@@ -389,7 +390,7 @@ fn run(command: Command) -> Result<(), Failure> {
                 svg: &svg,
                 seed,
                 radius,
-                wide_turns,
+                turn_style: if wide_turns { TurnStyle::Wide } else { TurnStyle::Inside },
                 json: json.as_deref(),
                 class,
             })

@@ -53,13 +53,18 @@ fn every_agent_reads_back_the_parameters_it_was_added_with_its_own_filter_includ
     crowd.remove_agent(added[1].0).unwrap();
     crowd.remove_agent(added[2].0).unwrap();
     for (handle, params) in added.iter().filter(|(h, _)| crowd.agent(*h).is_some()) {
-        assert_eq!(crowd.agent(*handle).unwrap().params(), *params);
+        assert_eq!(crowd.agent(*handle).unwrap().params().cloned(), *params);
     }
     let cost_bits = |handle| crowd.agent(handle).unwrap().params().filter.area_cost(2).map(f64::to_bits);
     assert_eq!(cost_bits(added[4].0), Some((-0.0f64).to_bits()), "−0.0 is kept apart from +0.0");
     assert_eq!(cost_bits(added[5].0), Some(0.0f64.to_bits()));
     let readded = crowd.add_agent([9.5, 0.0, 9.5], added[1].1.clone()).unwrap();
-    assert_eq!(crowd.agent(readded).unwrap().params(), added[1].1);
+    assert_eq!(crowd.agent(readded).unwrap().params().cloned(), added[1].1);
+    // Read without a copy: two agents of one filter read the crowd's one
+    // shared filter.
+    let filter_of = |handle| crowd.agent(handle).unwrap().params().filter;
+    assert!(std::ptr::eq(filter_of(readded), filter_of(added[3].0)), "the same filter, shared");
+    assert!(!std::ptr::eq(filter_of(readded), filter_of(added[0].0)), "another filter");
 }
 
 #[test]
@@ -110,13 +115,13 @@ fn set_agent_params_changes_an_agent_in_place_and_a_new_filter_searches_again() 
         crowd.step();
     }
     let slowed = crowd.agent(agent).unwrap();
-    assert_eq!((slowed.state(), slowed.params()), (AgentState::Walking, walking.clone()));
+    assert_eq!((slowed.state(), slowed.params().cloned()), (AgentState::Walking, walking.clone()));
     let v = speed(slowed.velocity());
     assert!(v > 0.45 && v <= 0.5 + 1e-12, "walks on at the new max speed: {slowed:?}");
 
     let err = crowd.set_agent_params(agent, AgentParams { radius: -1.0, ..walking.clone() }).unwrap_err();
     assert!(matches!(&err, NavMeshError::OutOfRange(m) if m.contains("radius")), "{err}");
-    assert_eq!(crowd.agent(agent).unwrap().params(), walking, "a refused change changes nothing");
+    assert_eq!(crowd.agent(agent).unwrap().params().cloned(), walking, "a refused change changes nothing");
     let gone = crowd.add_agent([9.5, 0.0, 9.5], agent_params()).unwrap();
     crowd.remove_agent(gone).unwrap();
     let err = crowd.set_agent_params(gone, walking.clone()).unwrap_err();
@@ -129,7 +134,7 @@ fn set_agent_params_changes_an_agent_in_place_and_a_new_filter_searches_again() 
     crowd.set_agent_params(agent, AgentParams { filter: nothing.clone(), ..walking }).unwrap();
     crowd.step();
     let stopped = crowd.agent(agent).unwrap();
-    assert_eq!((stopped.state(), stopped.params().filter), (AgentState::NoPath, nothing));
+    assert_eq!((stopped.state(), stopped.params().filter), (AgentState::NoPath, &nothing));
 }
 
 #[test]

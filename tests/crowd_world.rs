@@ -150,7 +150,7 @@ fn new_parameters_keep_an_agent_in_its_class() {
     let wider = AgentParams { radius: 1.0, ..small_agent() };
     assert_eq!(crowd.class_for(wider.radius), LARGE);
     crowd.set_agent_params(handle, wider.clone()).unwrap();
-    assert_eq!(crowd.crowd(SMALL).unwrap().agent(handle.agent).unwrap().params(), wider);
+    assert_eq!(crowd.crowd(SMALL).unwrap().agent(handle.agent).unwrap().params().cloned(), wider);
     assert!(crowd.crowd(LARGE).unwrap().agent(handle.agent).is_none(), "still in the class it was added to");
     let foreign = WorldAgentHandle { class: 2, agent: handle.agent };
     let err = crowd.set_agent_params(foreign, small_agent()).unwrap_err();

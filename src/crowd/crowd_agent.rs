@@ -117,6 +117,13 @@ impl AgentParams {
     }
 }
 
+impl AgentParams<&QueryFilter> {
+    /// The parameters with a copy of the filter, as a host builds them.
+    pub fn cloned(&self) -> AgentParams {
+        self.with_filter(self.filter.clone())
+    }
+}
+
 impl<F> AgentParams<F> {
     /// The same parameters with the filter held as `filter`.
     pub(crate) fn with_filter<G>(&self, filter: G) -> AgentParams<G> {
@@ -288,10 +295,11 @@ impl CrowdAgent {
         }
     }
 
-    /// The parameters the agent was added with (its filter a copy of the
-    /// one the crowd shares).
-    pub fn params(&self) -> AgentParams {
-        self.params.with_filter(QueryFilter::clone(&self.params.filter))
+    /// The parameters the agent was added with, its filter borrowed from
+    /// the crowd, which shares it among agents: reading a field copies no
+    /// filter ([`AgentParams::cloned`] gives an owned copy).
+    pub fn params(&self) -> AgentParams<&QueryFilter> {
+        self.params.with_filter(&*self.params.filter)
     }
 
     pub fn state(&self) -> AgentState {

@@ -2,8 +2,11 @@
 //! update flag bits, turn styles and off-mesh modes, and
 //! `onav_agent_params_default`.
 
+use std::borrow::Borrow;
+
 use crate::crowd::{AgentParams, OffMeshMode, TurnStyle, UpdateFlags};
 use crate::error::NavMeshError;
+use crate::query::query_filter::QueryFilter;
 
 use crate::ffi::args::{arg_ref, out_arg};
 use crate::ffi::error_out::{Failure, OnavError};
@@ -109,8 +112,8 @@ pub struct OnavAgentParams {
     pub turn_style: u8,
 }
 
-impl From<&AgentParams> for OnavAgentParams {
-    fn from(params: &AgentParams) -> Self {
+impl<F: Borrow<QueryFilter>> From<&AgentParams<F>> for OnavAgentParams {
+    fn from(params: &AgentParams<F>) -> Self {
         OnavAgentParams {
             radius: params.radius,
             height: params.height,
@@ -122,7 +125,7 @@ impl From<&AgentParams> for OnavAgentParams {
             time_horizon: params.time_horizon,
             wall_time_horizon: params.wall_time_horizon,
             arrival_distance: params.arrival_distance,
-            filter: OnavQueryFilter::from(&params.filter),
+            filter: OnavQueryFilter::from(params.filter.borrow()),
             max_neighbours: saturating_u32(params.max_neighbours),
             max_wall_segments: saturating_u32(params.max_wall_segments),
             off_mesh_mode: match params.off_mesh_mode {

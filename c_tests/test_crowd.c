@@ -347,9 +347,6 @@ static void test_host_driven_off_mesh_link(void) {
     params.off_mesh_mode = 7;
     OnavAgentHandle none = {0, 0};
     CHECK_FAILS(onav_crowd_add_agent(crowd, vec3(4, 0, 16), &params, &none, &err), ONAV_E_OUT_OF_RANGE, &err, "off_mesh_mode");
-    params.off_mesh_mode = ONAV_OFF_MESH_STRAIGHT;
-    params.update_flags = 0x80;
-    CHECK_FAILS(onav_crowd_add_agent(crowd, vec3(4, 0, 16), &params, &none, &err), ONAV_E_OUT_OF_RANGE, &err, "update_flags");
     onav_crowd_free(crowd);
     onav_nav_mesh_free(nav_mesh);
 }
@@ -590,9 +587,6 @@ static void test_agent_params_changed_in_place(void) {
     bad.radius = -1.0;
     CHECK_FAILS(onav_crowd_set_agent_params(crowd, agent, &bad, &err), ONAV_E_OUT_OF_RANGE, &err, "radius");
     bad = walking;
-    bad.update_flags = 0xFF;
-    CHECK_FAILS(onav_crowd_set_agent_params(crowd, agent, &bad, &err), ONAV_E_OUT_OF_RANGE, &err, "update_flags");
-    bad = walking;
     bad.turn_style = 2;
     CHECK_FAILS(onav_crowd_set_agent_params(crowd, agent, &bad, &err), ONAV_E_OUT_OF_RANGE, &err, "turn_style");
     read = agent_params(crowd, agent);
@@ -813,12 +807,12 @@ static void test_world_crowd(void) {
 
 /* ---- Replanning a stalled walker ------------------------------------- */
 
-/* A flat floor of `columns` x `rows` cells of 1 m (at most 32 cells, 16
- * along x), each cell its own polygon (the assembler keeps them: it links
+/* A flat floor of `columns` x `rows` cells of 1 m (at most 16 x 16, one
+ * tile), each cell its own polygon (the assembler keeps them: it links
  * polygons, it does not merge them), as a one-tile mesh. */
 static OnavMesh *cell_floor_mesh(int columns, int rows) {
-    enum { MAX_CELLS = 32, MAX_VERTICES = 17 * 5 };
-    CHECK(columns <= 16 && columns * rows <= MAX_CELLS && (columns + 1) * (rows + 1) <= MAX_VERTICES);
+    enum { MAX_CELLS = 16 * 16, MAX_VERTICES = 17 * 17 };
+    CHECK(columns <= 16 && rows <= 16);
     OnavDVec3 vertices[MAX_VERTICES];
     for (int j = 0; j <= rows; j++) {
         for (int i = 0; i <= columns; i++) {
@@ -975,6 +969,56 @@ static void test_pushed_off_agent_walks_back(void) {
     CHECK(distance_xz(left.position, vec3(4, 0, 1)) > 2.0 * params.radius);
 }
 
+/* ---- Agents sent to one point ---------------------------------------- */
+
+/* tests/crowd_group_arrival.rs's rule on a smaller scene: twelve agents
+ * round a 12 x 12 floor sent to its middle (6, 6), every agent on
+ * `update_flags`, stepped 30 s on the calling thread. How many arrived,
+ * and how far the agents moved in all over the last 5 s. */
+static int sent_to_one_point(uint8_t update_flags, double *moved_at_the_end) {
+    OnavMesh *mesh = cell_floor_mesh(12, 12);
+    OnavCrowdSettings settings = default_settings();
+    OnavCrowd *crowd = NULL;
+    CHECK_OK(onav_crowd_new(mesh, &settings, &crowd, NULL));
+    const OnavAgentParams params = stall_scene_params(update_flags);
+    const double starts[12][2] = {{1.5, 1.5}, {4.5, 1.5}, {7.5, 1.5}, {10.5, 1.5}, {1.5, 10.5}, {4.5, 10.5},
+                                  {7.5, 10.5}, {10.5, 10.5}, {1.5, 4.5}, {1.5, 7.5}, {10.5, 4.5}, {10.5, 7.5}};
+    OnavAgentHandle handles[12];
+    for (int k = 0; k < 12; k++) {
+        CHECK_OK(onav_crowd_add_agent(crowd, vec3(starts[k][0], 0, starts[k][1]), &params, &handles[k], NULL));
+        CHECK_OK(onav_crowd_request_move_target(crowd, handles[k], vec3(6, 0, 6), NULL));
+    }
+    *moved_at_the_end = 0.0;
+    for (int tick = 0; tick < 900; tick++) {
+        OnavDVec3 before[12];
+        for (int k = 0; k < 12; k++) {
+            before[k] = agent_state(crowd, handles[k]).position;
+        }
+        CHECK_OK(onav_crowd_step_on_calling_thread(crowd, NULL));
+        for (int k = 0; tick >= 750 && k < 12; k++) {
+            *moved_at_the_end += distance_xz(agent_state(crowd, handles[k]).position, before[k]);
+        }
+    }
+    int arrived = 0;
+    for (int k = 0; k < 12; k++) {
+        arrived += agent_state(crowd, handles[k]).state == ONAV_AGENT_ARRIVED;
+    }
+    onav_crowd_free(crowd);
+    onav_mesh_free(mesh);
+    return arrived;
+}
+
+static void test_agents_sent_to_one_point_come_to_rest(void) {
+    double moved = 0.0;
+    /* With the default flags (ONAV_AGENT_ARRIVE_IN_GROUPS among them)
+     * every agent arrives round the point and the group stands still. */
+    CHECK(sent_to_one_point(ONAV_AGENT_ALL_UPDATES, &moved) == 12);
+    CHECK(moved < 0.05);
+    /* Without the flag they push toward the point for as long as they run. */
+    CHECK(sent_to_one_point(ONAV_AGENT_ALL_UPDATES & ~ONAV_AGENT_ARRIVE_IN_GROUPS, &moved) < 12);
+    CHECK(moved > 1.0);
+}
+
 /* ---- Walls gathered again for faster parameters ---------------------- */
 
 /* An agent 1.2 m from the east end (x = 16) of a 16 x 2 corridor. At
@@ -1025,6 +1069,7 @@ int main(void) {
     test_world_crowd();
     test_stalled_walker_replans();
     test_pushed_off_agent_walks_back();
+    test_agents_sent_to_one_point_come_to_rest();
     test_faster_agent_gathers_further_walls();
     printf("%d checks passed, %d failed\n", checks_passed, checks_failed);
     return checks_failed == 0 ? 0 : 1;

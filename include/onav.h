@@ -290,9 +290,17 @@
 #define ONAV_AGENT_WALK_BACK_WHEN_PUSHED 64
 
 /**
+ * Update flag: an agent whose target is in sight arrives where it stands
+ * on touching an agent that already arrived at the same target (within
+ * its arrival distance of its own), so agents sent to one point come to
+ * rest round it instead of pushing toward it for good.
+ */
+#define ONAV_AGENT_ARRIVE_IN_GROUPS 128
+
+/**
  * Every update flag.
  */
-#define ONAV_AGENT_ALL_UPDATES 127
+#define ONAV_AGENT_ALL_UPDATES 255
 
 /**
  * Turn style (the default): within four radii of a corner the agent leans

@@ -12,6 +12,7 @@ use crate::crowd::crowd::AgentSnapshot;
 use crate::crowd::crowd_agent::{
     AgentParams, AgentState, CrowdAgent, MoveTarget, Neighbour, OffMeshMode, OffMeshTraversal, UpdateFlags,
 };
+use crate::crowd::group_arrival::arrive_in_group;
 use crate::crowd::lane_bias::keep_right;
 use crate::crowd::obstacle_avoidance::{Body, OrcaSolver};
 use crate::crowd::proximity_grid::{covering_half, ProximityGrid};
@@ -52,6 +53,8 @@ const LANE_WIDTH_RADII: f64 = 3.0;
 /// What every agent's update reads.
 pub(crate) struct StepContext<'a> {
     pub snapshot: &'a [Option<AgentSnapshot>],
+    /// Each slot's target when its agent has arrived (`group_arrival.rs`).
+    pub arrived_targets: &'a [Option<VectorXz>],
     pub grid: &'a ProximityGrid,
     pub dt: f64,
     pub max_nodes: usize,
@@ -92,6 +95,9 @@ pub(crate) fn sense_and_steer(
         return;
     }
     find_neighbours(agent, index, context);
+    if arrive_in_group(agent, context) {
+        return;
+    }
     let desired = desired_velocity(agent, context);
     agent.desired_velocity = desired;
     let avoided = if agent.params.update_flags.contains(UpdateFlags::OBSTACLE_AVOIDANCE) {
@@ -498,6 +504,7 @@ fn arrive_when_close(agent: &mut CrowdAgent) {
     let distance = (VectorXz::of(end.position) - VectorXz::of(agent.position)).length();
     if distance <= agent.params.arrival_distance {
         agent.state = if agent.partial { AgentState::NoPath } else { AgentState::Arrived };
+        agent.arrived_off_target = 0.0;
         agent.velocity = VectorXz::ZERO;
         agent.desired_velocity = VectorXz::ZERO;
     }

@@ -36,6 +36,7 @@ use crate::crowd::agent_update::{move_and_arrive, sense_and_steer, wall_gather_r
 use crate::crowd::collision_resolution::{collision_push, push_stays_zero};
 use crate::crowd::crowd_agent::{AgentHandle, AgentParams, AgentState, CrowdAgent, MoveTarget};
 use crate::crowd::filter_table::FilterTable;
+use crate::crowd::group_arrival::arrived_target;
 use crate::crowd::obstacle_avoidance::OrcaSolver;
 use crate::crowd::proximity_grid::ProximityGrid;
 use crate::crowd::step_threads::StepThreads;
@@ -153,6 +154,10 @@ pub struct Crowd {
     /// Set by [`Crowd::set_mesh`]: the next step checks every corridor.
     mesh_changed: bool,
     snapshot: Vec<Option<AgentSnapshot>>,
+    /// Beside the snapshot, one per slot: the target of an arrived agent
+    /// (`group_arrival.rs`), kept apart so the snapshot every neighbour
+    /// reads stays small.
+    arrived_targets: Vec<Option<VectorXz>>,
     grid: ProximityGrid,
     /// Scratch of the collision rounds, one per slot: this round's push,
     /// and whether the round before pushed the agent (a non-zero push).
@@ -177,6 +182,7 @@ impl Crowd {
             filters: FilterTable::default(),
             mesh_changed: false,
             snapshot: Vec::new(),
+            arrived_targets: Vec::new(),
             grid: ProximityGrid::default(),
             pushes: Vec::new(),
             pushed: Vec::new(),
@@ -409,6 +415,7 @@ impl Crowd {
         let chunk_len = self.prepare_workers(threads);
         let context = StepContext {
             snapshot: &self.snapshot,
+            arrived_targets: &self.arrived_targets,
             grid: &self.grid,
             dt: self.settings.dt,
             max_nodes: self.settings.max_nodes,
@@ -504,6 +511,8 @@ impl Crowd {
     fn take_snapshot(&mut self) {
         self.snapshot.clear();
         self.snapshot.extend(self.slots.iter().map(|s| s.agent.as_ref().map(AgentSnapshot::of)));
+        self.arrived_targets.clear();
+        self.arrived_targets.extend(self.slots.iter().map(|s| s.agent.as_ref().and_then(arrived_target)));
         let agents = self.slots.iter().filter_map(|s| s.agent.as_ref());
         let range = agents.map(|a| a.params.collision_query_range).fold(0.0, f64::max);
         self.grid.reset(if range > 0.0 { range * GRID_CELL_TO_RANGE } else { 1.0 });

@@ -35,7 +35,11 @@ impl UpdateFlags {
     /// Walk back to the target when pushed well off it after arriving
     /// (`walk_back.rs`).
     pub const WALK_BACK_WHEN_PUSHED: UpdateFlags = UpdateFlags(64);
-    pub const ALL: UpdateFlags = UpdateFlags(127);
+    /// Arrive on touching an agent that already arrived at the same
+    /// target, so agents sent to one point come to rest round it
+    /// (`group_arrival.rs`).
+    pub const ARRIVE_IN_GROUPS: UpdateFlags = UpdateFlags(128);
+    pub const ALL: UpdateFlags = UpdateFlags(255);
 
     pub fn contains(self, other: UpdateFlags) -> bool {
         self.0 & other.0 == other.0
@@ -273,6 +277,10 @@ pub struct CrowdAgent {
     /// Consecutive steps its avoidance held the agent nearly at rest while
     /// it wanted to move (`stall_replan.rs`).
     pub(crate) stalled_ticks: u32,
+    /// How far from its target the agent arrived beside others that had
+    /// arrived there (`group_arrival.rs`); 0 after an arrival on the
+    /// target itself.
+    pub(crate) arrived_off_target: f64,
 }
 
 impl CrowdAgent {
@@ -292,6 +300,7 @@ impl CrowdAgent {
             off_mesh: None,
             next_position: VectorXz::of(position),
             stalled_ticks: 0,
+            arrived_off_target: 0.0,
         }
     }
 

@@ -29,6 +29,8 @@
 //! - `stall_replan.rs`: a new path search for an agent its avoidance has
 //!   held at rest.
 //! - `walk_back.rs`: an arrived agent pushed off its target walks back.
+//! - `group_arrival.rs`: an agent arrives on touching one that arrived at
+//!   the same target.
 //! - `step_threads.rs`: a step's phases on the current rayon pool or on
 //!   the calling thread alone.
 //! - `vector_xz.rs`: the X/Z vectors of all of the above.
@@ -49,6 +51,7 @@ pub(crate) mod collision_resolution;
 pub mod crowd;
 pub mod crowd_agent;
 pub(crate) mod filter_table;
+pub(crate) mod group_arrival;
 pub mod lane_bias;
 pub mod local_boundary;
 pub mod obstacle_avoidance;

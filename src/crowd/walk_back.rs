@@ -32,7 +32,7 @@ pub(crate) fn walk_back_when_pushed_off(agent: &mut CrowdAgent) {
     if !params.update_flags.contains(UpdateFlags::WALK_BACK_WHEN_PUSHED) {
         return;
     }
-    let reach = params.arrival_distance + params.radius * PUSHED_OFF_RADII;
+    let reach = params.arrival_distance.max(agent.arrived_off_target) + params.radius * PUSHED_OFF_RADII;
     if (VectorXz::of(position) - VectorXz::of(agent.position)).length_squared() > reach * reach {
         agent.target = MoveTarget::Requested(position);
         agent.state = AgentState::Walking;

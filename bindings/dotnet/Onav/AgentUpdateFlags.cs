@@ -14,6 +14,7 @@ namespace Onav
         OptimizeTopology = 16,
         ReplanWhenStalled = 32,
         WalkBackWhenPushed = 64,
-        All = 127,
+        ArriveInGroups = 128,
+        All = 255,
     }
 }

@@ -35,8 +35,13 @@ pub const ONAV_AGENT_REPLAN_WHEN_STALLED: u8 = 32;
 /// target than its arrival distance plus 1.5 radii walks back to it (state
 /// `ONAV_AGENT_WALKING` again, its path searched from where it stands).
 pub const ONAV_AGENT_WALK_BACK_WHEN_PUSHED: u8 = 64;
+/// Update flag: an agent whose target is in sight arrives where it stands
+/// on touching an agent that already arrived at the same target (within
+/// its arrival distance of its own), so agents sent to one point come to
+/// rest round it instead of pushing toward it for good.
+pub const ONAV_AGENT_ARRIVE_IN_GROUPS: u8 = 128;
 /// Every update flag.
-pub const ONAV_AGENT_ALL_UPDATES: u8 = 127;
+pub const ONAV_AGENT_ALL_UPDATES: u8 = 255;
 const _: () = assert!(
     ONAV_AGENT_ANTICIPATE_TURNS == UpdateFlags::ANTICIPATE_TURNS.0
         && ONAV_AGENT_OBSTACLE_AVOIDANCE == UpdateFlags::OBSTACLE_AVOIDANCE.0
@@ -45,6 +50,7 @@ const _: () = assert!(
         && ONAV_AGENT_OPTIMIZE_TOPOLOGY == UpdateFlags::OPTIMIZE_TOPOLOGY.0
         && ONAV_AGENT_REPLAN_WHEN_STALLED == UpdateFlags::REPLAN_WHEN_STALLED.0
         && ONAV_AGENT_WALK_BACK_WHEN_PUSHED == UpdateFlags::WALK_BACK_WHEN_PUSHED.0
+        && ONAV_AGENT_ARRIVE_IN_GROUPS == UpdateFlags::ARRIVE_IN_GROUPS.0
         && ONAV_AGENT_ALL_UPDATES == UpdateFlags::ALL.0
 );
 
@@ -152,15 +158,9 @@ fn saturating_u32(count: usize) -> u32 {
 /// # Safety
 /// `params` is NULL or points to a valid OnavAgentParams.
 pub(crate) unsafe fn params_arg(params: *const OnavAgentParams) -> Result<AgentParams, Failure> {
+    // Every bit of `update_flags` names a flag: no value is refused.
     // SAFETY: forwarded from this function's contract.
     let c = unsafe { arg_ref(params, "params") }?;
-    if c.update_flags & !ONAV_AGENT_ALL_UPDATES != 0 {
-        return Err(NavMeshError::out_of_range(format!(
-            "OnavAgentParams.update_flags = {:#04x} has bits beyond ONAV_AGENT_ALL_UPDATES",
-            c.update_flags
-        ))
-        .into());
-    }
     let turn_style = one_of_two(
         "turn_style",
         c.turn_style,

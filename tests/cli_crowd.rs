@@ -3,7 +3,8 @@
 //! scenario run through the library (the documented seeds), every goal is
 //! one its agent can reach on a mesh of two unconnected parts, the same
 //! seed gives the same bytes, `--wide-turns` runs the same scenario with
-//! turns rounded wide, and bad arguments exit 1 with a message.
+//! turns rounded wide, `--to` sends every agent to one point, where they
+//! all arrive, and bad arguments exit 1 with a message.
 //!
 //! The mesh: input_2d's grid, 3 x 2 tiles of 2 x 2 squares (48 x 32 units
 //! from (-8, 2.5, 4)); the two-part mesh keeps the grid's tiles (0, 0) and
@@ -92,8 +93,9 @@ fn run_crowd_on(dir: &Path, file: &str, name: &str, seed: u64, extra: &[&str]) -
 /// agent i from the random point of seed S + 2i to the random point of
 /// seed S + 2i + 1 around it (a circle of radius 4 · 2^21, past any two
 /// points of the coordinate rule), the mesh's agent radius and height,
-/// default settings, T ticks; the agents take turns as `turn_style` says.
-fn library_hash(seed: u64, turn_style: TurnStyle) -> String {
+/// default settings, `ticks` ticks; the agents take turns as `turn_style`
+/// says, and walk to `to` when it is given instead.
+fn library_hash(seed: u64, turn_style: TurnStyle, to: Option<[f64; 3]>, ticks: u64) -> String {
     let nav_mesh = mesh();
     let params = nav_mesh.params();
     let filter = QueryFilter::default();
@@ -109,9 +111,9 @@ fn library_hash(seed: u64, turn_style: TurnStyle) -> String {
             ..AgentParams::new(f64::from(params.agent_radius), f64::from(params.agent_height))
         };
         let agent = crowd.add_agent(start.position, agent_params).unwrap();
-        crowd.request_move_target(agent, around.unwrap().point.position).unwrap();
+        crowd.request_move_target(agent, to.unwrap_or(around.unwrap().point.position)).unwrap();
     }
-    for _ in 0..TICKS {
+    for _ in 0..ticks {
         crowd.step();
     }
     crowd.state_hash().iter().map(|b| format!("{b:02x}")).collect()
@@ -143,7 +145,11 @@ fn the_svg_draws_one_trail_per_agent_and_the_summary_matches_the_library() {
     assert_eq!(summary_field(&text, "agents"), AGENTS.to_string());
     assert!(summary_field(&text, "ticks").starts_with(&format!("{TICKS} ")));
     let hash = summary_field(&text, "state hash");
-    assert_eq!(hash, library_hash(SEED, TurnStyle::Inside), "the documented scenario, run through the library");
+    assert_eq!(
+        hash,
+        library_hash(SEED, TurnStyle::Inside, None, TICKS),
+        "the documented scenario, run through the library"
+    );
     assert_eq!(report["state_hash"], hash);
     assert_eq!(report["ticks"], TICKS);
     let arrived = states.iter().filter(|s| s["state"] == "arrived").count();
@@ -206,8 +212,27 @@ fn wide_turns_run_the_same_scenario_with_turns_rounded_wide() {
     let dir = scratch("wide_turns");
     let (text, _, _) = run_crowd_on(&dir, &mesh_file(&dir), "wide", SEED, &["--wide-turns"]);
     let hash = summary_field(&text, "state hash");
-    assert_eq!(hash, library_hash(SEED, TurnStyle::Wide), "the documented scenario, turning wide");
-    assert_ne!(hash, library_hash(SEED, TurnStyle::Inside), "the turn style changes the walk");
+    assert_eq!(hash, library_hash(SEED, TurnStyle::Wide, None, TICKS), "the documented scenario, turning wide");
+    assert_ne!(hash, library_hash(SEED, TurnStyle::Inside, None, TICKS), "the turn style changes the walk");
+}
+
+#[test]
+fn every_agent_sent_to_one_point_arrives_round_it() {
+    let dir = scratch("to_one_point");
+    let file = mesh_file(&dir);
+    let (svg, json) = (dir.join("crowd.svg"), dir.join("crowd.json"));
+    let args = ["crowd", &file, "--agents", "12", "--ticks", "900", "--seed", "7", "--to", "16,2.5,20"];
+    let output = onav(&[&args[..], &["--svg", svg.to_str().unwrap(), "--json", json.to_str().unwrap()]].concat());
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    let point = [16.0, 2.5, 20.0];
+    assert_eq!(summary_field(&text, "state hash"), library_hash(SEED, TurnStyle::Inside, Some(point), 900));
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
+    for state in report["agent_states"].as_array().unwrap() {
+        assert_eq!(state["goal"], serde_json::json!(point), "{state}");
+    }
+    // Only one stands on the point; the rest arrive round it.
+    assert_eq!(summary_field(&text, "arrived"), "12");
 }
 
 #[test]
@@ -216,12 +241,13 @@ fn bad_arguments_exit_1_with_a_message() {
     let file = mesh_file(&dir);
     let svg = dir.join("out.svg");
     let svg = svg.to_str().unwrap();
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 6] = [
         (&["crowd", &file, "--agents", "0", "--ticks", "10", "--svg", svg], "--agents"),
         (&["crowd", &file, "--agents", "2", "--ticks", "x", "--svg", svg], "--ticks"),
         (&["crowd", &file, "--agents", "2", "--ticks", "10"], "--svg"),
         (&["crowd", &file, "--agents", "2", "--ticks", "10", "--svg", svg, "--radius", "-1"], "--radius"),
         (&["crowd", "no-such-file.onnm", "--agents", "2", "--ticks", "10", "--svg", svg], "no-such-file.onnm"),
+        (&["crowd", &file, "--agents", "2", "--ticks", "10", "--svg", svg, "--to", "1,2"], "--to"),
     ];
     for (args, needle) in cases {
         let output = onav(args);

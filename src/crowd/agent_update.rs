@@ -55,6 +55,8 @@ pub(crate) struct StepContext<'a> {
     pub snapshot: &'a [Option<AgentSnapshot>],
     /// Each slot's target when its agent has arrived (`group_arrival.rs`).
     pub arrived_targets: &'a [Option<VectorXz>],
+    /// The largest radius of those agents (0 when none has arrived).
+    pub widest_arrived_radius: f64,
     pub grid: &'a ProximityGrid,
     pub dt: f64,
     pub max_nodes: usize,

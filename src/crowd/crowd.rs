@@ -416,6 +416,7 @@ impl Crowd {
         let context = StepContext {
             snapshot: &self.snapshot,
             arrived_targets: &self.arrived_targets,
+            widest_arrived_radius: self.widest_arrived_radius(),
             grid: &self.grid,
             dt: self.settings.dt,
             max_nodes: self.settings.max_nodes,
@@ -522,6 +523,13 @@ impl Crowd {
             }
         }
         self.grid.finish();
+    }
+
+    /// The largest radius of the agents [`Self::take_snapshot`] found
+    /// arrived at a target; 0 when none is.
+    fn widest_arrived_radius(&self) -> f64 {
+        let arrived = self.arrived_targets.iter().zip(&self.snapshot).filter(|(target, _)| target.is_some());
+        arrived.filter_map(|(_, snapshot)| snapshot.as_ref()).map(|s| s.radius).fold(0.0, f64::max)
     }
 
     /// The polygon nearest `position` that the agent's filter passes,

@@ -40,9 +40,16 @@ pub(crate) fn arrive_in_group(agent: &mut CrowdAgent, context: &StepContext<'_>)
     let Some(target) = target_in_sight(agent) else {
         return false;
     };
+    if context.widest_arrived_radius == 0.0 {
+        return false;
+    }
     let params = &agent.params;
     let position = VectorXz::of(agent.position);
-    let touches_the_group = agent.neighbours.iter().any(|neighbour| {
+    // The neighbours, nearest first, near enough to touch an arrived agent
+    // of any radius there is.
+    let reach = params.radius * (1.0 + CONTACT_MARGIN_RADII) + context.widest_arrived_radius;
+    let mut near = agent.neighbours.iter().take_while(|neighbour| neighbour.distance_squared <= reach * reach);
+    let touches_the_group = near.any(|neighbour| {
         let index = neighbour.index as usize;
         let (Some(Some(other)), Some(Some(other_target))) =
             (context.snapshot.get(index), context.arrived_targets.get(index))

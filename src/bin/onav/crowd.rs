@@ -1,6 +1,7 @@
 //! `onav crowd FILE --agents N --ticks T --svg OUT.svg [--seed S]
-//! [--radius R] [--wide-turns] [--json OUT.json]`: a crowd run on a file's
-//! mesh, drawn as the agents' trails over the mesh picture, with a summary.
+//! [--radius R] [--wide-turns] [--to X,Y,Z] [--json OUT.json]`: a crowd
+//! run on a file's mesh, drawn as the agents' trails over the mesh picture,
+//! with a summary.
 //!
 //! The scenario is a function of the arguments alone: agent i (from 0)
 //! starts at the mesh's random point of seed S + 2i (`find_random_point`
@@ -9,7 +10,8 @@
 //! (`find_random_point_around_circle` from the start, its radius
 //! `GOAL_REACH`: spread evenly over the start's connected part of the
 //! mesh), with wrapping u64 sums and `AgentParams::new(R, the mesh's agent
-//! height)` (its turn style `TurnStyle::Wide` with `--wide-turns`). A goal
+//! height)` (its turn style `TurnStyle::Wide` with `--wide-turns`). With
+//! `--to`, every agent walks to that one point instead. A goal
 //! drawn over the whole mesh would lie, on a level of several unconnected
 //! parts, where the agent cannot go: it would walk to the nearest place
 //! and stand there, which shows no crowd at work. The crowd has the
@@ -47,6 +49,8 @@ pub struct CrowdArgs<'a> {
     pub radius: Option<f64>,
     /// How the agents take turns (`TurnStyle::Wide` with `--wide-turns`).
     pub turn_style: TurnStyle,
+    /// One goal for every agent instead of the seeded ones.
+    pub to: Option<[f64; 3]>,
     pub json: Option<&'a Path>,
     pub class: usize,
 }
@@ -91,11 +95,20 @@ fn place_agents(
             let start = query.find_random_point(&filter, args.seed.wrapping_add(2 * i)).ok_or_else(|| {
                 Failure::usage(format!("{}: the mesh has no polygon to place agents on", args.file.display()))
             })?;
-            let goal_seed = args.seed.wrapping_add(2 * i + 1);
-            let goal = query
-                .find_random_point_around_circle(start.poly_ref, start.position, GOAL_REACH, &filter, goal_seed)?
-                .point
-                .position;
+            let goal = match args.to {
+                Some(point) => point,
+                None => {
+                    let goal_seed = args.seed.wrapping_add(2 * i + 1);
+                    let around = query.find_random_point_around_circle(
+                        start.poly_ref,
+                        start.position,
+                        GOAL_REACH,
+                        &filter,
+                        goal_seed,
+                    )?;
+                    around.point.position
+                }
+            };
             let agent = crowd.add_agent(start.position, params.clone())?;
             crowd.request_move_target(agent, goal)?;
             Ok(goal)

@@ -269,7 +269,7 @@ enum Command {
     /// how many are stuck (no nearer their goal for the last 5 s), how many
     /// pairs overlap and the final state hash. Agent i starts at the random
     /// point of seed S + 2i and walks to a random point it can reach, of
-    /// seed S + 2i + 1.
+    /// seed S + 2i + 1 (or to the point --to names).
     Crowd {
         /// ONPM, ONNM or ONNW file.
         file: PathBuf,
@@ -292,6 +292,10 @@ enum Command {
         /// instead of cutting inside them along the corner.
         #[arg(long)]
         wide_turns: bool,
+        /// Send every agent to this one point instead of its random goal
+        /// (they arrive round it, each touching one that arrived before).
+        #[arg(long, value_name = "X,Y,Z", value_parser = parse_triple, allow_hyphen_values = true)]
+        to: Option<[f64; 3]>,
         /// Also write the summary and every agent's start, goal, final
         /// position and state as JSON to this file.
         #[arg(long, value_name = "OUT.json")]
@@ -382,7 +386,7 @@ fn run(command: Command) -> Result<(), Failure> {
             build_tile::run(&level, tile, settings.as_deref(), &out_dir)
         }
         Command::Assemble { settings, output, tiles } => assemble::run(settings.as_deref(), &output, &tiles),
-        Command::Crowd { file, agents, ticks, svg, seed, radius, wide_turns, json, class } => {
+        Command::Crowd { file, agents, ticks, svg, seed, radius, wide_turns, to, json, class } => {
             crowd::run(&crowd::CrowdArgs {
                 file: &file,
                 agents,
@@ -391,6 +395,7 @@ fn run(command: Command) -> Result<(), Failure> {
                 seed,
                 radius,
                 turn_style: if wide_turns { TurnStyle::Wide } else { TurnStyle::Inside },
+                to,
                 json: json.as_deref(),
                 class,
             })

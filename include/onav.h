@@ -290,10 +290,12 @@
 #define ONAV_AGENT_WALK_BACK_WHEN_PUSHED 64
 
 /**
- * Update flag: an agent whose target is in sight arrives where it stands
- * on touching an agent that already arrived at the same target (within
- * its arrival distance of its own), so agents sent to one point come to
- * rest round it instead of pushing toward it for good.
+ * Update flag: a walking agent stops where it stands on touching an agent
+ * (no wall between their centres) whose walk to the same target (within
+ * its arrival distance of its own) already ended: it arrives, or, when
+ * its path ends short of the target, stops with ONAV_AGENT_NO_PATH as it
+ * would at the end. Agents sent to one point come to rest round it
+ * instead of pushing toward it for good.
  */
 #define ONAV_AGENT_ARRIVE_IN_GROUPS 128
 

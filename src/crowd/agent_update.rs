@@ -12,7 +12,7 @@ use crate::crowd::crowd::AgentSnapshot;
 use crate::crowd::crowd_agent::{
     AgentParams, AgentState, CrowdAgent, MoveTarget, Neighbour, OffMeshMode, OffMeshTraversal, UpdateFlags,
 };
-use crate::crowd::group_arrival::arrive_in_group;
+use crate::crowd::group_arrival::{arrive_in_group, WalkEnd};
 use crate::crowd::lane_bias::keep_right;
 use crate::crowd::obstacle_avoidance::{Body, OrcaSolver};
 use crate::crowd::proximity_grid::{covering_half, ProximityGrid};
@@ -53,10 +53,10 @@ const LANE_WIDTH_RADII: f64 = 3.0;
 /// What every agent's update reads.
 pub(crate) struct StepContext<'a> {
     pub snapshot: &'a [Option<AgentSnapshot>],
-    /// Each slot's target when its agent has arrived (`group_arrival.rs`).
-    pub arrived_targets: &'a [Option<VectorXz>],
-    /// The largest radius of those agents (0 when none has arrived).
-    pub widest_arrived_radius: f64,
+    /// Where each slot's agent's walk ended (`group_arrival.rs`).
+    pub walk_ends: &'a [Option<WalkEnd>],
+    /// The largest radius of those agents (0 when none has ended).
+    pub widest_ended_radius: f64,
     pub grid: &'a ProximityGrid,
     pub dt: f64,
     pub max_nodes: usize,
@@ -97,7 +97,7 @@ pub(crate) fn sense_and_steer(
         return;
     }
     find_neighbours(agent, index, context);
-    if arrive_in_group(agent, context) {
+    if arrive_in_group(agent, query, context) {
         return;
     }
     let desired = desired_velocity(agent, context);

@@ -36,7 +36,7 @@ use crate::crowd::agent_update::{move_and_arrive, sense_and_steer, wall_gather_r
 use crate::crowd::collision_resolution::{collision_push, push_stays_zero};
 use crate::crowd::crowd_agent::{AgentHandle, AgentParams, AgentState, CrowdAgent, MoveTarget};
 use crate::crowd::filter_table::FilterTable;
-use crate::crowd::group_arrival::arrived_target;
+use crate::crowd::group_arrival::{walk_end, WalkEnd};
 use crate::crowd::obstacle_avoidance::OrcaSolver;
 use crate::crowd::proximity_grid::ProximityGrid;
 use crate::crowd::step_threads::StepThreads;
@@ -154,10 +154,10 @@ pub struct Crowd {
     /// Set by [`Crowd::set_mesh`]: the next step checks every corridor.
     mesh_changed: bool,
     snapshot: Vec<Option<AgentSnapshot>>,
-    /// Beside the snapshot, one per slot: the target of an arrived agent
+    /// Beside the snapshot, one per slot: where the agent's walk ended
     /// (`group_arrival.rs`), kept apart so the snapshot every neighbour
     /// reads stays small.
-    arrived_targets: Vec<Option<VectorXz>>,
+    walk_ends: Vec<Option<WalkEnd>>,
     grid: ProximityGrid,
     /// Scratch of the collision rounds, one per slot: this round's push,
     /// and whether the round before pushed the agent (a non-zero push).
@@ -182,7 +182,7 @@ impl Crowd {
             filters: FilterTable::default(),
             mesh_changed: false,
             snapshot: Vec::new(),
-            arrived_targets: Vec::new(),
+            walk_ends: Vec::new(),
             grid: ProximityGrid::default(),
             pushes: Vec::new(),
             pushed: Vec::new(),
@@ -415,8 +415,8 @@ impl Crowd {
         let chunk_len = self.prepare_workers(threads);
         let context = StepContext {
             snapshot: &self.snapshot,
-            arrived_targets: &self.arrived_targets,
-            widest_arrived_radius: self.widest_arrived_radius(),
+            walk_ends: &self.walk_ends,
+            widest_ended_radius: self.widest_ended_radius(),
             grid: &self.grid,
             dt: self.settings.dt,
             max_nodes: self.settings.max_nodes,
@@ -512,8 +512,8 @@ impl Crowd {
     fn take_snapshot(&mut self) {
         self.snapshot.clear();
         self.snapshot.extend(self.slots.iter().map(|s| s.agent.as_ref().map(AgentSnapshot::of)));
-        self.arrived_targets.clear();
-        self.arrived_targets.extend(self.slots.iter().map(|s| s.agent.as_ref().and_then(arrived_target)));
+        self.walk_ends.clear();
+        self.walk_ends.extend(self.slots.iter().map(|s| s.agent.as_ref().and_then(walk_end)));
         let agents = self.slots.iter().filter_map(|s| s.agent.as_ref());
         let range = agents.map(|a| a.params.collision_query_range).fold(0.0, f64::max);
         self.grid.reset(if range > 0.0 { range * GRID_CELL_TO_RANGE } else { 1.0 });
@@ -525,11 +525,11 @@ impl Crowd {
         self.grid.finish();
     }
 
-    /// The largest radius of the agents [`Self::take_snapshot`] found
-    /// arrived at a target; 0 when none is.
-    fn widest_arrived_radius(&self) -> f64 {
-        let arrived = self.arrived_targets.iter().zip(&self.snapshot).filter(|(target, _)| target.is_some());
-        arrived.filter_map(|(_, snapshot)| snapshot.as_ref()).map(|s| s.radius).fold(0.0, f64::max)
+    /// The largest radius of the agents whose walk [`Self::take_snapshot`]
+    /// found ended; 0 when none has.
+    fn widest_ended_radius(&self) -> f64 {
+        let ended = self.walk_ends.iter().zip(&self.snapshot).filter(|(end, _)| end.is_some());
+        ended.filter_map(|(_, snapshot)| snapshot.as_ref()).map(|s| s.radius).fold(0.0, f64::max)
     }
 
     /// The polygon nearest `position` that the agent's filter passes,

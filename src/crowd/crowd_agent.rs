@@ -35,8 +35,9 @@ impl UpdateFlags {
     /// Walk back to the target when pushed well off it after arriving
     /// (`walk_back.rs`).
     pub const WALK_BACK_WHEN_PUSHED: UpdateFlags = UpdateFlags(64);
-    /// Arrive on touching an agent that already arrived at the same
-    /// target, so agents sent to one point come to rest round it
+    /// Stop on touching an agent (in sight) whose walk to the same target
+    /// already ended: arrived, or at the end of a path short of it, with
+    /// no path; so agents sent to one point come to rest round it
     /// (`group_arrival.rs`).
     pub const ARRIVE_IN_GROUPS: UpdateFlags = UpdateFlags(128);
     pub const ALL: UpdateFlags = UpdateFlags(255);

@@ -29,8 +29,8 @@
 //! - `stall_replan.rs`: a new path search for an agent its avoidance has
 //!   held at rest.
 //! - `walk_back.rs`: an arrived agent pushed off its target walks back.
-//! - `group_arrival.rs`: an agent arrives on touching one that arrived at
-//!   the same target.
+//! - `group_arrival.rs`: an agent stops on touching one whose walk to the
+//!   same target ended.
 //! - `step_threads.rs`: a step's phases on the current rayon pool or on
 //!   the calling thread alone.
 //! - `vector_xz.rs`: the X/Z vectors of all of the above.

@@ -232,6 +232,14 @@ impl PathCorridor {
         Ok(hit.wall.is_none() && merge_shortcut(&mut self.path, &self.visited))
     }
 
+    /// True when a ray over the surface from the position reaches `point`
+    /// (in X/Z) without meeting a wall the filter makes.
+    pub fn sees(&mut self, query: &mut NavMeshQuery, point: [f64; 3], filter: &QueryFilter) -> Result<bool> {
+        let hit =
+            query.raycast(self.first(), self.position, point, filter, RaycastOptions::default(), &mut self.visited)?;
+        Ok(hit.wall.is_none())
+    }
+
     /// Searches from the position toward the target with a small node
     /// budget; when the search reaches a polygon further along the
     /// corridor, the corridor takes the search's way there.

@@ -75,6 +75,35 @@ pub fn cell_mesh(width: i32, depth: i32, open: impl Fn(i32, i32) -> bool) -> Til
     mesh
 }
 
+/// A flat one-tile mesh (within 16 m of the origin) of the quads given by
+/// their X/Z corners, counter-clockwise as `cell_mesh`'s; corners on the
+/// 0.25 m grid, shared corners joining quads.
+pub fn quad_mesh(quads: &[[[f64; 2]; 4]]) -> TiledNavMesh {
+    let params = params();
+    let (mut vertices, mut indices) = (Vec::new(), Vec::new());
+    for quad in quads {
+        for [x, z] in quad {
+            indices.push(vertex(&mut vertices, [*x, 0.0, *z]));
+        }
+    }
+    let counts = vec![4u8; quads.len()];
+    let flags = vec![1u16; quads.len()];
+    let input = TilePolygons {
+        tile_x: 0,
+        tile_z: 0,
+        layer: 0,
+        origin_y: 0.0,
+        vertices: &vertices,
+        vertex_counts: &counts,
+        indices: &indices,
+        areas: None,
+        flags: Some(&flags),
+    };
+    let mut mesh = TiledNavMesh::new(params).unwrap();
+    mesh.add_tile(NavTileAssembler::from_polygons(&params, &input).unwrap()).unwrap();
+    mesh
+}
+
 fn vertex(vertices: &mut Vec<[f64; 3]>, v: [f64; 3]) -> u32 {
     match vertices.iter().position(|&w| w == v) {
         Some(i) => i as u32,

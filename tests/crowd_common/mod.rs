@@ -41,35 +41,18 @@ pub fn cell_mesh(width: i32, depth: i32, open: impl Fn(i32, i32) -> bool) -> Til
     let tile = params.tile_size as i32;
     for tile_z in 0..(depth + tile - 1) / tile {
         for tile_x in 0..(width + tile - 1) / tile {
-            let (mut vertices, mut counts, mut indices) = (Vec::new(), Vec::new(), Vec::new());
+            let mut quads = Vec::new();
             for j in tile_z * tile..((tile_z + 1) * tile).min(depth) {
                 for i in tile_x * tile..((tile_x + 1) * tile).min(width) {
-                    if !open(i, j) {
-                        continue;
+                    if open(i, j) {
+                        let (x, z) = (i as f64, j as f64);
+                        quads.push([[x, z], [x + 1.0, z], [x + 1.0, z + 1.0], [x, z + 1.0]]);
                     }
-                    let (x, z) = (i as f64, j as f64);
-                    for corner in [[x, 0.0, z], [x + 1.0, 0.0, z], [x + 1.0, 0.0, z + 1.0], [x, 0.0, z + 1.0]] {
-                        indices.push(vertex(&mut vertices, corner));
-                    }
-                    counts.push(4u8);
                 }
             }
-            if counts.is_empty() {
-                continue;
+            if !quads.is_empty() {
+                add_quad_tile(&mut mesh, (tile_x, tile_z), &quads);
             }
-            let flags = vec![1u16; counts.len()];
-            let input = TilePolygons {
-                tile_x,
-                tile_z,
-                layer: 0,
-                origin_y: 0.0,
-                vertices: &vertices,
-                vertex_counts: &counts,
-                indices: &indices,
-                areas: None,
-                flags: Some(&flags),
-            };
-            mesh.add_tile(NavTileAssembler::from_polygons(&params, &input).unwrap()).unwrap();
         }
     }
     mesh
@@ -79,6 +62,13 @@ pub fn cell_mesh(width: i32, depth: i32, open: impl Fn(i32, i32) -> bool) -> Til
 /// their X/Z corners, counter-clockwise as `cell_mesh`'s; corners on the
 /// 0.25 m grid, shared corners joining quads.
 pub fn quad_mesh(quads: &[[[f64; 2]; 4]]) -> TiledNavMesh {
+    let mut mesh = TiledNavMesh::new(params()).unwrap();
+    add_quad_tile(&mut mesh, (0, 0), quads);
+    mesh
+}
+
+/// Adds tile `(tile_x, tile_z)` of `quads` (flat, at y 0, flags 1) to `mesh`.
+fn add_quad_tile(mesh: &mut TiledNavMesh, (tile_x, tile_z): (i32, i32), quads: &[[[f64; 2]; 4]]) {
     let params = params();
     let (mut vertices, mut indices) = (Vec::new(), Vec::new());
     for quad in quads {
@@ -89,8 +79,8 @@ pub fn quad_mesh(quads: &[[[f64; 2]; 4]]) -> TiledNavMesh {
     let counts = vec![4u8; quads.len()];
     let flags = vec![1u16; quads.len()];
     let input = TilePolygons {
-        tile_x: 0,
-        tile_z: 0,
+        tile_x,
+        tile_z,
         layer: 0,
         origin_y: 0.0,
         vertices: &vertices,
@@ -99,9 +89,7 @@ pub fn quad_mesh(quads: &[[[f64; 2]; 4]]) -> TiledNavMesh {
         areas: None,
         flags: Some(&flags),
     };
-    let mut mesh = TiledNavMesh::new(params).unwrap();
     mesh.add_tile(NavTileAssembler::from_polygons(&params, &input).unwrap()).unwrap();
-    mesh
 }
 
 fn vertex(vertices: &mut Vec<[f64; 3]>, v: [f64; 3]) -> u32 {

@@ -165,14 +165,14 @@ struct Before {
 
 impl Before {
     fn of(crowd: &Crowd) -> Before {
-        Before { hash: crowd.state_hash(), params: crowd.agents().map(|(h, a)| (h, a.params())).collect() }
+        Before { hash: crowd.state_hash(), params: crowd.agents().map(|(h, a)| (h, a.params().cloned())).collect() }
     }
 
     /// `error` is a refusal and `crowd` is as it was.
     fn assert_refused(&self, crowd: &Crowd, error: &NavMeshError) {
         assert_refusal(error);
         assert!(crowd.state_hash() == self.hash, "a refused request changed the crowd: {error}");
-        let params: Vec<_> = crowd.agents().map(|(h, a)| (h, a.params())).collect();
+        let params: Vec<_> = crowd.agents().map(|(h, a)| (h, a.params().cloned())).collect();
         assert!(params == self.params, "a refused request changed parameters: {error}");
     }
 }

@@ -284,8 +284,10 @@
 
 /**
  * Update flag: an agent that arrived and was then pushed further from its
- * target than its arrival distance plus 1.5 radii walks back to it (state
- * `ONAV_AGENT_WALKING` again, its path searched from where it stands).
+ * target than its arrival distance (or, when it arrived against a group
+ * short of the target, than where it stopped) plus 1.5 radii walks back
+ * to it (state `ONAV_AGENT_WALKING` again, its path searched from where
+ * it stands).
  */
 #define ONAV_AGENT_WALK_BACK_WHEN_PUSHED 64
 

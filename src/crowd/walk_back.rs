@@ -1,7 +1,9 @@
 //! Walking back when pushed off ([`UpdateFlags::WALK_BACK_WHEN_PUSHED`]):
 //! an agent that arrived and was then pushed further from its target
-//! than its arrival distance plus [`PUSHED_OFF_RADII`] radii walks back
-//! to it, its path searched again from where it stands.
+//! than its arrival distance (or, when it arrived against a group short
+//! of the target, `group_arrival.rs`, than where it stopped) plus
+//! [`PUSHED_OFF_RADII`] radii walks back to it, its path searched again
+//! from where it stands.
 //!
 //! Why: an arrived agent still takes collision pushes and avoids others,
 //! so a stream can carry it metres away from its target, where it stood

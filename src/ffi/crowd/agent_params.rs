@@ -32,8 +32,10 @@ pub const ONAV_AGENT_OPTIMIZE_TOPOLOGY: u8 = 16;
 /// quarter of its max speed) for 3 seconds.
 pub const ONAV_AGENT_REPLAN_WHEN_STALLED: u8 = 32;
 /// Update flag: an agent that arrived and was then pushed further from its
-/// target than its arrival distance plus 1.5 radii walks back to it (state
-/// `ONAV_AGENT_WALKING` again, its path searched from where it stands).
+/// target than its arrival distance (or, when it arrived against a group
+/// short of the target, than where it stopped) plus 1.5 radii walks back
+/// to it (state `ONAV_AGENT_WALKING` again, its path searched from where
+/// it stands).
 pub const ONAV_AGENT_WALK_BACK_WHEN_PUSHED: u8 = 64;
 /// Update flag: a walking agent stops where it stands on touching an agent
 /// (no wall between their centres) whose walk to the same target (within

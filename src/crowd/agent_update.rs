@@ -505,10 +505,7 @@ fn arrive_when_close(agent: &mut CrowdAgent) {
     }
     let distance = (VectorXz::of(end.position) - VectorXz::of(agent.position)).length();
     if distance <= agent.params.arrival_distance {
-        agent.state = if agent.partial { AgentState::NoPath } else { AgentState::Arrived };
-        agent.arrived_off_target = 0.0;
-        agent.velocity = VectorXz::ZERO;
-        agent.desired_velocity = VectorXz::ZERO;
+        agent.end_walk(0.0);
     }
 }
 
@@ -556,6 +553,15 @@ fn lerp(a: [f64; 3], b: [f64; 3], t: f64) -> [f64; 3] {
 }
 
 impl CrowdAgent {
+    /// Ends the walk where the agent stands, `off_target` from its target:
+    /// arrived, or with no path at the end of a partial corridor; at rest.
+    pub(crate) fn end_walk(&mut self, off_target: f64) {
+        self.state = if self.partial { AgentState::NoPath } else { AgentState::Arrived };
+        self.arrived_off_target = off_target;
+        self.velocity = VectorXz::ZERO;
+        self.desired_velocity = VectorXz::ZERO;
+    }
+
     /// Puts the agent at its link's arrival and lets it walk on.
     pub(crate) fn finish_off_mesh_link(&mut self) {
         if let Some(link) = self.off_mesh.take() {

@@ -41,18 +41,28 @@ pub(crate) struct WalkEnd {
     short: bool,
 }
 
+impl WalkEnd {
+    /// The end of the agent's walk to a target position (short when its
+    /// path is partial), whatever its state.
+    fn of(agent: &CrowdAgent) -> Option<WalkEnd> {
+        match agent.target {
+            MoveTarget::Position { position, .. } => {
+                Some(WalkEnd { target: VectorXz::of(position), short: agent.partial })
+            }
+            _ => None,
+        }
+    }
+}
+
 /// Where the agent's walk ended: arrived at its target, or stopped with no
 /// path at the end of a path short of it; `None` for any other agent.
 pub(crate) fn walk_end(agent: &CrowdAgent) -> Option<WalkEnd> {
-    let MoveTarget::Position { position, .. } = agent.target else {
-        return None;
-    };
     let ended = match agent.state {
         AgentState::Arrived => !agent.partial,
         AgentState::NoPath => agent.partial,
         _ => false,
     };
-    ended.then_some(WalkEnd { target: VectorXz::of(position), short: agent.partial })
+    WalkEnd::of(agent).filter(|_| ended)
 }
 
 /// Stops the agent where it stands, when the module text's rule says so;
@@ -65,9 +75,10 @@ pub(crate) fn arrive_in_group(agent: &mut CrowdAgent, query: &mut NavMeshQuery, 
         return false;
     }
     let position = VectorXz::of(agent.position);
+    let own_reach = agent.params.radius * (1.0 + CONTACT_MARGIN_RADII);
     // The neighbours, nearest first, near enough to touch an agent of any
     // radius whose walk ended.
-    let reach = agent.params.radius * (1.0 + CONTACT_MARGIN_RADII) + context.widest_ended_radius;
+    let reach = own_reach + context.widest_ended_radius;
     for k in 0..agent.neighbours.len() {
         let neighbour = agent.neighbours[k];
         if neighbour.distance_squared > reach * reach {
@@ -77,16 +88,13 @@ pub(crate) fn arrive_in_group(agent: &mut CrowdAgent, query: &mut NavMeshQuery, 
         let (Some(Some(other)), Some(Some(end))) = (context.snapshot.get(index), context.walk_ends.get(index)) else {
             continue;
         };
-        let contact = agent.params.radius * (1.0 + CONTACT_MARGIN_RADII) + other.radius;
+        let contact = own_reach + other.radius;
         let touches = end.short == own.short
             && (end.target - own.target).length() <= agent.params.arrival_distance
             && (other.position - position).length_squared() <= contact * contact;
         let other_at = [other.position.x, other.y, other.position.z];
         if touches && agent.corridor.sees(query, other_at, &agent.params.filter).unwrap_or(false) {
-            agent.state = if own.short { AgentState::NoPath } else { AgentState::Arrived };
-            agent.velocity = VectorXz::ZERO;
-            agent.desired_velocity = VectorXz::ZERO;
-            agent.arrived_off_target = (own.target - position).length();
+            agent.end_walk((own.target - position).length());
             return true;
         }
     }
@@ -98,8 +106,5 @@ fn walk_under_way(agent: &CrowdAgent) -> Option<WalkEnd> {
     if agent.state != AgentState::Walking || !agent.params.update_flags.contains(UpdateFlags::ARRIVE_IN_GROUPS) {
         return None;
     }
-    match agent.target {
-        MoveTarget::Position { position, .. } => Some(WalkEnd { target: VectorXz::of(position), short: agent.partial }),
-        _ => None,
-    }
+    WalkEnd::of(agent)
 }

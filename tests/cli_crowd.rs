@@ -235,6 +235,29 @@ fn every_agent_sent_to_one_point_arrives_round_it() {
     assert_eq!(summary_field(&text, "arrived"), "12");
 }
 
+/// Agents sent to a point their part of the mesh does not reach stop with
+/// no path; the summary counts them there, not as stuck.
+#[test]
+fn agents_without_a_path_are_not_counted_stuck() {
+    let dir = scratch("no_path_not_stuck");
+    let file = saved(&dir, &two_part_mesh());
+    let (svg, json) = (dir.join("crowd.svg"), dir.join("crowd.json"));
+    let args = ["crowd", &file, "--agents", "12", "--ticks", "900", "--seed", "7", "--to", "32,2.5,20"];
+    let output = onav(&[&args[..], &["--svg", svg.to_str().unwrap(), "--json", json.to_str().unwrap()]].concat());
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
+    let states = report["agent_states"].as_array().unwrap();
+    let no_path: Vec<&Value> = states.iter().filter(|s| s["state"] == "no_path").collect();
+    assert!(!no_path.is_empty(), "the agents on the left part have no path to x 32: {states:?}");
+    for state in &no_path {
+        assert_eq!(state["stuck"], false, "{state}");
+    }
+    let stuck = states.iter().filter(|s| s["stuck"] == true).count();
+    assert_eq!(summary_field(&text, "stuck"), stuck.to_string());
+    assert_eq!(summary_field(&text, "no path"), no_path.len().to_string());
+}
+
 #[test]
 fn bad_arguments_exit_1_with_a_message() {
     let dir = scratch("bad_args");

@@ -43,8 +43,10 @@ pub struct CrowdSummary {
     /// In state NoPath at the end (a goal on a part of the mesh the start
     /// does not reach, for instance).
     no_path: usize,
-    /// Not arrived, and no nearer its goal (by its radius) than
-    /// [`STUCK_SECONDS`] before the end.
+    /// Still on its way (walking or on an off-mesh link), and no nearer
+    /// its goal (by its radius) than [`STUCK_SECONDS`] before the end. An
+    /// agent the crowd has stopped (arrived, or no path) is counted under
+    /// its state, not here.
     stuck: usize,
     /// Pairs whose radii overlap by more than [`OVERLAP_SHARE`] of the
     /// smaller radius at the end.
@@ -113,7 +115,7 @@ fn sample_before_end(run: &CrowdRun) -> usize {
 }
 
 fn is_stuck(agent: &CrowdAgent, goal: [f64; 3], then: [f64; 3]) -> bool {
-    agent.state() != AgentState::Arrived
+    matches!(agent.state(), AgentState::Walking | AgentState::OffMeshLink)
         && distance_xz(then, goal) - distance_xz(agent.position(), goal) < agent.params().radius
 }
 

@@ -215,6 +215,32 @@ fn bad_input_is_refused_with_a_named_error() {
     assert_eq!(crowd.agent(agent).unwrap().state(), AgentState::Arrived);
 }
 
+/// Any finite positive radius is valid, down to a subnormal one, whose
+/// query range (the widest of the crowd's sizes the neighbour grid) has no
+/// finite inverse; an agent on the mesh's edge at x 0 and one inside span
+/// cells from 0 to past `i64`. The step runs (a fuzzer found the grid's
+/// cells overflowing, and its fit never ending) and both agents stay on
+/// finite ground and walk.
+#[test]
+fn agents_of_a_subnormal_radius_step() {
+    let mut crowd = Crowd::new(&room(), CrowdSettings::default()).unwrap();
+    let tiny = AgentParams::new(1.0e-316, 1.8);
+    let edge = crowd.add_agent([0.0, 0.0, 6.5], tiny.clone()).unwrap();
+    let inside = crowd.add_agent([5.5, 0.0, 5.5], tiny).unwrap();
+    for (agent, target) in [(edge, [6.0, 0.0, 6.5]), (inside, [5.5, 0.0, 10.5])] {
+        crowd.request_move_target(agent, target).unwrap();
+    }
+    for _ in 0..90 {
+        crowd.step();
+    }
+    for (handle, agent) in crowd.agents() {
+        let p = agent.position();
+        assert!(p.iter().all(|v| v.is_finite()), "{handle:?} at {p:?}");
+        assert!(crowd.agent(handle).unwrap().state() != AgentState::NoPath, "{handle:?}");
+    }
+    assert!(crowd.agent(edge).unwrap().position()[0] > 1.0, "{:?}", crowd.agent(edge).unwrap().position());
+}
+
 #[test]
 fn neighbour_and_wall_counts_are_per_agent() {
     let mut crowd = Crowd::new(&room(), CrowdSettings::default()).unwrap();

@@ -71,8 +71,11 @@ impl ProximityGrid {
     }
 
     /// Empties the grid and sets its cell size (> 0), keeping the memory.
+    /// The inverse stays finite (a subnormal cell size has none), so a
+    /// position's scaled value is never NaN and [`Self::fit_cells`] can
+    /// widen the cells by halving it.
     pub fn reset(&mut self, cell_size: f64) {
-        self.inverse_cell_size = 1.0 / cell_size;
+        self.inverse_cell_size = (1.0 / cell_size).min(f64::MAX);
         self.inserted.clear();
         self.entries.clear();
         self.starts.clear();
@@ -81,11 +84,14 @@ impl ProximityGrid {
 
     /// The floor of `v` over the cell width, by a truncating cast stepped
     /// down below zero (cheaper than a floor call, and exact: the cast
-    /// drops only the fraction).
+    /// drops only the fraction). Beyond `i64`'s range the cast saturates
+    /// and so does the step, so the cell never decreases as `v` grows: a
+    /// query box wider than any grid (an agent's huge query range) still
+    /// covers every cell.
     fn cell(&self, v: f64) -> i64 {
         let scaled = v * self.inverse_cell_size;
         let truncated = scaled as i64;
-        truncated - i64::from((truncated as f64) > scaled)
+        truncated.saturating_sub(i64::from((truncated as f64) > scaled))
     }
 
     /// Adds agent `index` at `position`; call [`Self::finish`] before
@@ -136,7 +142,7 @@ impl ProximityGrid {
             let (column_min, row_min) = (self.cell(self.low.x), self.cell(self.low.z));
             let columns = i128::from(self.cell(self.high.x)) - i128::from(column_min) + 1;
             let rows = i128::from(self.cell(self.high.z)) - i128::from(row_min) + 1;
-            if columns * rows <= limit as i128 {
+            if columns.saturating_mul(rows) <= limit as i128 {
                 return CellBox { column_min, row_min, columns: columns as usize, rows: rows as usize };
             }
             self.inverse_cell_size *= 0.5;
@@ -214,6 +220,41 @@ mod tests {
             seed ^= seed << 17;
             (seed >> 11) as f64 / (1u64 << 53) as f64
         }
+    }
+
+    #[test]
+    fn a_box_wider_than_the_integers_of_cells_finds_every_agent() {
+        let mut grid = ProximityGrid::new(0.25);
+        let points = [(0.5, 0.5), (-3.5, 9.0), (1.0e6, -2.0e6)];
+        for (i, &(x, z)) in points.iter().enumerate() {
+            grid.insert(i as u32, VectorXz::new(x, z));
+        }
+        grid.finish();
+        for half in [1.0e7, 1.0e30, 1.0e300, f64::MAX] {
+            let mut found = Vec::new();
+            grid.query(VectorXz::new(0.5, 0.5), half, |i, _| found.push(i));
+            found.sort_unstable();
+            assert_eq!(found, vec![0, 1, 2], "half {half}");
+        }
+    }
+
+    #[test]
+    fn cells_of_a_subnormal_size_still_hold_every_agent() {
+        let mut grid = ProximityGrid::new(1.5e-315);
+        let points = [(-8.0, 3.0), (0.0, 0.0), (8.0, -2.0)];
+        for (i, &(x, z)) in points.iter().enumerate() {
+            grid.insert(i as u32, VectorXz::new(x, z));
+        }
+        grid.finish();
+        for (i, &(x, z)) in points.iter().enumerate() {
+            let mut found = Vec::new();
+            grid.query(VectorXz::new(x, z), 1.0e-315, |j, _| found.push(j));
+            assert!(found.contains(&(i as u32)), "agent {i} in its own cell: {found:?}");
+        }
+        let mut found = Vec::new();
+        grid.query(VectorXz::ZERO, 20.0, |j, _| found.push(j));
+        found.sort_unstable();
+        assert_eq!(found, vec![0, 1, 2]);
     }
 
     #[test]

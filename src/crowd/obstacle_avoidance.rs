@@ -366,11 +366,14 @@ fn solve_on_line(
     let line = &lines[index];
     let along = line.point.dot(line.direction);
     let discriminant = along * along + radius * radius - line.point.length_squared();
-    if discriminant < 0.0 {
-        return false;
-    }
     let root = discriminant.sqrt();
     let (mut t_left, mut t_right) = (-along - root, -along + root);
+    // A negative discriminant (the line misses the speed circle) makes
+    // both ends NaN, and so do lines far past f64's range (an agent's
+    // radius near f64::MAX): either way the line has no point to give.
+    if !(t_left <= t_right) {
+        return false;
+    }
     for other in &lines[..index] {
         let denominator = line.direction.det(other.direction);
         let numerator = other.direction.det(line.point - other.point);

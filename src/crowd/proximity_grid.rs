@@ -72,8 +72,8 @@ impl ProximityGrid {
 
     /// Empties the grid and sets its cell size (> 0), keeping the memory.
     /// The inverse stays finite (a subnormal cell size has none), so a
-    /// position's scaled value is never NaN and [`Self::fit_cells`] can
-    /// widen the cells by halving it.
+    /// position's scaled value is never NaN and the cells' fit can widen
+    /// the cells by halving it.
     pub fn reset(&mut self, cell_size: f64) {
         self.inverse_cell_size = (1.0 / cell_size).min(f64::MAX);
         self.inserted.clear();

@@ -370,8 +370,10 @@ fn solve_on_line(
     let (mut t_left, mut t_right) = (-along - root, -along + root);
     // A negative discriminant (the line misses the speed circle) makes
     // both ends NaN, and so do lines far past f64's range (an agent's
-    // radius near f64::MAX): either way the line has no point to give.
-    if !(t_left <= t_right) {
+    // radius near f64::MAX): either way the ends are not ordered and the
+    // line has no point to give.
+    let ordered = t_left <= t_right;
+    if !ordered {
         return false;
     }
     for other in &lines[..index] {

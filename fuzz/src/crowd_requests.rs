@@ -31,8 +31,14 @@ pub enum Pick {
 #[derive(Debug, Clone, Copy, Arbitrary)]
 pub struct Params {
     radius: Value,
+    height: Option<Value>,
+    max_acceleration: Option<Value>,
     max_speed: Option<Value>,
+    collision_query_range: Option<Value>,
+    path_optimization_range: Option<Value>,
+    arrival_distance: Option<Value>,
     time_horizon: Option<Value>,
+    wall_time_horizon: Option<Value>,
     separation_weight: Option<Value>,
     max_neighbours: u8,
     host_driven: bool,
@@ -48,8 +54,14 @@ impl Params {
                 *field = value.get();
             }
         };
+        replace(&mut params.height, self.height);
+        replace(&mut params.max_acceleration, self.max_acceleration);
         replace(&mut params.max_speed, self.max_speed);
+        replace(&mut params.collision_query_range, self.collision_query_range);
+        replace(&mut params.path_optimization_range, self.path_optimization_range);
+        replace(&mut params.arrival_distance, self.arrival_distance);
         replace(&mut params.time_horizon, self.time_horizon);
+        replace(&mut params.wall_time_horizon, self.wall_time_horizon);
         replace(&mut params.separation_weight, self.separation_weight);
         params.max_neighbours = usize::from(self.max_neighbours);
         if self.host_driven {

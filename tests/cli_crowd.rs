@@ -216,23 +216,33 @@ fn wide_turns_run_the_same_scenario_with_turns_rounded_wide() {
     assert_ne!(hash, library_hash(SEED, TurnStyle::Inside, None, TICKS), "the turn style changes the walk");
 }
 
+/// Ticks of the runs that send every agent to one point: long enough for
+/// them to come to rest.
+const TO_POINT_TICKS: u64 = 900;
+
+/// Runs `onav crowd` on `file` with every agent sent `--to` the point `to`
+/// (the scenario's agents and seed, [`TO_POINT_TICKS`] ticks); its standard
+/// output and JSON report.
+fn run_to_point(dir: &Path, file: &str, to: &str) -> (String, Value) {
+    let (svg, json) = (dir.join("crowd.svg"), dir.join("crowd.json"));
+    let (agents, ticks, seed) = (AGENTS.to_string(), TO_POINT_TICKS.to_string(), SEED.to_string());
+    let args = ["crowd", file, "--agents", &agents, "--ticks", &ticks, "--seed", &seed, "--to", to];
+    let output = onav(&[&args[..], &["--svg", svg.to_str().unwrap(), "--json", json.to_str().unwrap()]].concat());
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    (stdout(&output), serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap())
+}
+
 #[test]
 fn every_agent_sent_to_one_point_arrives_round_it() {
     let dir = scratch("to_one_point");
-    let file = mesh_file(&dir);
-    let (svg, json) = (dir.join("crowd.svg"), dir.join("crowd.json"));
-    let args = ["crowd", &file, "--agents", "12", "--ticks", "900", "--seed", "7", "--to", "16,2.5,20"];
-    let output = onav(&[&args[..], &["--svg", svg.to_str().unwrap(), "--json", json.to_str().unwrap()]].concat());
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let text = stdout(&output);
+    let (text, report) = run_to_point(&dir, &mesh_file(&dir), "16,2.5,20");
     let point = [16.0, 2.5, 20.0];
-    assert_eq!(summary_field(&text, "state hash"), library_hash(SEED, TurnStyle::Inside, Some(point), 900));
-    let report: Value = serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
+    assert_eq!(summary_field(&text, "state hash"), library_hash(SEED, TurnStyle::Inside, Some(point), TO_POINT_TICKS));
     for state in report["agent_states"].as_array().unwrap() {
         assert_eq!(state["goal"], serde_json::json!(point), "{state}");
     }
     // Only one stands on the point; the rest arrive round it.
-    assert_eq!(summary_field(&text, "arrived"), "12");
+    assert_eq!(summary_field(&text, "arrived"), AGENTS.to_string());
 }
 
 /// Agents sent to a point their part of the mesh does not reach stop with
@@ -240,13 +250,7 @@ fn every_agent_sent_to_one_point_arrives_round_it() {
 #[test]
 fn agents_without_a_path_are_not_counted_stuck() {
     let dir = scratch("no_path_not_stuck");
-    let file = saved(&dir, &two_part_mesh());
-    let (svg, json) = (dir.join("crowd.svg"), dir.join("crowd.json"));
-    let args = ["crowd", &file, "--agents", "12", "--ticks", "900", "--seed", "7", "--to", "32,2.5,20"];
-    let output = onav(&[&args[..], &["--svg", svg.to_str().unwrap(), "--json", json.to_str().unwrap()]].concat());
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let text = stdout(&output);
-    let report: Value = serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
+    let (text, report) = run_to_point(&dir, &saved(&dir, &two_part_mesh()), "32,2.5,20");
     let states = report["agent_states"].as_array().unwrap();
     let no_path: Vec<&Value> = states.iter().filter(|s| s["state"] == "no_path").collect();
     assert!(!no_path.is_empty(), "the agents on the left part have no path to x 32: {states:?}");

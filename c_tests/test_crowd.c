@@ -8,7 +8,8 @@
  * a target streamed out (NoPath) after onav_crowd_set_mesh; stale handles
  * after removal; NULL arguments, cleared outputs and buffers too small;
  * two identical crowds giving the same state hash; and OnavWorldCrowd over
- * an OnavNavWorld with two classes. No golden hash is asserted: the crowd's
+ * an OnavNavWorld with two classes; agents of extreme radii stepping
+ * without a hang or a non-finite state. No golden hash is asserted: the crowd's
  * behaviour may change, determinism (equal runs, equal hashes) may not.
  *
  * The mesh: two 32x32 squares side by side, tiles (0,0) and (1,0), built
@@ -21,6 +22,7 @@
 #include "check.h"
 #include "test_params.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -1053,6 +1055,73 @@ static void test_faster_agent_gathers_further_walls(void) {
     onav_mesh_free(mesh);
 }
 
+/* tests/crowd_api.rs's agents_of_extreme_radii_step: agents of a subnormal
+ * radius, and of radius 1e300 and DBL_MAX beside ordinary ones (two of
+ * them overlapping), step 300 ticks on a 12 x 12 floor. Once the step hung
+ * on the first and panicked on the others; now every position and velocity
+ * stays finite, and the subnormal agents end within a metre of their
+ * targets (their slow-down zone is nothing, so they circle the target
+ * rather than stop on it). */
+typedef struct {
+    OnavDVec3 start;
+    OnavAgentParams params;
+    OnavDVec3 target;
+} ExtremeTrip;
+
+static int finite_xyz(OnavDVec3 v) {
+    return isfinite(v.x) && isfinite(v.y) && isfinite(v.z);
+}
+
+static void step_extreme_trips(const OnavMesh *mesh, const ExtremeTrip *trips, size_t count, int near_targets) {
+    OnavCrowdSettings settings = default_settings();
+    OnavCrowd *crowd = NULL;
+    CHECK_OK(onav_crowd_new(mesh, &settings, &crowd, NULL));
+    OnavAgentHandle handles[4];
+    CHECK(count <= 4);
+    for (size_t i = 0; i < count; i++) {
+        CHECK_OK(onav_crowd_add_agent(crowd, trips[i].start, &trips[i].params, &handles[i], NULL));
+        CHECK_OK(onav_crowd_request_move_target(crowd, handles[i], trips[i].target, NULL));
+    }
+    for (int tick = 0; tick < 300; tick++) {
+        CHECK_OK(onav_crowd_step(crowd, NULL));
+    }
+    for (size_t i = 0; i < count; i++) {
+        OnavAgentState state = agent_state(crowd, handles[i]);
+        CHECK(same_handle(state.agent, handles[i]));
+        CHECK(finite_xyz(state.position) && finite_xyz(state.velocity));
+        CHECK(!near_targets || distance_xz(state.position, trips[i].target) < 1.0);
+    }
+    onav_crowd_free(crowd);
+}
+
+static void test_agents_of_extreme_radii_step(void) {
+    OnavMesh *mesh = cell_floor_mesh(12, 12);
+    OnavAgentParams tiny;
+    CHECK_OK(onav_agent_params_default(1.0e-316, 1.8, &tiny, NULL));
+    const ExtremeTrip subnormal[] = {
+        {{0.0, 0.0, 6.5}, tiny, {6.0, 0.0, 6.5}},
+        {{5.5, 0.0, 5.5}, tiny, {5.5, 0.0, 10.5}},
+    };
+    step_extreme_trips(mesh, subnormal, 2, 1);
+    /* The huge radii with an ordinary agent's ranges (twelve times
+     * DBL_MAX, the default query range, is not finite). */
+    const double huge_radii[] = {1.0e300, DBL_MAX};
+    for (size_t r = 0; r < 2; r++) {
+        OnavAgentParams ordinary;
+        CHECK_OK(onav_agent_params_default(0.3, 1.8, &ordinary, NULL));
+        OnavAgentParams big = ordinary;
+        big.radius = huge_radii[r];
+        const ExtremeTrip huge[] = {
+            {{1.5, 0.0, 1.5}, big, {10.5, 0.0, 1.5}},
+            {{1.6, 0.0, 1.9}, ordinary, {10.6, 0.0, 1.9}},
+            {{10.5, 0.0, 2.5}, big, {0.5, 0.0, 2.5}},
+            {{0.0, 0.0, 6.5}, ordinary, {11.0, 0.0, 6.5}},
+        };
+        step_extreme_trips(mesh, huge, 4, 0);
+    }
+    onav_mesh_free(mesh);
+}
+
 int main(void) {
     test_defaults();
     test_new_and_free();
@@ -1071,6 +1140,7 @@ int main(void) {
     test_pushed_off_agent_walks_back();
     test_agents_sent_to_one_point_come_to_rest();
     test_faster_agent_gathers_further_walls();
+    test_agents_of_extreme_radii_step();
     printf("%d checks passed, %d failed\n", checks_passed, checks_failed);
     return checks_failed == 0 ? 0 : 1;
 }

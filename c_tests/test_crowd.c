@@ -181,6 +181,9 @@ static void test_defaults(void) {
     CHECK_FAILS(onav_agent_params_default(0.0, 2.0, &params, &err), ONAV_E_OUT_OF_RANGE, &err, "radius");
     CHECK(params.radius == 0.0 && params.update_flags == 0);
     CHECK_FAILS(onav_agent_params_default(0.5, NAN, &params, &err), ONAV_E_OUT_OF_RANGE, &err, "height");
+    /* Finite, but 30 radii (the path optimisation range) is not: the
+     * message names the radius given, not only the range it overflowed. */
+    CHECK_FAILS(onav_agent_params_default(1.0e308, 2.0, &params, &err), ONAV_E_OUT_OF_RANGE, &err, "radius 1e308");
     CHECK_FAILS(onav_agent_params_default(0.5, 2.0, NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "out");
     CHECK_FAILS(onav_crowd_settings_default(NULL, &err), ONAV_E_NULL_ARGUMENT, &err, "out");
 }

@@ -4960,7 +4960,8 @@ int32_t onav_query_poly_wall_segments(struct OnavQuery *query,
  * filter, every update flag, turns taken inside (ONAV_TURN_INSIDE),
  * straight off-mesh traversal, 10 neighbours
  * and 16 wall segments. ONAV_E_OUT_OF_RANGE for a radius or height that
- * is not finite and > 0.
+ * is not finite and > 0, or a radius so large that 30 radii (a default
+ * range) is not finite; the message names the radius and height given.
  *
  * Thread safety: may be called concurrently.
  *

@@ -84,7 +84,7 @@ impl Default for CrowdSettings {
 impl CrowdSettings {
     fn validate(&self) -> Result<()> {
         if !(self.dt.is_finite() && self.dt > 0.0) {
-            return Err(NavMeshError::out_of_range(format!("CrowdSettings.dt = {} must be finite and > 0", self.dt)));
+            return Err(NavMeshError::out_of_range(format!("CrowdSettings.dt = {:?} must be finite and > 0", self.dt)));
         }
         if self.max_nodes == 0 {
             return Err(NavMeshError::out_of_range("CrowdSettings.max_nodes = 0: a search needs at least one node"));
@@ -97,7 +97,7 @@ impl CrowdSettings {
         }
         if !(self.topology_interval.is_finite() && self.topology_interval >= 0.0) {
             return Err(NavMeshError::out_of_range(format!(
-                "CrowdSettings.topology_interval = {} must be finite and ≥ 0",
+                "CrowdSettings.topology_interval = {:?} must be finite and ≥ 0",
                 self.topology_interval
             )));
         }

@@ -160,7 +160,9 @@ impl<F> AgentParams<F> {
             .chain([("time_horizon", self.time_horizon), ("wall_time_horizon", self.wall_time_horizon)]);
         for (name, value) in positive {
             if !(value.is_finite() && value > 0.0) {
-                return Err(NavMeshError::out_of_range(format!("AgentParams.{name} = {value} must be finite and > 0")));
+                return Err(NavMeshError::out_of_range(format!(
+                    "AgentParams.{name} = {value:?} must be finite and > 0"
+                )));
             }
         }
         let not_negative = [
@@ -173,7 +175,9 @@ impl<F> AgentParams<F> {
         ];
         for (name, value) in not_negative {
             if !(value.is_finite() && value >= 0.0) {
-                return Err(NavMeshError::out_of_range(format!("AgentParams.{name} = {value} must be finite and ≥ 0")));
+                return Err(NavMeshError::out_of_range(format!(
+                    "AgentParams.{name} = {value:?} must be finite and ≥ 0"
+                )));
             }
         }
         Ok(())
@@ -403,6 +407,8 @@ mod tests {
         assert!(matches!(&err, NavMeshError::OutOfRange(m) if m.contains("max_speed")), "{err}");
         let err = AgentParams::new(0.0, 2.0).validate().unwrap_err();
         assert!(matches!(&err, NavMeshError::OutOfRange(m) if m.contains("radius")), "{err}");
+        let err = AgentParams::new(-1.0e-300, 2.0).validate().unwrap_err();
+        assert!(matches!(&err, NavMeshError::OutOfRange(m) if m.contains("radius = -1e-300 must")), "{err}");
     }
 
     #[test]

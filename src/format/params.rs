@@ -56,7 +56,7 @@ fn check_origin(field: &'static str, value: f64) -> std::result::Result<(), Para
     if is_within_bound(value) {
         Ok(())
     } else {
-        Err(violation(field, format!("= {value} must be finite and strictly within ±2097152")))
+        Err(violation(field, format!("= {value:?} must be finite and strictly within ±2097152")))
     }
 }
 
@@ -64,7 +64,7 @@ fn check_non_negative(field: &'static str, value: f32) -> std::result::Result<()
     if value.is_finite() && value >= 0.0 {
         Ok(())
     } else {
-        Err(violation(field, format!("= {value} must be finite and >= 0")))
+        Err(violation(field, format!("= {value:?} must be finite and >= 0")))
     }
 }
 
@@ -76,14 +76,14 @@ impl NavMeshParams {
         check_origin("OriginY", self.origin_y)?;
         check_origin("OriginZ", self.origin_z)?;
         if !(self.cell_size.is_finite() && self.cell_size > 0.0) {
-            return Err(violation("CellSize", format!("= {} must be finite and > 0", self.cell_size)));
+            return Err(violation("CellSize", format!("= {:?} must be finite and > 0", self.cell_size)));
         }
         let tile_size = self.tile_size;
         if !(tile_size.is_finite() && tile_size > 0.0) {
-            return Err(violation("TileSize", format!("= {tile_size} must be finite and > 0")));
+            return Err(violation("TileSize", format!("= {tile_size:?} must be finite and > 0")));
         }
         if (tile_size as f32) as f64 != tile_size {
-            return Err(violation("TileSize", format!("= {tile_size} is not exactly representable as float32")));
+            return Err(violation("TileSize", format!("= {tile_size:?} is not exactly representable as float32")));
         }
         if tile_size > MAX_TILE_CELLS * self.cell_size {
             return Err(violation(
@@ -98,7 +98,7 @@ impl NavMeshParams {
         check_non_negative("AgentRadius", self.agent_radius)?;
         check_non_negative("AgentHeight", self.agent_height)?;
         if !(self.agent_max_slope >= 0.0 && self.agent_max_slope <= 90.0) {
-            return Err(violation("AgentMaxSlope", format!("= {} must be in 0..=90 degrees", self.agent_max_slope)));
+            return Err(violation("AgentMaxSlope", format!("= {:?} must be in 0..=90 degrees", self.agent_max_slope)));
         }
         Ok(())
     }
@@ -141,7 +141,7 @@ fn tile_index(name: &str, value: f64, index: f64) -> Result<i32> {
         Ok(index as i32)
     } else {
         Err(NavMeshError::out_of_range(format!(
-            "{name} = {value} maps to tile index {index}, outside the i32 tile coordinates"
+            "{name} = {value:?} maps to tile index {index:?}, outside the i32 tile coordinates"
         )))
     }
 }

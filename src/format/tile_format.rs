@@ -190,7 +190,7 @@ fn read_header(reader: &mut ByteReader<'_>, total_len: usize) -> Result<Header> 
     let origin_y = reader.f64("OriginY")?;
     if !is_within_bound(origin_y) {
         return Err(NavMeshError::format(format!(
-            "ONPT tile: OriginY {origin_y} must be finite and strictly within ±2097152"
+            "ONPT tile: OriginY {origin_y:?} must be finite and strictly within ±2097152"
         )));
     }
     let tile_x = reader.i32("TileX")?;

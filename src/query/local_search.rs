@@ -116,5 +116,5 @@ pub(crate) fn check_radius(name: &str, radius: f64) -> Result<()> {
     if radius.is_finite() && radius >= 0.0 {
         return Ok(());
     }
-    Err(NavMeshError::out_of_range(format!("{name} = {radius} is not a finite value ≥ 0")))
+    Err(NavMeshError::out_of_range(format!("{name} = {radius:?} is not a finite value ≥ 0")))
 }

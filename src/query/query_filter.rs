@@ -70,7 +70,7 @@ impl QueryFilter {
         }
         if cost.is_nan() || cost < 0.0 {
             return Err(NavMeshError::out_of_range(format!(
-                "area {area} cost {cost} is not a number ≥ 0 (infinity excludes the area)"
+                "area {area} cost {cost:?} is not a number ≥ 0 (infinity excludes the area)"
             )));
         }
         self.area_costs[area as usize] = cost;

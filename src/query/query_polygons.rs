@@ -35,7 +35,7 @@ impl SearchBox {
         for (axis, extent) in ["x", "y", "z"].iter().zip(half_extents) {
             if !(extent.is_finite() && extent >= 0.0) {
                 return Err(NavMeshError::out_of_range(format!(
-                    "half_extents.{axis} = {extent} is not a finite value ≥ 0"
+                    "half_extents.{axis} = {extent:?} is not a finite value ≥ 0"
                 )));
             }
         }

@@ -18,7 +18,7 @@ pub fn check_world(name: &str, value: f64) -> Result<f64> {
         Ok(value)
     } else {
         Err(NavMeshError::out_of_range(format!(
-            "{name} = {value} is outside the world bound ±{COORDINATE_BOUND} (exclusive)"
+            "{name} = {value:?} is outside the world bound ±{COORDINATE_BOUND} (exclusive)"
         )))
     }
 }
@@ -36,6 +36,19 @@ mod tests {
             let NavMeshError::OutOfRange(message) = err else { panic!("wrong kind") };
             assert!(message.contains("start.x"), "{message}");
             assert!(message.contains("2097152"), "{message}");
+        }
+    }
+
+    /// A value's shortest round-trip form: 1e308 is not written out as 309
+    /// digits, which would crowd the rest out of a C caller's fixed-size
+    /// message.
+    #[test]
+    fn extreme_values_are_shown_in_exponent_form() {
+        for (value, shown) in [(1.0e308, "= 1e308 "), (-f64::MAX, "= -1.7976931348623157e308 "), (2.0e21, "= 2e21 ")] {
+            let NavMeshError::OutOfRange(message) = check_world("start.x", value).unwrap_err() else {
+                panic!("wrong kind")
+            };
+            assert!(message.contains(shown) && message.len() < 100, "{message}");
         }
     }
 }

@@ -75,11 +75,14 @@ fn check_position(params: &NavMeshParams, data: &TileArrays<'_>) -> Result<()> {
         return fail(format!("tile layer {} is above {MAX_LAYER}", data.layer));
     }
     if !is_within_bound(data.origin_y) {
-        return fail(format!("tile OriginY {} must be finite and strictly within ±2097152", data.origin_y));
+        return fail(format!("tile OriginY {:?} must be finite and strictly within ±2097152", data.origin_y));
     }
     let (x, z) = params.tile_origin(data.tile_x, data.tile_z);
     if !is_within_bound(x) || !is_within_bound(z) {
-        return fail(format!("tile ({}, {}) has world origin ({x}, {z}) outside ±2097152", data.tile_x, data.tile_z));
+        return fail(format!(
+            "tile ({}, {}) has world origin ({x:?}, {z:?}) outside ±2097152",
+            data.tile_x, data.tile_z
+        ));
     }
     Ok(())
 }

@@ -91,8 +91,8 @@ impl Default for NavSettings {
     }
 }
 
-fn out_of_range(field: &str, value: impl std::fmt::Display, rule: &str) -> NavMeshError {
-    NavMeshError::out_of_range(format!("NavSettings.{field} = {value} {rule}"))
+fn out_of_range(field: &str, value: impl std::fmt::Debug, rule: &str) -> NavMeshError {
+    NavMeshError::out_of_range(format!("NavSettings.{field} = {value:?} {rule}"))
 }
 
 fn finite_non_negative(v: f64) -> bool {

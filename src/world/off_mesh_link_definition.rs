@@ -30,11 +30,11 @@ impl OffMeshLinkDefinition {
         let name = format!("OffMeshLinks[{index}]");
         if let Some(v) = self.start.iter().chain(&self.end).find(|v| !is_within_bound(**v)) {
             return Err(NavMeshError::out_of_range(format!(
-                "{name}: coordinate {v} must be finite and strictly within ±2097152"
+                "{name}: coordinate {v:?} must be finite and strictly within ±2097152"
             )));
         }
         if !(self.radius.is_finite() && self.radius > 0.0) {
-            return Err(NavMeshError::out_of_range(format!("{name}: radius {} must be finite and > 0", self.radius)));
+            return Err(NavMeshError::out_of_range(format!("{name}: radius {:?} must be finite and > 0", self.radius)));
         }
         if self.area > MAX_AREA {
             return Err(NavMeshError::out_of_range(format!("{name}: area {} above {MAX_AREA}", self.area)));

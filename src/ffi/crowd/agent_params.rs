@@ -225,7 +225,8 @@ fn one_of_two<V: Copy + PartialEq + std::fmt::Display, T>(
 /// filter, every update flag, turns taken inside (ONAV_TURN_INSIDE),
 /// straight off-mesh traversal, 10 neighbours
 /// and 16 wall segments. ONAV_E_OUT_OF_RANGE for a radius or height that
-/// is not finite and > 0.
+/// is not finite and > 0, or a radius so large that 30 radii (a default
+/// range) is not finite; the message names the radius and height given.
 ///
 /// Thread safety: may be called concurrently.
 ///
@@ -243,7 +244,8 @@ pub unsafe extern "C" fn onav_agent_params_default(
         guard(err, || {
             let out = out_arg(out, "out")?;
             let params = AgentParams::new(radius, height);
-            params.validate()?;
+            let prefix = format!("the defaults for radius {radius:?} and height {height:?}");
+            params.validate().map_err(|e| e.prefixed(&prefix))?;
             out.write(OnavAgentParams::from(&params));
             Ok(())
         })

@@ -46,7 +46,7 @@ impl ImportOptions {
         let tolerance = self.boundary_tolerance_cells;
         if !(tolerance.is_finite() && tolerance >= 0.0) {
             return Err(NavMeshError::OutOfRange(format!(
-                "ImportOptions.boundary_tolerance_cells = {tolerance} must be finite and >= 0"
+                "ImportOptions.boundary_tolerance_cells = {tolerance:?} must be finite and >= 0"
             )));
         }
         Ok(())

@@ -4,7 +4,8 @@
 //! one its agent can reach on a mesh of two unconnected parts, the same
 //! seed gives the same bytes, `--wide-turns` runs the same scenario with
 //! turns rounded wide, `--to` sends every agent to one point, where they
-//! all arrive, and bad arguments exit 1 with a message.
+//! all arrive, a run shorter than 5 s counts no agent stuck, and bad
+//! arguments exit 1 with a message.
 //!
 //! The mesh: input_2d's grid, 3 x 2 tiles of 2 x 2 squares (48 x 32 units
 //! from (-8, 2.5, 4)); the two-part mesh keeps the grid's tiles (0, 0) and
@@ -260,6 +261,41 @@ fn agents_without_a_path_are_not_counted_stuck() {
     let stuck = states.iter().filter(|s| s["stuck"] == true).count();
     assert_eq!(summary_field(&text, "stuck"), stuck.to_string());
     assert_eq!(summary_field(&text, "no path"), no_path.len().to_string());
+}
+
+/// A run shorter than the 5 s the stuck count looks back over counts no
+/// agent stuck: after one tick every agent is still on its way, none has
+/// had the time to go 5 s without progress. The agents, placed at random
+/// points, still overlap after one tick: the summary counts the pairs
+/// the rule names (radii overlapping by more than 10 % of a radius, at
+/// about the same height), as a check of every pair finds them.
+#[test]
+fn a_run_shorter_than_five_seconds_has_no_stuck_agents() {
+    let dir = scratch("short_run");
+    let file = mesh_file(&dir);
+    let (svg, json) = (dir.join("crowd.svg"), dir.join("crowd.json"));
+    let args = ["crowd", &file, "--agents", "300", "--ticks", "1", "--svg", svg.to_str().unwrap()];
+    let output = onav(&[&args[..], &["--json", json.to_str().unwrap()]].concat());
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
+    let states = report["agent_states"].as_array().unwrap();
+    assert!(states.iter().all(|s| s["state"] == "walking" && s["stuck"] == false), "{states:?}");
+    assert_eq!(summary_field(&stdout(&output), "stuck"), "0");
+    let positions: Vec<Vec<f64>> =
+        states.iter().map(|s| serde_json::from_value(s["position"].clone()).unwrap()).collect();
+    let nav_mesh = mesh();
+    let params = nav_mesh.params();
+    let (radius, height) = (f64::from(params.agent_radius), f64::from(params.agent_height));
+    let overlap = |a: &[f64], b: &[f64]| {
+        let (dx, dz) = (a[0] - b[0], a[2] - b[2]);
+        let d = (dx * dx + dz * dz).sqrt();
+        (a[1] - b[1]).abs() < height && 2.0 * radius - d > 0.1 * radius
+    };
+    let pairs: usize = (0..positions.len())
+        .map(|i| (i + 1..positions.len()).filter(|&j| overlap(&positions[i], &positions[j])).count())
+        .sum();
+    assert!(pairs > 0, "300 agents at random points on 48 x 32 units overlap somewhere");
+    assert_eq!(summary_field(&stdout(&output), "overlapping pairs"), pairs.to_string());
 }
 
 #[test]

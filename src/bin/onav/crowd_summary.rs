@@ -46,7 +46,7 @@ pub struct CrowdSummary {
     /// Still on its way (walking or on an off-mesh link), and no nearer
     /// its goal (by its radius) than [`STUCK_SECONDS`] before the end. An
     /// agent the crowd has stopped (arrived, or no path) is counted under
-    /// its state, not here.
+    /// its state, not here; a run shorter than [`STUCK_SECONDS`] has none.
     stuck: usize,
     /// Pairs whose radii overlap by more than [`OVERLAP_SHARE`] of the
     /// smaller radius at the end.
@@ -69,7 +69,7 @@ impl CrowdSummary {
                 goal,
                 position: agent.position(),
                 state: state_name(agent.state()),
-                stuck: is_stuck(agent, goal, trail[then]),
+                stuck: then.is_some_and(|then| is_stuck(agent, goal, trail[then])),
             })
             .collect();
         CrowdSummary {
@@ -107,11 +107,12 @@ impl CrowdSummary {
 }
 
 /// The index of the last trail sample at least [`STUCK_SECONDS`] before
-/// the end (the first sample when the run is shorter).
-fn sample_before_end(run: &CrowdRun) -> usize {
+/// the end; `None` when the run is shorter, so no agent can have gone that
+/// long without progress.
+fn sample_before_end(run: &CrowdRun) -> Option<usize> {
     let window = libm::round(STUCK_SECONDS / run.crowd.settings().dt) as u64;
     let end = run.crowd.tick();
-    run.sample_ticks.iter().rposition(|&tick| tick + window <= end).unwrap_or(0)
+    run.sample_ticks.iter().rposition(|&tick| tick + window <= end)
 }
 
 fn is_stuck(agent: &CrowdAgent, goal: [f64; 3], then: [f64; 3]) -> bool {
@@ -121,13 +122,26 @@ fn is_stuck(agent: &CrowdAgent, goal: [f64; 3], then: [f64; 3]) -> bool {
 
 /// Pairs of agents at about the same height whose X/Z distance is below
 /// their radii's sum by more than [`OVERLAP_SHARE`] of the smaller radius.
+/// A sweep along X: agents in X order, each paired only with those after
+/// it closer in X than its radius plus the largest, so a run of many
+/// agents is not counted pair by pair.
 fn overlapping_pairs(agents: &[&CrowdAgent]) -> usize {
     let overlap = |a: &CrowdAgent, b: &CrowdAgent| {
         let (ra, rb) = (a.params().radius, b.params().radius);
         let same_level = (a.position()[1] - b.position()[1]).abs() < a.params().height.min(b.params().height);
         same_level && ra + rb - distance_xz(a.position(), b.position()) > OVERLAP_SHARE * ra.min(rb)
     };
-    (0..agents.len()).map(|i| (i + 1..agents.len()).filter(|&j| overlap(agents[i], agents[j])).count()).sum()
+    let x = |i: usize| agents[i].position()[0];
+    let mut order: Vec<usize> = (0..agents.len()).collect();
+    order.sort_by(|&i, &j| x(i).total_cmp(&x(j)).then(i.cmp(&j)));
+    let largest = agents.iter().map(|a| a.params().radius).fold(0.0, f64::max);
+    let mut pairs = 0;
+    for (k, &i) in order.iter().enumerate() {
+        let reach = x(i) + agents[i].params().radius + largest;
+        let near = order[k + 1..].iter().take_while(|&&j| x(j) <= reach);
+        pairs += near.filter(|&&j| overlap(agents[i], agents[j])).count();
+    }
+    pairs
 }
 
 fn distance_xz(a: [f64; 3], b: [f64; 3]) -> f64 {

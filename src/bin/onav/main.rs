@@ -267,7 +267,8 @@ enum Command {
     /// seeded random goals for T ticks (dt 1/30 s). Draws their trails over
     /// the mesh picture and prints how many arrived, how many have no path,
     /// how many are stuck (still on their way and no nearer their goal for
-    /// the last 5 s), how many pairs overlap and the final state hash.
+    /// the last 5 s; none in a shorter run), how many pairs overlap and the
+    /// final state hash.
     /// Agent i starts at the random point of seed S + 2i and walks to a
     /// random point it can reach, of seed S + 2i + 1 (or to the point --to
     /// names).

@@ -118,7 +118,24 @@ fn a_failing_rebuild_changes_nothing() {
 fn outlines_crossing_more_borders_than_a_mesh_holds_are_out_of_range() {
     let mut s = settings();
     s.set_origin_x(0.0).unwrap().set_origin_z(0.0).unwrap().set_tile_size(1.0).unwrap();
-    let outlines = one_region(rect(-2_000_000.0, 0.0, 2_000_000.0, 3.0));
+    // 0.2 m of free space across (1.2 m less twice the radius): the area
+    // of 800 000 tiles, which a mesh holds, across 4 000 000 borders.
+    let outlines = one_region(rect(-2_000_000.0, 0.0, 2_000_000.0, 1.2));
     let err = NavMesh::build_planar(s, &outlines).unwrap_err();
     assert!(matches!(&err, NavMeshError::OutOfRange(m) if m.contains("tile borders")), "{err}");
+}
+
+/// Free space of more area than a mesh's tiles is refused before it is
+/// cut into tiles. A square 20 km wide on tiles of 16 m is 1 562 500
+/// tiles; cut, it was 1.5 million pieces (a square 2 000 km wide took the
+/// process past its memory).
+#[test]
+fn free_space_wider_than_a_meshs_tiles_is_out_of_range() {
+    for side in [20_000.0, 2_000_000.0] {
+        let err = build_error(&one_region(rect(-side / 2.0, -side / 2.0, side / 2.0, side / 2.0)));
+        assert!(
+            matches!(&err, NavMeshError::OutOfRange(m) if m.contains("more area than the 1048575 tiles of a mesh")),
+            "{err}"
+        );
+    }
 }

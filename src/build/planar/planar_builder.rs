@@ -14,7 +14,7 @@ use crate::build::planar::free_space::{class_owners, free_space, RegionClass};
 use crate::build::planar::inward_offset::{clearance_units, offset_inward};
 use crate::build::planar::lattice::Lattice;
 use crate::build::planar::planar_input::PlanarOutlines;
-use crate::build::planar::tile_cut::{cut_into_tiles, TilePieces};
+use crate::build::planar::tile_cut::{check_area_fits, cut_into_tiles, TilePieces};
 use crate::error::Result;
 use crate::format::params::NavMeshParams;
 use crate::mesh::poly_ref::TileRef;
@@ -46,6 +46,8 @@ fn cut_plan(settings: &NavSettings, outlines: &PlanarOutlines) -> Result<(Lattic
             .map(|(class, owned)| (class, boolean(&rings_of(&offset), &rings_of(&owned), BooleanOp::Intersect)))
             .collect(),
     };
+    let shapes: Vec<&Shape> = classes.iter().flat_map(|(_, shapes)| shapes).collect();
+    check_area_fits(&shapes, lattice.tile_units())?;
     let cut = classes
         .iter()
         .map(|(class, shapes)| Ok((*class, cut_into_tiles(shapes, &lattice)?)))

@@ -11,6 +11,7 @@ use i_overlay::string::slice::IntSlice;
 
 use crate::build::planar::boolean_ops::Shape;
 use crate::build::planar::lattice::Lattice;
+use crate::build::planar::lattice_geometry::twice_area;
 use crate::error::{NavMeshError, Result};
 use crate::mesh::poly_ref::MAX_SLOTS;
 
@@ -32,6 +33,24 @@ pub fn cut_into_tiles(shapes: &[Shape], lattice: &Lattice) -> Result<TilePieces>
     }
     file_pieces(slice(shapes, &lines), lattice)
         .or_else(|_| file_pieces(slice(&split_at_lines(shapes, &lines), &lines), lattice))
+}
+
+/// Out of range when `shapes` (disjoint, as every class's part of the free
+/// space is) have more area than a mesh's tiles can hold: a tile holds at
+/// most its own square of them, so more than [`MAX_SLOTS`] squares of
+/// `tile` spacings need more tiles than a mesh has slots. Checked before
+/// any slicing, which would make a piece per tile: a square outline
+/// 2 000 km wide is 3.9·10^9 pieces. Never refuses a plan that fits.
+pub fn check_area_fits(shapes: &[&Shape], tile: i64) -> Result<()> {
+    let twice: i128 = shapes.iter().flat_map(|shape| shape.iter()).map(|ring| twice_area(ring)).sum();
+    let twice_tile = 2 * i128::from(tile) * i128::from(tile);
+    if twice > i128::from(MAX_SLOTS) * twice_tile {
+        return Err(NavMeshError::out_of_range(format!(
+            "the free space has more area than the {MAX_SLOTS} tiles of a mesh (that of {} tiles)",
+            twice / twice_tile
+        )));
+    }
+    Ok(())
 }
 
 /// Files each piece under the tile holding it; fails on a piece across a

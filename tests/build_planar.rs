@@ -59,6 +59,18 @@ fn random_outlines_build_exactly() {
     }
 }
 
+/// Two seeds of about a million where the free-space pass snapped an
+/// obstacle corner several spacings (it lay 7 spacings from another
+/// region's edge), past the clearance's first margin: built with that
+/// margin, a polygon came 1 019 spacings from the corner with a radius of
+/// 1 024. The builder now offsets them again with a wider margin.
+#[test]
+fn free_space_snapped_far_by_the_engine_still_keeps_the_radius() {
+    for seed in [394_352, 741_472] {
+        check_exact(&settings(), &random_outlines(seed));
+    }
+}
+
 #[test]
 fn a_zero_radius_keeps_free_space_whole_and_caps_vertices() {
     let mut s = settings();

@@ -9,12 +9,15 @@
 //! - [`free_space`]: walkable minus obstacles, and which region owns what.
 //! - [`inward_offset`]: taking the agent radius off free space.
 //! - [`tile_cut`]: slicing on tile borders so neighbours' points coincide.
+//! - [`clearance_check`]: the cut pieces checked against the obstacles, so
+//!   an engine pass that snapped points far is offset again.
 //! - [`convex_partition`]: triangulation and Hertel–Mehlhorn merging.
 //! - [`convex_regroup`]: three neighbouring convex polygons into two.
 //! - [`planar_builder`]: the pipeline, `NavMesh::build_planar`,
 //!   `NavWorld::build_planar` and the per-tile rebuild.
 
 pub mod boolean_ops;
+pub mod clearance_check;
 pub mod convex_partition;
 pub mod convex_regroup;
 pub mod free_space;

@@ -9,13 +9,14 @@ use rayon::prelude::*;
 
 use crate::build::build_2d::TileInput2d;
 use crate::build::planar::boolean_ops::{boolean, rings_of, BooleanOp, Shape};
+use crate::build::planar::clearance_check::keeps_radius;
 use crate::build::planar::convex_partition::ConvexPolygons;
 use crate::build::planar::free_space::{class_owners, free_space, RegionClass};
-use crate::build::planar::inward_offset::{clearance_units, offset_inward};
+use crate::build::planar::inward_offset::{clearance_units, offset_inward, radius_units, ROUNDING_MARGINS};
 use crate::build::planar::lattice::Lattice;
-use crate::build::planar::planar_input::PlanarOutlines;
+use crate::build::planar::planar_input::{LatticeOutlines, PlanarOutlines};
 use crate::build::planar::tile_cut::{check_area_fits, cut_into_tiles, TilePieces};
-use crate::error::Result;
+use crate::error::{NavMeshError, Result};
 use crate::format::params::NavMeshParams;
 use crate::mesh::poly_ref::TileRef;
 use crate::world::nav_mesh::NavMesh;
@@ -32,27 +33,48 @@ pub fn offset_free_space(settings: &NavSettings, outlines: &PlanarOutlines) -> R
 }
 
 /// The lattice and, per region class in class order, its part of the
-/// offset free space cut into tiles.
+/// offset free space cut into tiles: with the first rounding margin whose
+/// pieces keep the agent radius from every obstacle (`clearance_check.rs`).
 fn cut_plan(settings: &NavSettings, outlines: &PlanarOutlines) -> Result<(Lattice, Vec<(RegionClass, TilePieces)>)> {
     settings.to_params()?;
     let lattice = Lattice::from_settings(settings)?;
     let on_lattice = outlines.to_lattice(settings, &lattice)?;
-    let clearance = clearance_units(settings.agent_radius(), &lattice);
-    let offset = offset_inward(&free_space(&on_lattice), clearance);
-    let classes: Vec<(RegionClass, Vec<Shape>)> = match class_owners(&on_lattice) {
+    let free = free_space(&on_lattice);
+    let owners = class_owners(&on_lattice);
+    let radius = radius_units(settings.agent_radius(), &lattice);
+    for margin in ROUNDING_MARGINS {
+        let clearance = clearance_units(settings.agent_radius(), &lattice, margin);
+        let cut = cut_with_clearance(&on_lattice, &free, owners.as_deref(), clearance, &lattice)?;
+        if radius == 0 || keeps_radius(&cut, &on_lattice.obstacles, radius, lattice.tile_units()) {
+            return Ok((lattice, cut));
+        }
+    }
+    Err(NavMeshError::InvalidOperation(format!(
+        "the boolean engine moved free space by more than {} spacings: the agent radius cannot be kept from every obstacle",
+        ROUNDING_MARGINS[ROUNDING_MARGINS.len() - 1]
+    )))
+}
+
+/// Free space offset by `clearance`, each class's part of it, cut into
+/// tiles.
+fn cut_with_clearance(
+    on_lattice: &LatticeOutlines,
+    free: &[Shape],
+    owners: Option<&[(RegionClass, Vec<Shape>)]>,
+    clearance: i64,
+    lattice: &Lattice,
+) -> Result<Vec<(RegionClass, TilePieces)>> {
+    let offset = offset_inward(free, clearance);
+    let classes: Vec<(RegionClass, Vec<Shape>)> = match owners {
         None => on_lattice.regions.first().map(|r| ((r.area, r.flags), offset)).into_iter().collect(),
         Some(owners) => owners
-            .into_iter()
-            .map(|(class, owned)| (class, boolean(&rings_of(&offset), &rings_of(&owned), BooleanOp::Intersect)))
+            .iter()
+            .map(|(class, owned)| (*class, boolean(&rings_of(&offset), &rings_of(owned), BooleanOp::Intersect)))
             .collect(),
     };
     let shapes: Vec<&Shape> = classes.iter().flat_map(|(_, shapes)| shapes).collect();
     check_area_fits(&shapes, lattice.tile_units())?;
-    let cut = classes
-        .iter()
-        .map(|(class, shapes)| Ok((*class, cut_into_tiles(shapes, &lattice)?)))
-        .collect::<Result<Vec<(RegionClass, TilePieces)>>>()?;
-    Ok((lattice, cut))
+    classes.iter().map(|(class, shapes)| Ok((*class, cut_into_tiles(shapes, lattice)?))).collect()
 }
 
 /// One 2D tile input per tile that keeps any free space, in (z, x) order;

@@ -13,6 +13,7 @@
 use std::collections::BTreeMap;
 
 use crate::build::planar::boolean_ops::Shape;
+use crate::build::planar::free_space::RegionClass;
 use crate::build::planar::lattice_geometry::{segments_touch, LatticePoint};
 use crate::build::planar::tile_cut::TilePieces;
 
@@ -27,7 +28,12 @@ const FLOAT_SLACK: f64 = 1.0 / (1u64 << 40) as f64;
 /// True when no piece of `cut` comes closer than `radius` spacings to an
 /// obstacle edge (nor touches one). Each obstacle edge is compared with
 /// the pieces of the tiles its box, widened by the radius, overlaps.
-pub fn keeps_radius(cut: &[(impl Sized, TilePieces)], obstacles: &[Vec<LatticePoint>], radius: i64, tile: i64) -> bool {
+pub fn keeps_radius(
+    cut: &[(RegionClass, TilePieces)],
+    obstacles: &[Vec<LatticePoint>],
+    radius: i64,
+    tile: i64,
+) -> bool {
     let near = obstacle_edges_by_tile(cut, obstacles, radius, tile);
     cut.iter().all(|(_, pieces)| {
         pieces.iter().all(|(key, shapes)| near.get(key).is_none_or(|edges| shapes_keep_radius(shapes, edges, radius)))
@@ -38,7 +44,7 @@ pub fn keeps_radius(cut: &[(impl Sized, TilePieces)], obstacles: &[Vec<LatticePo
 /// `radius` overlaps it. Only tiles with pieces are visited, so an
 /// obstacle as wide as the world costs its rows, not its tiles.
 fn obstacle_edges_by_tile(
-    cut: &[(impl Sized, TilePieces)],
+    cut: &[(RegionClass, TilePieces)],
     obstacles: &[Vec<LatticePoint>],
     radius: i64,
     tile: i64,

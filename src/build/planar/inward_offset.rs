@@ -28,37 +28,36 @@
 //! to the nearest lattice point and may merge points one spacing apart,
 //! which moves an edge by less than two spacings; the margin keeps the
 //! radius whole. Where the engine snaps further (`clearance_check.rs`),
-//! the builder offsets again with the next of [`ROUNDING_MARGINS`].
+//! the builder offsets again with the next of [`rounding_margins`].
 
 use crate::build::planar::boolean_ops::{positive_region, Shape};
 use crate::build::planar::lattice::Lattice;
 use crate::build::planar::lattice_geometry::{cross, LatticePoint};
 
+/// The largest margin the builder tries ([`rounding_margins`]).
+pub const LARGEST_MARGIN: i64 = 1 << 16;
+
 /// Spacings added to the agent radius against the engine's rounding, in
 /// the order the builder tries them: 2 for every input whose passes round
-/// only, then doubling up to 2^16 where a pass snapped points further.
-pub const ROUNDING_MARGINS: [i64; 16] = {
-    let mut margins = [2; 16];
-    let mut k = 1;
-    while k < margins.len() {
-        margins[k] = margins[k - 1] * 2;
-        k += 1;
-    }
-    margins
-};
+/// only, then doubling up to [`LARGEST_MARGIN`] where a pass snapped
+/// points further.
+pub fn rounding_margins() -> impl Iterator<Item = i64> {
+    std::iter::successors(Some(2), |&margin| (margin < LARGEST_MARGIN).then_some(margin * 2))
+}
 
 /// The agent radius in spacings, rounded up: ceil(radius·2^k).
 pub fn radius_units(agent_radius: f32, lattice: &Lattice) -> i64 {
     (f64::from(agent_radius) * (1u64 << lattice.bits()) as f64).ceil() as i64
 }
 
-/// The clearance in spacings for an agent radius and a rounding margin: 0
-/// for radius 0 (free space is kept as it is), else ceil(radius·2^k) +
-/// `margin`.
-pub fn clearance_units(agent_radius: f32, lattice: &Lattice, margin: i64) -> i64 {
-    match radius_units(agent_radius, lattice) {
-        0 => 0,
-        radius => radius + margin,
+/// The clearance in spacings for an agent radius in spacings and a
+/// rounding margin: 0 for radius 0 (free space is kept as it is), else the
+/// radius plus the margin.
+pub fn clearance_units(radius: i64, margin: i64) -> i64 {
+    if radius == 0 {
+        0
+    } else {
+        radius + margin
     }
 }
 

@@ -12,7 +12,9 @@ use crate::build::planar::boolean_ops::{boolean, rings_of, BooleanOp, Shape};
 use crate::build::planar::clearance_check::keeps_radius;
 use crate::build::planar::convex_partition::ConvexPolygons;
 use crate::build::planar::free_space::{class_owners, free_space, RegionClass};
-use crate::build::planar::inward_offset::{clearance_units, offset_inward, radius_units, ROUNDING_MARGINS};
+use crate::build::planar::inward_offset::{
+    clearance_units, offset_inward, radius_units, rounding_margins, LARGEST_MARGIN,
+};
 use crate::build::planar::lattice::Lattice;
 use crate::build::planar::planar_input::{LatticeOutlines, PlanarOutlines};
 use crate::build::planar::tile_cut::{check_area_fits, cut_into_tiles, TilePieces};
@@ -42,16 +44,14 @@ fn cut_plan(settings: &NavSettings, outlines: &PlanarOutlines) -> Result<(Lattic
     let free = free_space(&on_lattice);
     let owners = class_owners(&on_lattice);
     let radius = radius_units(settings.agent_radius(), &lattice);
-    for margin in ROUNDING_MARGINS {
-        let clearance = clearance_units(settings.agent_radius(), &lattice, margin);
-        let cut = cut_with_clearance(&on_lattice, &free, owners.as_deref(), clearance, &lattice)?;
+    for margin in rounding_margins() {
+        let cut = cut_with_clearance(&on_lattice, &free, owners.as_deref(), clearance_units(radius, margin), &lattice)?;
         if radius == 0 || keeps_radius(&cut, &on_lattice.obstacles, radius, lattice.tile_units()) {
             return Ok((lattice, cut));
         }
     }
     Err(NavMeshError::InvalidOperation(format!(
-        "the boolean engine moved free space by more than {} spacings: the agent radius cannot be kept from every obstacle",
-        ROUNDING_MARGINS[ROUNDING_MARGINS.len() - 1]
+        "the boolean engine moved free space by more than {LARGEST_MARGIN} spacings: the agent radius cannot be kept from every obstacle"
     )))
 }
 

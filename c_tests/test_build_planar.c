@@ -3,8 +3,9 @@
  * onav_nav_mesh_build_planar over OnavPlanarOutlines (a region with a hole,
  * a second region with its own area and flags, a triangular obstacle) on
  * 16-unit tiles, equal bytes from two builds, and the error paths: NULL
- * arguments and arrays, a NaN coordinate, a self-intersecting ring and an
- * area out of range, each with the output cleared; onav_nav_world_build_planar
+ * arguments and arrays, a NaN coordinate, a self-intersecting ring, an
+ * area out of range and an outline wider than a mesh's tiles, each with
+ * the output cleared; onav_nav_world_build_planar
  * (each class equals its single-class build) and
  * onav_nav_mesh_rebuild_tile_planar (a rebuilt tile equals the full build's,
  * a tile left without free space goes, a failing call changes nothing).
@@ -88,6 +89,13 @@ static void test_build_planar_errors(void) {
     OnavPlanarOutlines area_outlines = {bad_area, 1, NULL, 0};
     CHECK_FAILS_CLEARS(mesh, stale, onav_nav_mesh_build_planar(settings, &area_outlines, &mesh, &err), ONAV_E_OUT_OF_RANGE, &err,
                        "area");
+    /* 20 km square on 16-unit tiles: the area of 1 562 500 tiles, more
+     * than a mesh's slots, refused before any tile is cut. */
+    OnavDVec2 wide[] = {{-10000, -10000}, {10000, -10000}, {10000, 10000}, {-10000, 10000}};
+    OnavPlanarRegion wide_region[] = {{{wide, 4}, NULL, 0, -1, -1}};
+    OnavPlanarOutlines wide_outlines = {wide_region, 1, NULL, 0};
+    CHECK_FAILS_CLEARS(mesh, stale, onav_nav_mesh_build_planar(settings, &wide_outlines, &mesh, &err), ONAV_E_OUT_OF_RANGE,
+                       &err, "more area than the 1048575 tiles");
     onav_settings_free(settings);
 }
 

@@ -6,11 +6,13 @@
 //! interval lie on its boundary, so everything beyond a side is seen from
 //! that end. Sides are decided with the exact orientation predicate; the
 //! point where a side crosses an edge is placed in f64 from the two
-//! orientation values, so the parts of an edge meet at one point.
+//! orientation values, so the parts of an edge meet at one point. A cone's
+//! side is kept as the line it runs along ([`SideLine`]), not as that
+//! placed point: a point rounded off the line would put points exactly on
+//! it (a goal, a corner the path turns at) on the wrong side.
 
 use crate::query::polygon_geometry::{lerp, orient_around, orient_xz};
-use crate::query::shortest_path::mesh_components::NO_KEY;
-use crate::query::shortest_path::search_node::IntervalEnd;
+use crate::query::shortest_path::search_node::{ConeEnd, IntervalEnd};
 
 /// [`orient_xz`] with the floating-point filter inline
 /// ([`orient_around`]): the same value, the exact predicate called only
@@ -31,11 +33,56 @@ pub(crate) enum Sight {
     Left,
 }
 
+/// The line a side of a cone runs along, from the cone's root: through
+/// `guide`, or (`reversed`) through the root away from `guide`, which lies
+/// behind it. Every side line passes through its root, so a point and a
+/// sign describe it exactly, from points the search holds exactly (mesh
+/// vertices and roots), however often it is handed on:
+/// - at an interval end that is a vertex: the ray through that vertex;
+/// - at an end cut by a side of the parent's cone, seen from the same
+///   root: the parent's line;
+/// - at an end cut by a side of the parent's cone, seen from the root
+///   turned at that side's end `v`: the parent's ray from its root `r`
+///   through `v`, continued beyond `v`, whose orientation
+///   `cross(v − r, p − v)` is exactly `−orient(v, r, p)`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct SideLine {
+    pub guide: [f64; 3],
+    pub reversed: bool,
+}
+
+impl SideLine {
+    /// The ray from the root through `point`.
+    #[inline(always)]
+    pub fn through(point: [f64; 3]) -> SideLine {
+        SideLine { guide: point, reversed: false }
+    }
+
+    /// For a root turned from root `previous`: the ray from `previous`
+    /// through the root, continued beyond it.
+    #[inline(always)]
+    pub fn beyond(previous: [f64; 3]) -> SideLine {
+        SideLine { guide: previous, reversed: true }
+    }
+
+    /// `p`'s orientation against the line from `root` (positive on its
+    /// left), exactly signed.
+    #[inline(always)]
+    fn orient(&self, root: [f64; 3], p: [f64; 3]) -> f64 {
+        let value = orient(root, self.guide, p);
+        if self.reversed {
+            -value
+        } else {
+            value
+        }
+    }
+}
+
 /// The root's view into one polygon.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum Cone {
-    /// Through the interval `right`–`left`.
-    Through { root: [f64; 3], right: [f64; 3], left: [f64; 3] },
+    /// Between the side lines `right` and `left` (through an interval).
+    Through { root: [f64; 3], right: SideLine, left: SideLine },
     /// The root is in the polygon and sees all of it.
     Whole,
 }
@@ -65,9 +112,9 @@ impl Cone {
         match *self {
             Cone::Whole => Sight::Seen,
             Cone::Through { root, right, left } => {
-                if orient(root, right, p) < 0.0 {
+                if right.orient(root, p) < 0.0 {
                     Sight::Right
-                } else if orient(root, left, p) > 0.0 {
+                } else if left.orient(root, p) > 0.0 {
                     Sight::Left
                 } else {
                     Sight::Seen
@@ -82,9 +129,21 @@ impl Cone {
     pub fn sides(&self, p: [f64; 3]) -> Sides {
         match *self {
             Cone::Whole => Sides { right: 0.0, left: 0.0 },
-            Cone::Through { root, right, left } => {
-                Sides { right: orient(root, right, p), left: -orient(root, left, p) }
-            }
+            Cone::Through { root, right, left } => Sides { right: right.orient(root, p), left: -left.orient(root, p) },
+        }
+    }
+
+    /// The line that cuts a seen part short of a segment's end `end`,
+    /// whose orientations are `at`: the side `end` lies beyond. A point of
+    /// the polygon lies beyond one side at most (beyond both is behind the
+    /// root, and the polygon lies ahead of the interval). An end beyond
+    /// neither is the part's own end, whose line is the ray through it.
+    #[inline(always)]
+    pub fn cut_line(&self, end: [f64; 3], at: Sides) -> SideLine {
+        match *self {
+            Cone::Through { right, .. } if at.right < 0.0 => right,
+            Cone::Through { left, .. } if at.left < 0.0 => left,
+            _ => SideLine::through(end),
         }
     }
 }
@@ -133,21 +192,24 @@ fn intersect(a: Option<Range>, b: Option<Range>) -> Option<Range> {
     (low < high).then_some((low, high))
 }
 
-/// The end of a part at edge parameter `t` of segment `a`–`b`: the
-/// segment's own end (with its key) at 0 or 1, else a point of no vertex.
-pub(crate) fn end_at(a: IntervalEnd, b: IntervalEnd, t: f64) -> IntervalEnd {
+/// The end of a part at edge parameter `t` of segment `a`–`b`: where it
+/// lies, and as a node keeps it: the segment's own end (a vertex, with its
+/// key) at 0 or 1, else a point of no vertex placed on `cut`, the line
+/// that cuts the segment there.
+pub(crate) fn end_at(a: IntervalEnd, b: IntervalEnd, t: f64, cut: SideLine) -> ([f64; 3], ConeEnd) {
     if t <= 0.0 {
-        a
+        (a.point, ConeEnd::vertex(a))
     } else if t >= 1.0 {
-        b
+        (b.point, ConeEnd::vertex(b))
     } else {
-        IntervalEnd { point: lerp(a.point, b.point, t), key: NO_KEY }
+        (lerp(a.point, b.point, t), ConeEnd::cut(cut))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::query::shortest_path::mesh_components::NO_KEY;
 
     fn p(x: f64, z: f64) -> [f64; 3] {
         [x, 0.0, z]
@@ -157,10 +219,14 @@ mod tests {
         SegmentParts::between(cone.sides(a), cone.sides(b))
     }
 
+    fn through(root: [f64; 3], right: [f64; 3], left: [f64; 3]) -> Cone {
+        Cone::Through { root, right: SideLine::through(right), left: SideLine::through(left) }
+    }
+
     #[test]
     fn a_cone_splits_an_edge_into_right_seen_and_left() {
         // Root below the interval 1..2 on z = 0; the edge z = 2 from x 0 to 6.
-        let cone = Cone::Through { root: p(0.0, -2.0), right: p(2.0, 0.0), left: p(1.0, 0.0) };
+        let cone = through(p(0.0, -2.0), p(2.0, 0.0), p(1.0, 0.0));
         let parts = split(&cone, p(6.0, 2.0), p(0.0, 2.0));
         // Rays reach z = 2 at x = 4 (right) and x = 2 (left).
         assert_eq!(parts.right, Some((0.0, 1.0 / 3.0)));
@@ -172,16 +238,50 @@ mod tests {
     }
 
     #[test]
+    fn a_side_cut_inside_an_edge_keeps_its_line_exactly() {
+        // The right side from (0, 0) through the vertex (1, 6) cuts the
+        // edge z = 1 at x = 1/6, which no f64 holds: the point placed
+        // there lies left of the true side, so that (7, 42), on the side,
+        // lies beyond the ray through the placed point.
+        let root = p(0.0, 0.0);
+        let cone = through(root, p(1.0, 6.0), p(-1.0, 3.0));
+        let (a, b) = (IntervalEnd { point: p(1.0, 1.0), key: 7 }, IntervalEnd { point: p(0.0, 1.0), key: 8 });
+        let at_a = cone.sides(a.point);
+        let parts = SegmentParts::between(at_a, cone.sides(b.point));
+        assert_eq!((parts.right, parts.seen), (Some((0.0, 5.0 / 6.0)), Some((5.0 / 6.0, 1.0))));
+        assert_eq!(cone.cut_line(a.point, at_a), SideLine::through(p(1.0, 6.0)), "cut by the right side");
+        let (placed, end) = end_at(a, b, 5.0 / 6.0, cone.cut_line(a.point, at_a));
+        assert_eq!(end.key(), NO_KEY, "no vertex to turn at");
+        // Seen on through that end, a point exactly on the side is on it,
+        // not beyond it, and one just off it is beyond.
+        let next = Cone::Through { root, right: end.line(), left: SideLine::through(b.point) };
+        assert_eq!(next.sight(p(7.0, 42.0)), Sight::Seen);
+        assert_eq!(next.sight(p(7.0 + 1e-12, 42.0)), Sight::Right);
+        assert_eq!(
+            through(root, placed, b.point).sight(p(7.0, 42.0)),
+            Sight::Right,
+            "the rounding this guards against"
+        );
+    }
+
+    #[test]
+    fn a_side_beyond_a_turn_continues_the_parents_ray() {
+        // Turned at (1, 3) from the root (0, 0).
+        let (line, turn) = (SideLine::beyond(p(0.0, 0.0)), p(1.0, 3.0));
+        assert_eq!(line.orient(turn, p(3.0, 9.0)), 0.0);
+        assert!(line.orient(turn, p(3.0, 10.0)) > 0.0, "left of the ray");
+        assert!(line.orient(turn, p(3.0, 8.0)) < 0.0, "right of the ray");
+    }
+
+    #[test]
     fn a_root_on_the_interval_sees_everything_and_one_beyond_it_nothing() {
-        let on = Cone::Through { root: p(1.0, 0.0), right: p(1.0, 0.0), left: p(0.0, 0.0) };
+        let on = through(p(1.0, 0.0), p(1.0, 0.0), p(0.0, 0.0));
         assert_eq!(split(&on, p(4.0, 3.0), p(-4.0, 3.0)).seen, Some((0.0, 1.0)));
         // Collinear beyond the right end: everything is right of the cone.
-        let beyond = Cone::Through { root: p(3.0, 0.0), right: p(2.0, 0.0), left: p(1.0, 0.0) };
+        let beyond = through(p(3.0, 0.0), p(2.0, 0.0), p(1.0, 0.0));
         let parts = split(&beyond, p(4.0, 3.0), p(-4.0, 3.0));
-        assert_eq!(
-            split(&Cone::Whole, p(4.0, 3.0), p(-4.0, 3.0)),
-            SegmentParts { seen: Some((0.0, 1.0)), right: None, left: None }
-        );
+        let whole = split(&Cone::Whole, p(4.0, 3.0), p(-4.0, 3.0));
+        assert_eq!(whole, SegmentParts { seen: Some((0.0, 1.0)), right: None, left: None });
         assert_eq!((parts.seen, parts.right, parts.left), (None, Some((0.0, 1.0)), None));
     }
 }

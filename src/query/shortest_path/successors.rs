@@ -20,7 +20,7 @@ use crate::query::polygon_geometry::{distance, distance_xz};
 use crate::query::query_filter::QueryFilter;
 use crate::query::shortest_path::edge_exits::EdgeExit;
 use crate::query::shortest_path::heuristic::lower_bound_through;
-use crate::query::shortest_path::interval::{end_at, orient, Cone, Range, SegmentParts, Sight};
+use crate::query::shortest_path::interval::{end_at, orient, Cone, Range, SegmentParts, SideLine, Sight};
 use crate::query::shortest_path::mesh_components::{MeshComponents, NO_KEY};
 use crate::query::shortest_path::search_frontier::SearchFrontier;
 use crate::query::shortest_path::search_node::{IntervalEnd, NodeView, SearchNode};
@@ -55,7 +55,8 @@ struct Expansion<'a> {
     poly: PolyRef,
     root: u32,
     cone: Cone,
-    /// The keys of the cone's right and left ends (through an interval).
+    /// The keys of the cone's right and left ends (through an interval):
+    /// an end with a key is that vertex, the guide of its side's line.
     end_keys: (u32, u32),
     right_turn: Turn,
     left_turn: Turn,
@@ -68,10 +69,10 @@ impl Expansion<'_> {
         let (turn, end) = match (sight, self.cone) {
             (Sight::Seen, _) | (_, Cone::Whole) => return Some(self.root),
             (Sight::Right, Cone::Through { right, .. }) => {
-                (&mut self.right_turn, IntervalEnd { point: right, key: self.end_keys.0 })
+                (&mut self.right_turn, IntervalEnd { point: right.guide, key: self.end_keys.0 })
             }
             (Sight::Left, Cone::Through { left, .. }) => {
-                (&mut self.left_turn, IntervalEnd { point: left, key: self.end_keys.1 })
+                (&mut self.left_turn, IntervalEnd { point: left.guide, key: self.end_keys.1 })
             }
         };
         let may_turn = !self.goal.walls_hold || self.components.is_wall_end(end.key);
@@ -93,27 +94,45 @@ impl Expansion<'_> {
         if exit.behind.excludes(self.goal.region) {
             return;
         }
-        let parts = SegmentParts::between(self.cone.sides(exit.start.point), self.cone.sides(exit.end.point));
-        self.offer_part(exit, parts.right, Sight::Right);
-        self.offer_part(exit, parts.seen, Sight::Seen);
-        self.offer_part(exit, parts.left, Sight::Left);
+        let (at_start, at_end) = (self.cone.sides(exit.start.point), self.cone.sides(exit.end.point));
+        let parts = SegmentParts::between(at_start, at_end);
+        if let Some(range) = parts.right {
+            let beyond = self.beyond();
+            self.offer_part(exit, range, Sight::Right, (beyond, beyond));
+        }
+        if let Some(range) = parts.seen {
+            let cuts = (self.cone.cut_line(exit.start.point, at_start), self.cone.cut_line(exit.end.point, at_end));
+            self.offer_part(exit, range, Sight::Seen, cuts);
+        }
+        if let Some(range) = parts.left {
+            let beyond = self.beyond();
+            self.offer_part(exit, range, Sight::Left, (beyond, beyond));
+        }
     }
 
-    /// A node for the part `range` of `exit`, which lies at `sight`.
+    /// The line a part beyond a side is cut by: seen from the root turned
+    /// at that side's end, the side's line continued.
     #[inline(always)]
-    fn offer_part(&mut self, exit: &EdgeExit, range: Option<Range>, sight: Sight) {
-        let Some((t0, t1)) = range else { return };
+    fn beyond(&self) -> SideLine {
+        SideLine::beyond(self.frontier.roots[self.root as usize].position)
+    }
+
+    /// A node for the part `(t0, t1)` of `exit`, which lies at `sight` and
+    /// is cut by the lines `cuts` where its ends lie inside the exit.
+    #[inline(always)]
+    fn offer_part(&mut self, exit: &EdgeExit, (t0, t1): Range, sight: Sight, cuts: (SideLine, SideLine)) {
         let Some(root) = self.root_for(sight) else { return };
-        let (right, left) = (end_at(exit.start, exit.end, t0), end_at(exit.start, exit.end, t1));
+        let (right_at, right) = end_at(exit.start, exit.end, t0, cuts.0);
+        let (left_at, left) = end_at(exit.start, exit.end, t1, cuts.1);
         let at = self.frontier.roots[root as usize];
-        let root_side = orient(right.point, left.point, at.position);
-        let (bound, view) = if lies_on(root_side, at.position, right.point, left.point) {
+        let root_side = orient(right_at, left_at, at.position);
+        let (bound, view) = if lies_on(root_side, at.position, right_at, left_at) {
             if !self.frontier.first_sight_whole(root, exit.target) {
                 return;
             }
             (distance_xz(at.position, self.goal.position), NodeView::Whole)
         } else {
-            let bound = lower_bound_through(at.position, (right.point, left.point), root_side, self.goal.position);
+            let bound = lower_bound_through(at.position, (right_at, left_at), root_side, self.goal.position);
             (bound, NodeView::Interval { right, left, entry_edge: exit.target_edge, from: self.poly })
         };
         self.frontier.push(SearchNode { poly: exit.target, view, root }, at.g + bound);
@@ -147,8 +166,8 @@ pub(crate) fn expand(
     let position = frontier.roots[root as usize].position;
     let (cone, end_keys, entry) = match view {
         NodeView::Interval { right, left, entry_edge, from } => {
-            let cone = Cone::Through { root: position, right: right.point, left: left.point };
-            (cone, (right.key, left.key), Some((entry_edge, from)))
+            let cone = Cone::Through { root: position, right: right.line(), left: left.line() };
+            (cone, (right.key(), left.key()), Some((entry_edge, from)))
         }
         NodeView::Whole | NodeView::Goal => (Cone::Whole, (NO_KEY, NO_KEY), None),
     };

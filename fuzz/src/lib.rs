@@ -20,6 +20,8 @@ mod tile_fixture;
 mod query_meshes;
 #[path = "../../tests/shortest_path_meshes/mod.rs"]
 mod shortest_path_meshes;
+#[path = "../../tests/shortest_path_oracle/mod.rs"]
+mod shortest_path_oracle;
 /// The golden cases of `tests/golden.rs`, which seed the corpora, and each
 /// layout's read-then-write round trip.
 #[path = "../../tests/golden/cases.rs"]

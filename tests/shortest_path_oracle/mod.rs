@@ -1,37 +1,44 @@
 //! An independent oracle for `find_shortest_path`, written from the mesh's
 //! public API without the query layer: the shortest length over a
 //! visibility graph whose nodes are the wall ends of the mesh (every end
-//! of an edge part that no neighbour covers), the off-mesh departures and
-//! arrivals, the start and the end; two points see each other when the
+//! of an edge part that no neighbour covers), the corners on tile borders
+//! (where floors stacked in one tile column meet the next tile, a path
+//! may bend at any of them onto the other floor), the off-mesh departures
+//! and arrivals, the start and the end; two points see each other when the
 //! X/Z segment between them stays on the closed polygons, walked from
 //! polygon to polygon by adjacency (in-tile edges and the exact overlap of
 //! portal edges), never by projection. A link joins its departure to its
 //! arrival at its 3D length, one way unless two-way. Dijkstra gives the
-//! length. The walk tolerates 1e-9 of rounding inside a polygon and 1e-7 at an
-//! opening, far below the gaps of the test meshes' lattice, but not below
-//! every gap: a segment from an off-mesh link's f32 end along a line of
-//! lattice corners can miss them by 3e-8 and be counted blocked (rooms
-//! 2 269 and four more past the suite's seeds; docs/QUERIES.md, "a defect
-//! at a grazed wall corner").
+//! length.
+//!
+//! The walk is exact: it decides everything by the signs of orientation
+//! determinants (Shewchuk's adaptive predicate, the `robust` crate) and by
+//! comparisons of coordinates, and never places a crossing point. A
+//! polygon is left through the edge its corners change sides of the
+//! segment's line on, or through the corner on that line; the segment
+//! passes into a neighbour when that crossing lies on the part of the
+//! edge the neighbour covers, which is again a question of sides. So a
+//! segment that misses a corner by 1e-12, or grazes it, is judged as it
+//! lies (an earlier walk with a 1e-7 tolerance at openings counted some
+//! free segments from off-mesh links' f32 ends blocked; docs/QUERIES.md,
+//! "a defect at a grazed wall corner").
 #![allow(dead_code)]
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use onav::{LinkKind, NavTile, PolyRef, TiledNavMesh};
+use robust::{orient2d, Coord};
 
-/// How far outside a polygon a segment may run (rounding).
-const EPS: f64 = 1e-9;
-/// How near an exit point must be to an opening to pass through it.
-const NEAR: f64 = 1e-7;
-
-/// A way from one polygon into another through part `t0..t1` of edge
-/// `edge` (edge parameters from its first corner).
+/// A way from one polygon into another through the part `from`–`to` of
+/// edge `edge` (points on the edge, exactly on its line); `portal` when
+/// the other polygon is of another tile.
 #[derive(Debug, Clone, Copy)]
 struct Opening {
     edge: usize,
+    portal: bool,
     target: usize,
-    t0: f64,
-    t1: f64,
+    from: [f64; 3],
+    to: [f64; 3],
 }
 
 #[derive(Debug, Clone)]
@@ -45,6 +52,16 @@ struct OraclePolygon {
 struct Point {
     poly: usize,
     at: [f64; 3],
+}
+
+/// Where a segment leaves a polygon, known exactly without placing it.
+#[derive(Debug, Clone, Copy)]
+enum Exit {
+    /// At this exact point (a corner, or the segment's end).
+    At([f64; 3]),
+    /// Strictly inside edge `k`, whose corners lie strictly on either side
+    /// of the segment's line.
+    Across(usize),
 }
 
 pub struct Oracle {
@@ -65,8 +82,18 @@ fn corners(mesh: &TiledNavMesh, poly: PolyRef) -> Vec<[f64; 3]> {
     tile.polygon_vertices(poly.polygon() as usize).map(|v| world(mesh, tile, v)).collect()
 }
 
-fn cross(o: [f64; 3], a: [f64; 3], b: [f64; 3]) -> f64 {
-    (a[0] - o[0]) * (b[2] - o[2]) - (a[2] - o[2]) * (b[0] - o[0])
+/// The exact sign of the turn a → b → c in X/Z: 1 when c lies left of
+/// a→b (inside a polygon's edge), −1 right, 0 on the line.
+fn side(a: [f64; 3], b: [f64; 3], c: [f64; 3]) -> i8 {
+    let xz = |p: [f64; 3]| Coord { x: p[0], y: p[2] };
+    let det = orient2d(xz(a), xz(b), xz(c));
+    (det > 0.0) as i8 - (det < 0.0) as i8
+}
+
+/// True when `x` lies on the closed segment `from`–`to` in X/Z.
+fn on_segment(from: [f64; 3], to: [f64; 3], x: [f64; 3]) -> bool {
+    let between = |i: usize| from[i].min(to[i]) <= x[i] && x[i] <= from[i].max(to[i]);
+    side(from, to, x) == 0 && between(0) && between(2)
 }
 
 pub fn distance_xz(a: [f64; 3], b: [f64; 3]) -> f64 {
@@ -77,20 +104,26 @@ fn distance_3d(a: [f64; 3], b: [f64; 3]) -> f64 {
     ((b[0] - a[0]).powi(2) + (b[1] - a[1]).powi(2) + (b[2] - a[2]).powi(2)).sqrt()
 }
 
-fn lerp(a: [f64; 3], b: [f64; 3], t: f64) -> [f64; 3] {
-    [0, 1, 2].map(|i| a[i] + (b[i] - a[i]) * t)
+/// The part of edge a–b that the collinear edge c–d covers along axis
+/// `axis`: its two ends, each a corner of one of the edges.
+fn overlap(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3], axis: usize) -> Option<([f64; 3], [f64; 3])> {
+    let lowest = |p: [f64; 3], q: [f64; 3]| if p[axis] <= q[axis] { p } else { q };
+    let highest = |p: [f64; 3], q: [f64; 3]| if p[axis] <= q[axis] { q } else { p };
+    let low = highest(lowest(a, b), lowest(c, d));
+    let high = lowest(highest(a, b), highest(c, d));
+    (low[axis] < high[axis]).then_some((low, high))
 }
 
-/// The part of edge a–b that edge c–d covers along axis `axis`, as
-/// parameters of a–b.
-fn overlap(a: [f64; 3], b: [f64; 3], c: [f64; 3], d: [f64; 3], axis: usize) -> Option<(f64, f64)> {
-    let low = a[axis].min(b[axis]).max(c[axis].min(d[axis]));
-    let high = a[axis].max(b[axis]).min(c[axis].max(d[axis]));
-    if high <= low {
-        return None;
+/// How far along edge a→b the point `p` on it lies, as a key that orders
+/// such points exactly: the coordinate on the axis the edge runs furthest
+/// along, signed by the edge's direction.
+fn along(a: [f64; 3], b: [f64; 3], p: [f64; 3]) -> f64 {
+    let axis = if (b[0] - a[0]).abs() >= (b[2] - a[2]).abs() { 0 } else { 2 };
+    if b[axis] >= a[axis] {
+        p[axis]
+    } else {
+        -p[axis]
     }
-    let t = |u: f64| (u - a[axis]) / (b[axis] - a[axis]);
-    Some((t(low).min(t(high)), t(low).max(t(high))))
 }
 
 impl Oracle {
@@ -114,7 +147,13 @@ impl Oracle {
             for (k, &neighbour) in view.neighbours.iter().enumerate() {
                 if neighbour != 0 {
                     let target = index[&poly.tile_ref().polygon(neighbour - 1).unwrap()];
-                    polygons[i].openings.push(Opening { edge: k, target, t0: 0.0, t1: 1.0 });
+                    polygons[i].openings.push(Opening {
+                        edge: k,
+                        portal: false,
+                        target,
+                        from: c[k],
+                        to: c[(k + 1) % n],
+                    });
                 }
             }
             for l in mesh.links(poly).unwrap() {
@@ -125,8 +164,9 @@ impl Oracle {
                         let te = l.target_edge as usize;
                         let axis = if l.side % 2 == 0 { 2 } else { 0 };
                         let (d0, d1) = (other[te], other[(te + 1) % other.len()]);
-                        if let Some((t0, t1)) = overlap(c[k], c[(k + 1) % n], d0, d1, axis) {
-                            polygons[i].openings.push(Opening { edge: k, target: index[&l.target], t0, t1 });
+                        if let Some((from, to)) = overlap(c[k], c[(k + 1) % n], d0, d1, axis) {
+                            let target = index[&l.target];
+                            polygons[i].openings.push(Opening { edge: k, portal: true, target, from, to });
                         }
                     }
                     LinkKind::OffMesh | LinkKind::OffMeshReverse => {
@@ -166,28 +206,39 @@ impl Oracle {
         oracle
     }
 
-    /// Every end of an edge part no opening covers, once per place.
+    /// Every end of an edge part no opening covers and every corner of an
+    /// edge on a tile border, once per place.
     fn add_wall_ends(&mut self) {
         let mut seen = BTreeSet::new();
         for (i, polygon) in self.polygons.iter().enumerate() {
             let n = polygon.corners.len();
             for k in 0..n {
-                let mut covered: Vec<(f64, f64)> =
-                    polygon.openings.iter().filter(|o| o.edge == k).map(|o| (o.t0, o.t1)).collect();
-                covered.sort_by(|a, b| a.0.total_cmp(&b.0));
+                let (a, b) = (polygon.corners[k], polygon.corners[(k + 1) % n]);
+                let key = |p: [f64; 3]| along(a, b, p);
+                let mut covered: Vec<([f64; 3], [f64; 3])> = polygon
+                    .openings
+                    .iter()
+                    .filter(|o| o.edge == k)
+                    .map(|o| if key(o.from) <= key(o.to) { (o.from, o.to) } else { (o.to, o.from) })
+                    .collect();
+                covered.sort_by(|x, y| key(x.0).total_cmp(&key(y.0)));
                 let mut ends = Vec::new();
-                let mut at = 0.0;
-                for (t0, t1) in covered {
-                    if t0 > at {
-                        ends.extend([at, t0]);
+                let mut at = a;
+                for (from, to) in covered {
+                    if key(from) > key(at) {
+                        ends.extend([at, from]);
                     }
-                    at = at.max(t1);
+                    if key(to) > key(at) {
+                        at = to;
+                    }
                 }
-                if at < 1.0 {
-                    ends.extend([at, 1.0]);
+                if key(at) < key(b) {
+                    ends.extend([at, b]);
                 }
-                for t in ends {
-                    let p = lerp(polygon.corners[k], polygon.corners[(k + 1) % n], t);
+                if polygon.openings.iter().any(|o| o.edge == k && o.portal) {
+                    ends.extend([a, b]);
+                }
+                for p in ends {
                     if seen.insert(p.map(f64::to_bits)) {
                         self.points.push(Point { poly: i, at: p });
                     }
@@ -199,59 +250,117 @@ impl Oracle {
     /// True when the X/Z segment from `a` to `b` stays on the polygons,
     /// walked by adjacency from `a`'s polygon to `b`'s.
     fn sees(&self, a: Point, b: Point) -> bool {
+        self.walk(a, b.at, Some(b.poly))
+    }
+
+    /// True when the X/Z segment from `a` to `q` stays on the polygons,
+    /// walked by adjacency from `a`'s polygon to polygon `last` (any
+    /// polygon holding `q` when `None`). It may leave from any polygon
+    /// joined to `a`'s at `a` itself (through openings holding `a`): where
+    /// floors meet at a tile border, a path at a vertex there moves onto
+    /// the other floor without a step.
+    fn walk(&self, a: Point, q: [f64; 3], last: Option<usize>) -> bool {
+        let p = a.at;
+        if !self.contains(a.poly, p) {
+            return false;
+        }
         let mut visited = vec![false; self.polygons.len()];
-        let mut stack = vec![(a.poly, 0.0)];
+        let mut stack = vec![a.poly];
         visited[a.poly] = true;
-        while let Some((poly, t_in)) = stack.pop() {
-            let Some(t_out) = self.clip(poly, a.at, b.at, t_in) else { continue };
-            if poly == b.poly && t_out >= 1.0 - EPS {
-                return true;
-            }
-            let x = lerp(a.at, b.at, t_out);
-            let polygon = &self.polygons[poly];
-            let n = polygon.corners.len();
-            for opening in &polygon.openings {
-                if visited[opening.target] {
-                    continue;
-                }
-                let (c, d) = (polygon.corners[opening.edge], polygon.corners[(opening.edge + 1) % n]);
-                let length = distance_xz(c, d);
-                let u = ((x[0] - c[0]) * (d[0] - c[0]) + (x[2] - c[2]) * (d[2] - c[2])) / (length * length);
-                let off_line = cross(c, d, x).abs() / length;
-                if off_line <= NEAR && u >= opening.t0 - NEAR && u <= opening.t1 + NEAR {
+        let mut joined = 0;
+        while let Some(&poly) = stack.get(joined) {
+            for opening in &self.polygons[poly].openings {
+                if !visited[opening.target] && on_segment(opening.from, opening.to, p) {
                     visited[opening.target] = true;
-                    stack.push((opening.target, t_out));
+                    stack.push(opening.target);
+                }
+            }
+            joined += 1;
+        }
+        while let Some(poly) = stack.pop() {
+            let exit = if self.contains(poly, q) {
+                if last.is_none_or(|last| poly == last) {
+                    return true;
+                }
+                Exit::At(q)
+            } else {
+                match self.exit(poly, p, q) {
+                    Some(exit) => exit,
+                    None => continue,
+                }
+            };
+            for opening in &self.polygons[poly].openings {
+                if !visited[opening.target] && Self::passes(opening, exit, p, q) {
+                    visited[opening.target] = true;
+                    stack.push(opening.target);
                 }
             }
         }
         false
     }
 
-    /// Where segment p–q, inside the closed polygon from parameter `t_in`
-    /// on, leaves it (at most 1); `None` when it is not inside at `t_in`.
-    fn clip(&self, poly: usize, p: [f64; 3], q: [f64; 3], t_in: f64) -> Option<f64> {
-        let polygon = &self.polygons[poly];
-        let n = polygon.corners.len();
-        let mut high = 1.0f64;
-        for k in 0..n {
-            let (a, b) = (polygon.corners[k], polygon.corners[(k + 1) % n]);
-            let length = distance_xz(a, b);
-            // Signed distance left of a→b along the segment: c0 + c1·t.
-            let c0 = cross(a, b, p) / length;
-            let c1 = (cross(a, b, q) - cross(a, b, p)) / length;
-            if c0 + c1 * t_in < -EPS {
-                return None;
-            }
-            if c1 < 0.0 {
-                high = high.min(-c0 / c1);
-            }
+    /// True when `x` lies on the closed polygon.
+    fn contains(&self, poly: usize, x: [f64; 3]) -> bool {
+        let c = &self.polygons[poly].corners;
+        (0..c.len()).all(|k| side(c[k], c[(k + 1) % c.len()], x) >= 0)
+    }
+
+    /// Where the line through p→q, which meets the polygon, leaves it
+    /// going toward q (the polygon's corners run counter-clockwise in
+    /// X/Z). Its corners' sides of the line change from right to left
+    /// once round the polygon: across an edge, or at a corner on the line.
+    /// When no corner lies right of the line, the polygon touches it along
+    /// the corners on it, and the last of them (counter-clockwise) lies
+    /// furthest toward q; when none lies left, the first does. `None` when
+    /// the line misses the polygon.
+    fn exit(&self, poly: usize, p: [f64; 3], q: [f64; 3]) -> Option<Exit> {
+        let c = &self.polygons[poly].corners;
+        let n = c.len();
+        let s: Vec<i8> = c.iter().map(|&v| side(p, q, v)).collect();
+        let (next, previous) = (|k: usize| (k + 1) % n, |k: usize| (k + n - 1) % n);
+        if let Some(k) = (0..n).find(|&k| s[k] < 0 && s[next(k)] > 0) {
+            return Some(Exit::Across(k));
         }
-        (high >= t_in - EPS).then_some(high.max(t_in))
+        let (left, right) = (s.contains(&1), s.contains(&-1));
+        let corner = match (left, right) {
+            (true, true) => (0..n).find(|&k| {
+                let mut before = previous(k);
+                while s[before] == 0 {
+                    before = previous(before);
+                }
+                s[k] == 0 && s[next(k)] > 0 && s[before] < 0
+            }),
+            (_, false) => (0..n).find(|&k| s[k] == 0 && s[next(k)] > 0),
+            (false, true) => (0..n).find(|&k| s[k] == 0 && s[previous(k)] < 0),
+        };
+        corner.map(|k| Exit::At(c[k]))
+    }
+
+    /// True when the segment p→q, leaving a polygon at `exit`, passes
+    /// through `opening`: the exit point lies on its part of the edge.
+    /// Across an edge, the line meets the edge's line at one point, inside
+    /// the part when the part's ends do not lie strictly on one side.
+    fn passes(opening: &Opening, exit: Exit, p: [f64; 3], q: [f64; 3]) -> bool {
+        match exit {
+            Exit::At(x) => on_segment(opening.from, opening.to, x),
+            Exit::Across(k) => opening.edge == k && side(p, q, opening.from) * side(p, q, opening.to) <= 0,
+        }
+    }
+
+    /// True when `x` lies on the closed polygon `poly` (in X/Z).
+    pub fn on_polygon(&self, (poly, x): (PolyRef, [f64; 3])) -> bool {
+        self.contains(self.index[&poly], x)
     }
 
     /// True when `b` (in `b_ref`) is seen from `a` (in `a_ref`).
     pub fn segment_free(&self, (a_ref, a): (PolyRef, [f64; 3]), (b_ref, b): (PolyRef, [f64; 3])) -> bool {
-        self.sees(Point { poly: self.index[&a_ref], at: a }, Point { poly: self.index[&b_ref], at: b })
+        self.segment_reaches((a_ref, a), (Some(b_ref), b))
+    }
+
+    /// True when the segment from `a` (in `a_ref`) reaches `b` on the
+    /// polygons, ending in `b_ref`, or in any polygon when that is `None`.
+    pub fn segment_reaches(&self, (a_ref, a): (PolyRef, [f64; 3]), (b_ref, b): (Option<PolyRef>, [f64; 3])) -> bool {
+        self.walk(Point { poly: self.index[&a_ref], at: a }, b, b_ref.map(|r| self.index[&r]))
     }
 
     /// The shortest length from `start` in `start_ref` to `end` in

@@ -203,3 +203,31 @@ pub fn bridge(seed: u64) -> TiledNavMesh {
     mesh.add_tile(with_links(&p, deck.build(&p), &[drop])).unwrap();
     mesh
 }
+
+/// Two floors of tile column (0, 0), at heights 0 and 0.3 (within the
+/// climb of each other), both joined over the border z = 18 to the floor
+/// of tile (0, 1) at 0.15, which is joined on to (1, 1): the only way
+/// between the two floors is over that border. `cells[k]` cells a side
+/// in each of those four tiles; with more than one, `seed` blocks some
+/// (walls and partial portals on the border) and splits them.
+pub fn stacked_floors(cells: [u32; 4], seed: u64) -> TiledNavMesh {
+    let p = params();
+    let mut rng = Rng::new(seed);
+    let mut mesh = TiledNavMesh::new(p).unwrap();
+    let tiles = [(0, 0, 0, 0.0), (0, 0, 1, 0.3), (0, 1, 0, 0.15), (1, 1, 0, 0.15)];
+    for ((x, z, layer, height), n) in tiles.into_iter().zip(cells) {
+        let blocked: Vec<bool> = (0..n * n).map(|_| n > 1 && rng.below(5) == 0).collect();
+        let tile = CellTile {
+            x,
+            z,
+            layer,
+            n,
+            blocked: &|i, j| blocked[(j * n + i) as usize],
+            height: &|_, _| height,
+            triangles: n > 1 && rng.below(2) == 0,
+            seed: rng.next_u64(),
+        };
+        mesh.add_tile(tile.build(&p)).unwrap();
+    }
+    mesh
+}

@@ -101,8 +101,13 @@ impl Expansion<'_> {
             self.offer_part(exit, range, Sight::Right, (beyond, beyond));
         }
         if let Some(range) = parts.seen {
-            let cuts = (self.cone.cut_line(exit.start.point, at_start), self.cone.cut_line(exit.end.point, at_end));
-            self.offer_part(exit, range, Sight::Seen, cuts);
+            if self.root_lies_across(exit) {
+                self.offer_turn_onto(exit, Sight::Right);
+                self.offer_turn_onto(exit, Sight::Left);
+            } else {
+                let cuts = (self.cone.cut_line(exit.start.point, at_start), self.cone.cut_line(exit.end.point, at_end));
+                self.offer_part(exit, range, Sight::Seen, cuts);
+            }
         }
         if let Some(range) = parts.left {
             let beyond = self.beyond();
@@ -136,6 +141,38 @@ impl Expansion<'_> {
             (bound, NodeView::Interval { right, left, entry_edge: exit.target_edge, from: self.poly })
         };
         self.frontier.push(SearchNode { poly: exit.target, view, root }, at.g + bound);
+    }
+
+    /// True when the root lies strictly on the far side of a portal
+    /// `exit`'s line, the target's side. The path came into the polygon
+    /// over that line (a tile border), so no straight line from the root
+    /// crosses it back: a target there is another layer stacked over the
+    /// root's own (two floors of one tile column, both joined to the
+    /// neighbour tile's polygon across the border). Seen from there the
+    /// cone's sides are swapped, and its test, by the sides alone, would
+    /// call the target's points in the wedge behind the root seen. An
+    /// in-tile exit leads onto the polygon's own layer, where the root
+    /// lies across only at a corner the entry edge shares.
+    #[inline(always)]
+    fn root_lies_across(&self, exit: &EdgeExit) -> bool {
+        !exit.in_tile
+            && orient(exit.start.point, exit.end.point, self.frontier.roots[self.root as usize].position) < 0.0
+    }
+
+    /// The target of `exit`, whose root lies across its line, reached by
+    /// turning at the cone's end at `sight` (where a path may turn: a wall
+    /// end, `root_for`): seen whole from there when that end lies on the
+    /// exit (the target's boundary). A path that bends onto the other
+    /// layer elsewhere on the border is not found (docs/QUERIES.md,
+    /// "layers joined over a tile border").
+    fn offer_turn_onto(&mut self, exit: &EdgeExit, sight: Sight) {
+        let Some(root) = self.root_for(sight) else { return };
+        let at = self.frontier.roots[root as usize];
+        let (a, b) = (exit.start.point, exit.end.point);
+        if lies_on(orient(a, b, at.position), at.position, a, b) && self.frontier.first_sight_whole(root, exit.target) {
+            let bound = distance_xz(at.position, self.goal.position);
+            self.frontier.push(SearchNode { poly: exit.target, view: NodeView::Whole, root }, at.g + bound);
+        }
     }
 
     fn offer_goal(&mut self) {

@@ -44,12 +44,15 @@ static const int32_t tile_columns[TILES][2] = {{0, 0}, {1, 0}, {1, 1}, {3, 0}};
 static const OnavDVec3 path_start = {4, 0, 28};
 static const OnavDVec3 path_end = {36, 0, 60};
 
-static OnavTile *square_tile(int which) {
+/* The two-triangle square as floor `layer` of column (x, z) at `origin_y`. */
+static OnavTile *square_tile_at(int32_t x, int32_t z, uint16_t layer, double origin_y) {
     OnavParams params = test_params(32.0);
     OnavTileData d;
     memset(&d, 0, sizeof d);
-    d.tile_x = tile_columns[which][0];
-    d.tile_z = tile_columns[which][1];
+    d.tile_x = x;
+    d.tile_z = z;
+    d.layer = layer;
+    d.origin_y = origin_y;
     d.vertices = square_vertices;
     d.vertex_count = 4;
     d.polygons = square_polygons;
@@ -63,13 +66,21 @@ static OnavTile *square_tile(int which) {
     return tile;
 }
 
-/* Adds tile `which` to `mesh`; returns its TileRef. */
-static uint64_t add_square(OnavMesh *mesh, int which) {
-    OnavTile *tile = square_tile(which);
+static OnavTile *square_tile(int which) {
+    return square_tile_at(tile_columns[which][0], tile_columns[which][1], 0, 0.0);
+}
+
+/* Adds `tile` to `mesh` and frees it; returns its TileRef. */
+static uint64_t add_and_free(OnavMesh *mesh, OnavTile *tile) {
     uint64_t tile_ref = 0;
     CHECK_OK(onav_mesh_add_tile(mesh, tile, &tile_ref, NULL));
     onav_tile_free(tile);
     return tile_ref;
+}
+
+/* Adds tile `which` to `mesh`; returns its TileRef. */
+static uint64_t add_square(OnavMesh *mesh, int which) {
+    return add_and_free(mesh, square_tile(which));
 }
 
 /* The four tiles, their TileRefs in `refs`. */
@@ -1069,6 +1080,35 @@ static void test_shortest_path(void) {
     onav_mesh_free(mesh);
 }
 
+/* tests/query_shortest_path.rs's a_path_onto_the_other_floor_of_a_tile_column_goes_over_the_border:
+ * two floors of column (0, 0), 0.3 apart, each joined over the border
+ * z = 32 to the floor of (0, 1), not to each other. From (8, 24) on the
+ * upper floor to (8, 20) on the lower one the search once answered the
+ * straight 4 (coming back over the border onto the other floor, it took
+ * the wedge behind its root for seen); the path turns at the border's
+ * wall end (0, 32). */
+static void test_shortest_path_onto_the_other_floor(void) {
+    OnavParams params = test_params(32.0);
+    OnavMesh *mesh = NULL;
+    CHECK_OK(onav_mesh_new(&params, &mesh, NULL));
+    const uint64_t lower = add_and_free(mesh, square_tile_at(0, 0, 0, 0.0));
+    const uint64_t upper = add_and_free(mesh, square_tile_at(0, 0, 1, 0.3));
+    add_and_free(mesh, square_tile_at(0, 1, 0, 0.15));
+    OnavQuery *query = new_query(mesh);
+    OnavError err = fresh_error();
+    OnavQueryFilter filter = default_filter();
+    OnavStraightPathVertex path[8];
+    OnavShortestPathOutcome outcome;
+    size_t len = 0;
+    const OnavDVec3 start = {8, 0.3, 24}, end = {8, 0, 20};
+    CHECK_OK(onav_query_find_shortest_path(query, poly_of(upper, 1), poly_of(lower, 1), start, end, &filter, path, 8, &len, &outcome, &err));
+    CHECK(outcome.status == ONAV_SHORTEST_PATH_COMPLETE && len == 3);
+    CHECK(path[1].position.x == 0.0 && path[1].position.z == 32.0);
+    CHECK(fabs(outcome.length - (sqrt(128.0) + sqrt(208.0))) < 1e-9);
+    onav_query_free(query);
+    onav_mesh_free(mesh);
+}
+
 int main(void) {
     test_new_and_free();
     test_filter_default();
@@ -1080,6 +1120,7 @@ int main(void) {
     test_sliced_find_path();
     test_straight_path();
     test_shortest_path();
+    test_shortest_path_onto_the_other_floor();
     test_raycast();
     test_move_along_surface();
     test_circle_searches();

@@ -43,6 +43,13 @@ fn point_in(mesh: &TiledNavMesh, poly: PolyRef, rng: &mut Rng) -> [f64; 3] {
     [0, 1, 2].map(|i| c[0][i] + (c[k][i] - c[0][i]) * a + (c[k + 1][i] - c[0][i]) * b)
 }
 
+/// Two random polygons of `polys` and a random point in each.
+fn random_pair(mesh: &TiledNavMesh, polys: &[PolyRef], rng: &mut Rng) -> ((PolyRef, [f64; 3]), (PolyRef, [f64; 3])) {
+    let start_ref = polys[rng.below(polys.len() as u64) as usize];
+    let end_ref = polys[rng.below(polys.len() as u64) as usize];
+    ((start_ref, point_in(mesh, start_ref, rng)), (end_ref, point_in(mesh, end_ref, rng)))
+}
+
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
 }
@@ -90,9 +97,7 @@ fn check_mesh(mesh: &TiledNavMesh, seed: u64, pairs: usize) -> Tally {
     let (mut path, mut corridor, mut funnel, mut visited) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let mut tally = Tally { reachable: 0, unreachable: 0, straight: 0, with_links: 0, corridors: 0 };
     for pair in 0..pairs {
-        let (start_ref, end_ref) =
-            (polys[rng.below(polys.len() as u64) as usize], polys[rng.below(polys.len() as u64) as usize]);
-        let (start, end) = (point_in(mesh, start_ref, &mut rng), point_in(mesh, end_ref, &mut rng));
+        let ((start_ref, start), (end_ref, end)) = random_pair(mesh, &polys, &mut rng);
         let outcome = query.find_shortest_path(start_ref, end_ref, start, end, &filter, &mut path).unwrap();
         let expected = oracle.shortest((start_ref, start), (end_ref, end));
         let context = format!("seed {seed} pair {pair}: {start_ref:?} {start:?} -> {end_ref:?} {end:?}");
@@ -289,9 +294,7 @@ fn check_floors(mesh: &TiledNavMesh, seed: u64, pairs: usize, tally: &mut FloorT
     let mut query = NavMeshQuery::new(mesh, 65_535).unwrap();
     let mut path = Vec::new();
     for pair in 0..pairs {
-        let (start_ref, end_ref) =
-            (polys[rng.below(polys.len() as u64) as usize], polys[rng.below(polys.len() as u64) as usize]);
-        let (start, end) = (point_in(mesh, start_ref, &mut rng), point_in(mesh, end_ref, &mut rng));
+        let ((start_ref, start), (end_ref, end)) = random_pair(mesh, &polys, &mut rng);
         let outcome =
             query.find_shortest_path(start_ref, end_ref, start, end, &QueryFilter::default(), &mut path).unwrap();
         let expected = oracle.shortest((start_ref, start), (end_ref, end));

@@ -9,7 +9,9 @@
 //! polygon to polygon by adjacency (in-tile edges and the exact overlap of
 //! portal edges), never by projection. A link joins its departure to its
 //! arrival at its 3D length, one way unless two-way. Dijkstra gives the
-//! length.
+//! length; it walks a segment only when the segment would shorten a length
+//! found so far, and each pair of graph points once (remembered), so an
+//! oracle asked a few pairs does not walk the whole graph.
 //!
 //! The walk is exact: it decides everything by the signs of orientation
 //! determinants (Shewchuk's adaptive predicate, the `robust` crate) and by
@@ -24,6 +26,7 @@
 //! "a defect at a grazed wall corner").
 #![allow(dead_code)]
 
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 
 use onav::{LinkKind, NavTile, PolyRef, TiledNavMesh};
@@ -68,8 +71,19 @@ pub struct Oracle {
     index: BTreeMap<PolyRef, usize>,
     polygons: Vec<OraclePolygon>,
     points: Vec<Point>,
-    /// Per point: (other point, length) of the segments and links leaving it.
-    edges: Vec<Vec<(usize, f64)>>,
+    /// Per point: (arrival point, 3D length) of the off-mesh links leaving it.
+    links: Vec<Vec<(usize, f64)>>,
+    /// Per pair of points (row-major): whether they see each other, filled
+    /// as searches ask, so a search walks only the segments it reaches.
+    visibility: RefCell<Vec<Seen>>,
+}
+
+/// What is known of whether two graph points see each other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Seen {
+    Unknown,
+    Yes,
+    No,
 }
 
 fn world(mesh: &TiledNavMesh, tile: &NavTile, local: [f32; 3]) -> [f64; 3] {
@@ -180,7 +194,8 @@ impl Oracle {
                 }
             }
         }
-        let mut oracle = Oracle { index, polygons, points: Vec::new(), edges: Vec::new() };
+        let mut oracle =
+            Oracle { index, polygons, points: Vec::new(), links: Vec::new(), visibility: RefCell::new(Vec::new()) };
         oracle.add_wall_ends();
         let mut link_edges = Vec::new();
         for (from, departure, to, arrival) in links {
@@ -189,21 +204,30 @@ impl Oracle {
             oracle.points.push(Point { poly: to, at: arrival });
             link_edges.push((a, a + 1, distance_3d(departure, arrival)));
         }
-        oracle.edges = vec![Vec::new(); oracle.points.len()];
-        for i in 0..oracle.points.len() {
-            for j in i + 1..oracle.points.len() {
-                let (a, b) = (oracle.points[i], oracle.points[j]);
-                if oracle.sees(a, b) {
-                    let length = distance_xz(a.at, b.at);
-                    oracle.edges[i].push((j, length));
-                    oracle.edges[j].push((i, length));
-                }
+        let n = oracle.points.len();
+        oracle.links = vec![Vec::new(); n];
+        for (a, b, length) in link_edges {
+            oracle.links[a].push((b, length));
+        }
+        *oracle.visibility.get_mut() = vec![Seen::Unknown; n * n];
+        oracle
+    }
+
+    /// True when points `i` and `j` see each other, walked once per pair
+    /// (either way round) and remembered.
+    fn points_see(&self, i: usize, j: usize) -> bool {
+        let n = self.points.len();
+        let known = self.visibility.borrow()[i * n + j];
+        match known {
+            Seen::Yes => true,
+            Seen::No => false,
+            Seen::Unknown => {
+                let seen = if self.sees(self.points[i], self.points[j]) { Seen::Yes } else { Seen::No };
+                let mut visibility = self.visibility.borrow_mut();
+                (visibility[i * n + j], visibility[j * n + i]) = (seen, seen);
+                seen == Seen::Yes
             }
         }
-        for (a, b, length) in link_edges {
-            oracle.edges[a].push((b, length));
-        }
-        oracle
     }
 
     /// Every end of an edge part no opening covers and every corner of an
@@ -376,12 +400,11 @@ impl Oracle {
         let n = self.points.len();
         let mut dist = vec![f64::INFINITY; n];
         for (i, p) in self.points.iter().enumerate() {
-            if self.sees(s, *p) {
-                dist[i] = distance_xz(start, p.at);
+            let length = distance_xz(start, p.at);
+            if length < best && self.sees(s, *p) {
+                dist[i] = length;
             }
         }
-        let to_end: Vec<Option<f64>> =
-            self.points.iter().map(|p| self.sees(*p, e).then(|| distance_xz(p.at, end))).collect();
         let mut done = vec![false; n];
         loop {
             let next = (0..n).filter(|&i| !done[i] && dist[i].is_finite()).min_by(|&a, &b| dist[a].total_cmp(&dist[b]));
@@ -390,13 +413,19 @@ impl Oracle {
                 break;
             }
             done[i] = true;
-            if let Some(rest) = to_end[i] {
-                best = best.min(dist[i] + rest);
+            let to_end = dist[i] + distance_xz(self.points[i].at, end);
+            if to_end < best && self.sees(self.points[i], e) {
+                best = to_end;
             }
-            for &(j, length) in &self.edges[i] {
-                if dist[i] + length < dist[j] {
-                    dist[j] = dist[i] + length;
+            // A segment is walked only when it would shorten a length.
+            for j in (0..n).filter(|&j| !done[j]) {
+                let through = dist[i] + distance_xz(self.points[i].at, self.points[j].at);
+                if through < dist[j].min(best) && self.points_see(i, j) {
+                    dist[j] = through;
                 }
+            }
+            for &(j, length) in &self.links[i] {
+                dist[j] = dist[j].min(dist[i] + length);
             }
         }
         best.is_finite().then_some(best)

@@ -8,6 +8,7 @@
 //! when a raycast says the segment is free.
 
 mod mesh_common;
+mod query_meshes;
 mod shortest_path_meshes;
 mod shortest_path_oracle;
 
@@ -16,6 +17,7 @@ use onav::{
     straight_path_length, NavMeshError, NavMeshQuery, PathStatus, PolyRef, QueryFilter, RaycastOptions,
     ShortestPathStatus, StraightPathOptions, StraightPathVertex, TiledNavMesh, VertexFlags,
 };
+use query_meshes::random_mesh;
 use shortest_path_meshes::{bridge, rooms, stacked_floors};
 use shortest_path_oracle::{distance_xz, Oracle};
 
@@ -50,6 +52,19 @@ fn random_pair(mesh: &TiledNavMesh, polys: &[PolyRef], rng: &mut Rng) -> ((PolyR
     ((start_ref, point_in(mesh, start_ref, rng)), (end_ref, point_in(mesh, end_ref, rng)))
 }
 
+/// Two random polygons and a random corner of each, where polygons of
+/// other floors and tiles meet in X/Z.
+fn corner_pair(mesh: &TiledNavMesh, polys: &[PolyRef], rng: &mut Rng) -> ((PolyRef, [f64; 3]), (PolyRef, [f64; 3])) {
+    let corner = |rng: &mut Rng| {
+        let poly = polys[rng.below(polys.len() as u64) as usize];
+        let corners = shortest_path_oracle::corners(mesh, poly);
+        (poly, corners[rng.below(corners.len() as u64) as usize])
+    };
+    (corner(rng), corner(rng))
+}
+
+type PairDraw = fn(&TiledNavMesh, &[PolyRef], &mut Rng) -> ((PolyRef, [f64; 3]), (PolyRef, [f64; 3]));
+
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
 }
@@ -72,19 +87,6 @@ struct Tally {
 fn walks_the_polygons(oracle: &Oracle, path: &[StraightPathVertex]) -> bool {
     !path.iter().any(|v| v.flags.contains(VertexFlags::OFF_MESH))
         && path.windows(2).all(|w| oracle.segment_free((w[0].poly, w[0].position), (w[1].poly, w[1].position)))
-}
-
-/// True when every segment of an exact path on the surface stays on the
-/// polygons, walked by adjacency from the polygon the path runs in to the
-/// next vertex's; a segment to an off-mesh departure (whose vertex names
-/// the polygon the link lands in) may end on any polygon there, and the
-/// link itself (from the departure to the next vertex) is not walked.
-fn exact_path_walks_the_polygons(oracle: &Oracle, path: &[StraightPathVertex]) -> bool {
-    path.windows(2).all(|w| {
-        let departs = |v: &StraightPathVertex| v.flags.contains(VertexFlags::OFF_MESH);
-        let end = (!departs(&w[1])).then_some(w[1].poly);
-        departs(&w[0]) || oracle.segment_reaches((w[0].poly, w[0].position), (end, w[1].position))
-    })
 }
 
 /// Checks `pairs` random pairs of `mesh` against the oracle.
@@ -112,7 +114,7 @@ fn check_mesh(mesh: &TiledNavMesh, seed: u64, pairs: usize) -> Tally {
         assert!(close(outcome.length, expected), "{context}: length {} but the oracle's is {expected}", outcome.length);
         assert_eq!(outcome.length, straight_path_length(&path), "{context}: the length is the path's");
         check_path_shape(&path, (start_ref, start), (end_ref, end), &context);
-        assert!(exact_path_walks_the_polygons(&oracle, &path), "{context}: {path:?} leaves the polygons");
+        assert!(oracle.exact_path_walks(&path), "{context}: {path:?} leaves the polygons");
         tally.with_links += path.iter().any(|v| v.flags.contains(VertexFlags::OFF_MESH)) as usize;
         let straight = distance_xz(start, end);
         assert!(outcome.length >= straight * (1.0 - 1e-12), "{context}: shorter than the straight line {straight}");
@@ -237,9 +239,29 @@ fn weighted_filters_are_refused_and_bad_references_reported() {
 }
 
 /// The one polygon of tile `(x, z)`'s floor `layer`.
-fn only_polygon(mesh: &TiledNavMesh, (x, z, layer): (i32, i32, u16)) -> PolyRef {
+fn tile_polygon(mesh: &TiledNavMesh, (x, z, layer): (i32, i32, u16), index: u32) -> PolyRef {
     let (tile_ref, _) = mesh.tiles().find(|(_, t)| (t.tile_x(), t.tile_z(), t.layer()) == (x, z, layer)).unwrap();
-    tile_ref.polygon(0).unwrap()
+    tile_ref.polygon(index).unwrap()
+}
+
+/// The exact path from `from` to `to` under a budget of `max_nodes`,
+/// asserted complete, on the polygons and of the oracle's length; its
+/// length and the oracle's.
+fn path_against_oracle(
+    mesh: &TiledNavMesh,
+    from: (PolyRef, [f64; 3]),
+    to: (PolyRef, [f64; 3]),
+    max_nodes: usize,
+) -> f64 {
+    let mut query = NavMeshQuery::new(mesh, max_nodes).unwrap();
+    let mut path = Vec::new();
+    let outcome = query.find_shortest_path(from.0, to.0, from.1, to.1, &QueryFilter::default(), &mut path).unwrap();
+    assert_eq!(outcome.status, ShortestPathStatus::Complete, "{outcome:?}");
+    let oracle = Oracle::new(mesh);
+    assert!(oracle.exact_path_walks(&path), "{path:?}");
+    let expected = oracle.shortest(from, to).unwrap();
+    assert!(close(outcome.length, expected), "{} but the oracle's is {expected}: {path:?}", outcome.length);
+    outcome.length
 }
 
 /// Found by the `shortest_path` fuzz target comparing with the oracle on
@@ -259,17 +281,46 @@ fn only_polygon(mesh: &TiledNavMesh, (x, z, layer): (i32, i32, u16)) -> PolyRef 
 #[test]
 fn a_path_onto_the_other_floor_of_a_tile_column_goes_over_the_border() {
     let mesh = stacked_floors([1; 4], 0);
-    let (upper, lower) = (only_polygon(&mesh, (0, 0, 1)), only_polygon(&mesh, (0, 0, 0)));
+    let (upper, lower) = (tile_polygon(&mesh, (0, 0, 1), 0), tile_polygon(&mesh, (0, 0, 0), 0));
     let (start, end) = ([-18.0, 0.3, 12.0], [-18.0, 0.0, 10.5]);
-    let mut query = NavMeshQuery::new(&mesh, 65_535).unwrap();
-    let mut path = Vec::new();
-    let outcome = query.find_shortest_path(upper, lower, start, end, &QueryFilter::default(), &mut path).unwrap();
-    assert_eq!(outcome.status, ShortestPathStatus::Complete);
-    let oracle = Oracle::new(&mesh);
-    assert!(exact_path_walks_the_polygons(&oracle, &path), "{path:?}");
-    let round_the_corner = 40f64.sqrt() + 60.25f64.sqrt();
-    assert!(close(outcome.length, round_the_corner), "{} round {path:?}", outcome.length);
-    assert!(close(outcome.length, oracle.shortest((upper, start), (lower, end)).unwrap()));
+    let length = path_against_oracle(&mesh, (upper, start), (lower, end), 65_535);
+    assert!(close(length, 40f64.sqrt() + 60.25f64.sqrt()), "{length} is not the length round the corner");
+}
+
+/// Found by the `shortest_path` fuzz target once it held its jittered
+/// meshes against the oracle too. The start (32, 16) is the corner where
+/// four tiles meet, on the upper floor of tile (2, 1), 0.67 up; the end
+/// (32, 0) is a corner of the upper floor of tile (1, 0), 0.51 up, whose
+/// edge along x = 32 is joined to the floor of tile (2, 0). The start's
+/// floor is joined to that floor only from x = 35.83 along z = 16 (nearer
+/// the corner the heights differ by more than the climb). The search came
+/// into tile (2, 0) along z = 16 with the start as its root, which lies
+/// there on the corner (32, 16) in X/Z, and took the root for a point of
+/// that edge: it answered the straight 16 down x = 32, stepping from one
+/// floor onto the other at the corner. The path goes along the border to
+/// (35.83, 16) first, as the oracle's does.
+#[test]
+fn a_root_over_a_corner_of_another_floor_does_not_step_onto_it() {
+    let mesh = random_mesh(144_114_088_564_230_916);
+    let (from, to) = (tile_polygon(&mesh, (2, 1, 1), 0), tile_polygon(&mesh, (1, 0, 1), 1));
+    let (start, end) = ([32.0, 0.667583841085434, 16.0], [32.0, 0.5124191373586655, 0.0]);
+    assert!(path_against_oracle(&mesh, (from, start), (to, end), 65_535) > 20.28);
+}
+
+/// Found by `jittered_floors_from_corners_are_walked_on_the_polygons`:
+/// both floors of tile (0, 1) are joined over the border x = 16 to the
+/// floor of tile (1, 1). From the corner (16, 32) of the upper floor the
+/// search looked along that border edge-on, over it into tile (1, 1), back
+/// onto the lower floor, over again and back, with the same root and the
+/// same interval, until it ran out of 65 535 nodes; the oracle's path is
+/// 24.76 long. Now a root sees a polygon through an interval on its own
+/// line once.
+#[test]
+fn a_root_looking_along_a_border_between_stacked_floors_does_not_go_round() {
+    let mesh = random_mesh(6);
+    let (from, to) = (tile_polygon(&mesh, (0, 1, 1), 1), tile_polygon(&mesh, (1, 0, 1), 31));
+    let (start, end) = ([16.0, 0.5079013884067536, 32.0], [27.931734085083008, 0.6307323455810547, 11.634449005126953]);
+    assert!(path_against_oracle(&mesh, (from, start), (to, end), 1000) > 24.75);
 }
 
 /// How the search did on stacked floors against the oracle.
@@ -287,14 +338,14 @@ struct FloorTally {
 /// Checks `pairs` random pairs of stacked floors against the oracle: every
 /// path the search answers stays on the polygons and is never shorter
 /// than the oracle's, and a pair the oracle cannot join is unreachable.
-fn check_floors(mesh: &TiledNavMesh, seed: u64, pairs: usize, tally: &mut FloorTally) {
+fn check_floors(mesh: &TiledNavMesh, (seed, pairs, draw): (u64, usize, PairDraw), tally: &mut FloorTally) {
     let oracle = Oracle::new(mesh);
     let polys = all_polygons(mesh);
     let mut rng = Rng::new(seed);
     let mut query = NavMeshQuery::new(mesh, 65_535).unwrap();
     let mut path = Vec::new();
     for pair in 0..pairs {
-        let ((start_ref, start), (end_ref, end)) = random_pair(mesh, &polys, &mut rng);
+        let ((start_ref, start), (end_ref, end)) = draw(mesh, &polys, &mut rng);
         let outcome =
             query.find_shortest_path(start_ref, end_ref, start, end, &QueryFilter::default(), &mut path).unwrap();
         let expected = oracle.shortest((start_ref, start), (end_ref, end));
@@ -303,7 +354,7 @@ fn check_floors(mesh: &TiledNavMesh, seed: u64, pairs: usize, tally: &mut FloorT
             (ShortestPathStatus::Unreachable, None) => continue,
             (ShortestPathStatus::Unreachable, Some(_)) => tally.missed += 1,
             (ShortestPathStatus::Complete, Some(length)) => {
-                assert!(exact_path_walks_the_polygons(&oracle, &path), "{context}: {path:?} leaves the polygons");
+                assert!(oracle.exact_path_walks(&path), "{context}: {path:?} leaves the polygons");
                 assert!(outcome.length >= length * (1.0 - 1e-9), "{context}: {} < {length}", outcome.length);
                 if close(outcome.length, length) {
                     tally.equal += 1;
@@ -330,7 +381,23 @@ fn floors_joined_over_a_tile_border_are_walked_on_the_polygons() {
     for seed in 1..=12u64 {
         let mut rng = Rng::new(seed);
         let cells = [0; 4].map(|_| [1, 2, 4][rng.below(3) as usize]);
-        check_floors(&stacked_floors(cells, seed), seed * 7, 200, &mut tally);
+        check_floors(&stacked_floors(cells, seed), (seed * 7, 200, random_pair), &mut tally);
+    }
+    eprintln!("{tally:?}");
+    assert!(tally.reachable > 1000 && tally.equal * 10 > tally.reachable * 9, "{tally:?}");
+}
+
+/// The jittered meshes (second floors 0.3 or 5 up, off-mesh links), from
+/// polygon corners to polygon corners: there polygons of floors stacked
+/// in one column and of the tiles about a border meet in X/Z, so a root
+/// lies on the edges of polygons of other floors. Asserted as on the
+/// stacked floors: every path on the polygons, never shorter than the
+/// oracle's, none where the oracle finds none, and most pairs equal.
+#[test]
+fn jittered_floors_from_corners_are_walked_on_the_polygons() {
+    let mut tally = FloorTally::default();
+    for seed in 0..40u64 {
+        check_floors(&random_mesh(seed), (seed, 100, corner_pair), &mut tally);
     }
     eprintln!("{tally:?}");
     assert!(tally.reachable > 1000 && tally.equal * 10 > tally.reachable * 9, "{tally:?}");

@@ -29,7 +29,7 @@
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 
-use onav::{LinkKind, NavTile, PolyRef, TiledNavMesh};
+use onav::{LinkKind, NavTile, PolyRef, StraightPathVertex, TiledNavMesh, VertexFlags};
 use robust::{orient2d, Coord};
 
 /// A way from one polygon into another through the part `from`–`to` of
@@ -91,7 +91,7 @@ fn world(mesh: &TiledNavMesh, tile: &NavTile, local: [f32; 3]) -> [f64; 3] {
     [x + local[0] as f64, tile.origin_y() + local[1] as f64, z + local[2] as f64]
 }
 
-fn corners(mesh: &TiledNavMesh, poly: PolyRef) -> Vec<[f64; 3]> {
+pub fn corners(mesh: &TiledNavMesh, poly: PolyRef) -> Vec<[f64; 3]> {
     let (tile, _) = mesh.polygon(poly).unwrap();
     tile.polygon_vertices(poly.polygon() as usize).map(|v| world(mesh, tile, v)).collect()
 }
@@ -385,6 +385,20 @@ impl Oracle {
     /// polygons, ending in `b_ref`, or in any polygon when that is `None`.
     pub fn segment_reaches(&self, (a_ref, a): (PolyRef, [f64; 3]), (b_ref, b): (Option<PolyRef>, [f64; 3])) -> bool {
         self.walk(Point { poly: self.index[&a_ref], at: a }, b, b_ref.map(|r| self.index[&r]))
+    }
+
+    /// True when every segment of an exact path on the surface stays on the
+    /// polygons, walked by adjacency from the polygon the path runs in to
+    /// the next vertex's; a segment to an off-mesh departure (whose vertex
+    /// names the polygon the link lands in) may end on any polygon there,
+    /// and the link itself (from the departure to the next vertex) is not
+    /// walked.
+    pub fn exact_path_walks(&self, path: &[StraightPathVertex]) -> bool {
+        path.windows(2).all(|w| {
+            let departs = |v: &StraightPathVertex| v.flags.contains(VertexFlags::OFF_MESH);
+            let end = (!departs(&w[1])).then_some(w[1].poly);
+            departs(&w[0]) || self.segment_reaches((w[0].poly, w[0].position), (end, w[1].position))
+        })
     }
 
     /// The shortest length from `start` in `start_ref` to `end` in

@@ -18,6 +18,23 @@ use crate::query::shortest_path::mesh_components::NO_KEY;
 use crate::query::shortest_path::search_node::{IntervalEnd, SearchNode};
 use crate::query::shortest_path::search_root::{SearchRoot, NO_ROOT};
 
+/// How a root has seen a polygon ([`SearchFrontier::first_sight`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SeenAs {
+    /// All of it: the root lies on its boundary.
+    Whole,
+    /// Through the interval between these X/Z points (their bits, -0 made
+    /// +0), on a line through the root.
+    EdgeOn([u64; 4]),
+}
+
+impl SeenAs {
+    pub fn edge_on(right: [f64; 3], left: [f64; 3]) -> SeenAs {
+        let bits = |v: f64| (v + 0.0).to_bits();
+        SeenAs::EdgeOn([bits(right[0]), bits(right[2]), bits(left[0]), bits(left[2])])
+    }
+}
+
 /// An open node by its bound, ties to the node created first. A bound is
 /// a sum of lengths, never negative, and the bits of non-negative floats
 /// (-0 made +0) order as the floats do: the bound's bits above the node's
@@ -48,9 +65,9 @@ pub(crate) struct SearchFrontier {
     /// An open entry kept out of `open`: the least pushed since the last
     /// pop, which the next pop takes when it is below all of `open`.
     held: Option<OpenEntry>,
-    /// The polygons each root has seen whole: (polygon, the root's
-    /// previous entry), chained from [`SearchRoot::seen_whole`].
-    seen_whole: Vec<(PolyRef, u32)>,
+    /// The polygons each root has seen whole or edge-on: (polygon, how,
+    /// the root's previous entry), chained from [`SearchRoot::seen`].
+    seen: Vec<(PolyRef, SeenAs, u32)>,
     /// Per place key: the search number, the best length to it in that
     /// search and the root that has it.
     best: Vec<(u32, f64, u32)>,
@@ -68,7 +85,7 @@ impl SearchFrontier {
         self.roots.clear();
         self.open.clear();
         self.held = None;
-        self.seen_whole.clear();
+        self.seen.clear();
         if self.best.len() != key_count {
             self.best.clear();
             self.best.resize(key_count, (0, 0.0, 0));
@@ -156,25 +173,32 @@ impl SearchFrontier {
             g,
             key: at.key,
             departure: None,
-            seen_whole: NO_ROOT,
+            seen: NO_ROOT,
         })
     }
 
-    /// Records that root `root` sees `poly` whole; false when it already
-    /// did. A root on a polygon's boundary sees it whole through any of
-    /// its edges, so without this record a root at a vertex would be
-    /// carried round and round the polygons about it.
-    pub fn first_sight_whole(&mut self, root: u32, poly: PolyRef) -> bool {
-        let mut at = self.roots[root as usize].seen_whole;
+    /// Records that root `root` sees `poly` as `how`; false when it
+    /// already did. A root on a polygon's boundary sees it whole through
+    /// any of its edges, so without this record a root at a vertex would be
+    /// carried round and round the polygons about it. A root on the line of
+    /// an interval sees the polygon beyond edge-on, along that line; where
+    /// floors stacked in one tile column are both joined over a tile border
+    /// to the tile across it, the same interval leads from one floor over
+    /// the border and back onto the other, and round again, with the same
+    /// root: without this record the search would go round them until its
+    /// budget ran out. (A node made again with the same root, polygon and
+    /// interval would search exactly what the first did.)
+    pub fn first_sight(&mut self, root: u32, poly: PolyRef, how: SeenAs) -> bool {
+        let mut at = self.roots[root as usize].seen;
         while at != NO_ROOT {
-            let (seen, previous) = self.seen_whole[at as usize];
-            if seen == poly {
+            let (seen, seen_as, previous) = self.seen[at as usize];
+            if seen == poly && seen_as == how {
                 return false;
             }
             at = previous;
         }
-        self.seen_whole.push((poly, self.roots[root as usize].seen_whole));
-        self.roots[root as usize].seen_whole = self.seen_whole.len() as u32 - 1;
+        self.seen.push((poly, how, self.roots[root as usize].seen));
+        self.roots[root as usize].seen = self.seen.len() as u32 - 1;
         true
     }
 

@@ -22,7 +22,7 @@ pub(crate) struct SearchRoot {
     /// For an off-mesh arrival: where the link departs (the path walks from
     /// `parent` to it, then takes the link to `position`).
     pub departure: Option<[f64; 3]>,
-    /// The last of the polygons this root has seen whole, as an index
-    /// into the frontier's list of them ([`NO_ROOT`] for none).
-    pub seen_whole: u32,
+    /// The last of the polygons this root has seen whole or edge-on, as an
+    /// index into the frontier's list of them ([`NO_ROOT`] for none).
+    pub seen: u32,
 }

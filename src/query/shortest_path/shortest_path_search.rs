@@ -12,7 +12,7 @@ use crate::query::nav_mesh_query::{check_position, stale_reference, NavMeshQuery
 use crate::query::polygon_geometry::distance_xz;
 use crate::query::shortest_path::corners::write_corners;
 use crate::query::shortest_path::mesh_components::{MeshComponents, NO_KEY};
-use crate::query::shortest_path::search_frontier::SearchFrontier;
+use crate::query::shortest_path::search_frontier::{SearchFrontier, SeenAs};
 use crate::query::shortest_path::search_node::{NodeView, SearchNode};
 use crate::query::shortest_path::search_root::{SearchRoot, NO_ROOT};
 use crate::query::shortest_path::successors::{expand, Goal};
@@ -106,7 +106,7 @@ impl NavMeshQuery {
             g: 0.0,
             key: NO_KEY,
             departure: None,
-            seen_whole: NO_ROOT,
+            seen: NO_ROOT,
         };
         if start_ref == end_ref {
             // A polygon is convex: the straight segment is the path.
@@ -119,7 +119,7 @@ impl NavMeshQuery {
         }
         frontier.begin(components.key_count(), nodes.capacity());
         let root = frontier.add_root(origin).expect("the start has no key to prune");
-        frontier.first_sight_whole(root, start_ref);
+        frontier.first_sight(root, start_ref, SeenAs::Whole);
         frontier.push(SearchNode { poly: start_ref, view: NodeView::Whole, root }, distance_xz(start, end));
         let walls_hold = components.walls_hold_for(filter);
         let goal = Goal { poly: end_ref, position: end, filter, walls_hold, region: components.region_number(end_ref) };

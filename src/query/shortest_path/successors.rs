@@ -22,7 +22,7 @@ use crate::query::shortest_path::edge_exits::EdgeExit;
 use crate::query::shortest_path::heuristic::lower_bound_through;
 use crate::query::shortest_path::interval::{end_at, orient, Cone, Range, SegmentParts, SideLine, Sight};
 use crate::query::shortest_path::mesh_components::{MeshComponents, NO_KEY};
-use crate::query::shortest_path::search_frontier::SearchFrontier;
+use crate::query::shortest_path::search_frontier::{SearchFrontier, SeenAs};
 use crate::query::shortest_path::search_node::{IntervalEnd, NodeView, SearchNode};
 use crate::query::shortest_path::search_root::{SearchRoot, NO_ROOT};
 use crate::stitch::links::LinkKind;
@@ -132,15 +132,30 @@ impl Expansion<'_> {
         let at = self.frontier.roots[root as usize];
         let root_side = orient(right_at, left_at, at.position);
         let (bound, view) = if lies_on(root_side, at.position, right_at, left_at) {
-            if !self.frontier.first_sight_whole(root, exit.target) {
+            if self.root_beyond_entry(sight) || !self.frontier.first_sight(root, exit.target, SeenAs::Whole) {
                 return;
             }
             (distance_xz(at.position, self.goal.position), NodeView::Whole)
         } else {
+            if root_side == 0.0 && !self.frontier.first_sight(root, exit.target, SeenAs::edge_on(right_at, left_at)) {
+                return;
+            }
             let bound = lower_bound_through(at.position, (right_at, left_at), root_side, self.goal.position);
             (bound, NodeView::Interval { right, left, entry_edge: exit.target_edge, from: self.poly })
         };
         self.frontier.push(SearchNode { poly: exit.target, view, root }, at.g + bound);
+    }
+
+    /// True when the root reaching a part at `sight` is the node's own
+    /// root seen through its interval, which lies beyond the entry and not
+    /// in the polygon ([`Cone::Through`]). Such a root on an exit part, in
+    /// X/Z, is not on the polygon's boundary but on a floor stacked over
+    /// it, where the path came from along the entry's line: the target is
+    /// not reached from there. (The part beyond a side, from the cone's
+    /// end, reaches it the way the path goes.)
+    #[inline(always)]
+    fn root_beyond_entry(&self, sight: Sight) -> bool {
+        sight == Sight::Seen && matches!(self.cone, Cone::Through { .. })
     }
 
     /// True when the root lies strictly on the far side of a portal
@@ -169,7 +184,9 @@ impl Expansion<'_> {
         let Some(root) = self.root_for(sight) else { return };
         let at = self.frontier.roots[root as usize];
         let (a, b) = (exit.start.point, exit.end.point);
-        if lies_on(orient(a, b, at.position), at.position, a, b) && self.frontier.first_sight_whole(root, exit.target) {
+        if lies_on(orient(a, b, at.position), at.position, a, b)
+            && self.frontier.first_sight(root, exit.target, SeenAs::Whole)
+        {
             let bound = distance_xz(at.position, self.goal.position);
             self.frontier.push(SearchNode { poly: exit.target, view: NodeView::Whole, root }, at.g + bound);
         }
@@ -261,10 +278,10 @@ fn offer_links(mesh: &TiledNavMesh, components: &MeshComponents, expansion: &mut
             g: to_departure + distance(crossing.start, crossing.end),
             key: components.link_key(owner, link.off_mesh_index, reverse),
             departure: Some(crossing.start),
-            seen_whole: NO_ROOT,
+            seen: NO_ROOT,
         };
         let Some(root) = expansion.frontier.add_root(arrival) else { continue };
-        if !expansion.frontier.first_sight_whole(root, link.target) {
+        if !expansion.frontier.first_sight(root, link.target, SeenAs::Whole) {
             continue;
         }
         let f = arrival.g + distance_xz(arrival.position, expansion.goal.position);

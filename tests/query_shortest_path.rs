@@ -323,6 +323,31 @@ fn a_root_looking_along_a_border_between_stacked_floors_does_not_go_round() {
     assert!(path_against_oracle(&mesh, (from, start), (to, end), 1000) > 24.75);
 }
 
+/// Found by a wide run of `jittered_floors_from_corners_are_walked_on_the_polygons`
+/// (random meshes 0 to 10 000): a root looking along a tile border
+/// edge-on enters a polygon through an interval of the border, and the
+/// points of the line nearer the root than that interval are not where
+/// the path is in the polygon. On mesh 543 the search reached the lower
+/// floor of tile (0, 1) along z = 16 through the tile below, from x 12.4
+/// westward, and turned at the corner (16, 16) nearer the start (the path
+/// had passed it on the upper floor of tile (1, 1)): 16.40 where the
+/// oracle's path is 27.36. On mesh 550 the end (16, 0), on the upper floor
+/// of tile (1, 0), lay on the line x = 16 short of the interval the path
+/// came in by from z 8 on: it answered the straight 3.49 down the border
+/// from the lower floor, where the oracle's path is 11.98. Only the part
+/// of the line at or beyond the interval's nearer end is now seen.
+#[test]
+fn a_root_looking_along_a_border_sees_only_beyond_where_it_came_in() {
+    let mesh = random_mesh(543);
+    let (from, to) = (tile_polygon(&mesh, (1, 1, 1), 2), tile_polygon(&mesh, (0, 1, 0), 3));
+    let (start, end) = ([25.000715255737305, 0.30846290588378905, 16.0], [16.0, 0.0882415771484375, 23.39824676513672]);
+    assert!(path_against_oracle(&mesh, (from, start), (to, end), 65_535) > 27.36);
+    let mesh = random_mesh(550);
+    let (from, to) = (tile_polygon(&mesh, (0, 0, 0), 15), tile_polygon(&mesh, (1, 0, 1), 1));
+    let (start, end) = ([16.0, 0.1505126953125, 3.4922611713409424], [16.0, 0.6884281218051911, 0.0]);
+    assert!(path_against_oracle(&mesh, (from, start), (to, end), 65_535) > 11.97);
+}
+
 /// How the search did on stacked floors against the oracle.
 #[derive(Debug, Default)]
 struct FloorTally {

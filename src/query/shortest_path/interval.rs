@@ -99,6 +99,14 @@ pub(crate) struct Sides {
     left: f64,
 }
 
+impl Sides {
+    /// On both side lines: on the line of an edge-on cone.
+    #[inline(always)]
+    pub fn on_both(&self) -> bool {
+        self.right == 0.0 && self.left == 0.0
+    }
+}
+
 /// A segment's parts by [`Sight`]: seen, right of the cone, left of it.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub(crate) struct SegmentParts {

@@ -82,6 +82,9 @@ impl Expansion<'_> {
     /// The root reaching `p` and the length to `p` through it.
     fn reach(&mut self, p: [f64; 3]) -> Option<(u32, f64)> {
         let sight = self.cone.sight(p);
+        if sight == Sight::Seen && self.cone.sides(p).on_both() && self.edge_on().is_some_and(|line| !line.reached(p)) {
+            return None;
+        }
         let root = self.root_for(sight)?;
         let at = self.frontier.roots[root as usize];
         Some((root, at.g + distance_xz(at.position, p)))
@@ -104,6 +107,11 @@ impl Expansion<'_> {
             if self.root_lies_across(exit) {
                 self.offer_turn_onto(exit, Sight::Right);
                 self.offer_turn_onto(exit, Sight::Left);
+            } else if let Some(line) = (at_start.on_both() && at_end.on_both()).then(|| self.edge_on()).flatten() {
+                if let Some(beyond) = Self::beyond_near_end(exit, line) {
+                    let cuts = (SideLine::through(beyond.start.point), SideLine::through(beyond.end.point));
+                    self.offer_part(&beyond, (0.0, 1.0), Sight::Seen, cuts);
+                }
             } else {
                 let cuts = (self.cone.cut_line(exit.start.point, at_start), self.cone.cut_line(exit.end.point, at_end));
                 self.offer_part(exit, range, Sight::Seen, cuts);
@@ -158,6 +166,40 @@ impl Expansion<'_> {
         sight == Sight::Seen && matches!(self.cone, Cone::Through { .. })
     }
 
+    /// The cone's line when it is edge-on (the root on the line of its
+    /// interval, so both side lines are that one line), else `None`.
+    #[inline(always)]
+    fn edge_on(&self) -> Option<EdgeOn> {
+        let Cone::Through { root, right, left } = self.cone else { return None };
+        if right.reversed || left.reversed || orient(root, right.guide, left.guide) != 0.0 {
+            return None;
+        }
+        let (dx, dz) = (right.guide[0] - root[0], right.guide[2] - root[2]);
+        let axis = if dx.abs() >= dz.abs() { 0 } else { 2 };
+        let line =
+            EdgeOn { axis, forward: right.guide[axis] >= root[axis], near: IntervalEnd { point: root, key: NO_KEY } };
+        let near = if line.ahead(right.guide) <= line.ahead(left.guide) {
+            IntervalEnd { point: right.guide, key: self.end_keys.0 }
+        } else {
+            IntervalEnd { point: left.guide, key: self.end_keys.1 }
+        };
+        Some(EdgeOn { near, ..line })
+    }
+
+    /// The part of an exit along an edge-on cone's line at or beyond the
+    /// interval's nearer end, which is where the path along the line came
+    /// into the polygon: a point of the line nearer the root is on the
+    /// polygons the path passed before, which on floors stacked over a tile
+    /// border are not this polygon's floor. `None` when nothing is left.
+    fn beyond_near_end(exit: &EdgeExit, line: EdgeOn) -> Option<EdgeExit> {
+        match (line.reached(exit.start.point), line.reached(exit.end.point)) {
+            (true, true) => Some(*exit),
+            (false, false) => None,
+            (false, true) => Some(EdgeExit { start: line.near, ..*exit }),
+            (true, false) => Some(EdgeExit { end: line.near, ..*exit }),
+        }
+    }
+
     /// True when the root lies strictly on the far side of a portal
     /// `exit`'s line, the target's side. The path came into the polygon
     /// over that line (a tile border), so no straight line from the root
@@ -196,6 +238,35 @@ impl Expansion<'_> {
         if let Some((root, length)) = self.reach(self.goal.position) {
             self.frontier.push(SearchNode { poly: self.goal.poly, view: NodeView::Goal, root }, length);
         }
+    }
+}
+
+/// An edge-on cone's line ([`Expansion::edge_on`]): the axis that orders
+/// its points (X or Z, whichever the line runs more along, so comparing
+/// that coordinate orders the exactly collinear points exactly), its
+/// direction from the root, and the interval's end nearer the root.
+#[derive(Debug, Clone, Copy)]
+struct EdgeOn {
+    axis: usize,
+    /// The line runs toward larger values of `axis` from the root.
+    forward: bool,
+    near: IntervalEnd,
+}
+
+impl EdgeOn {
+    /// How far along the line `p` lies (in the line's direction).
+    fn ahead(&self, p: [f64; 3]) -> f64 {
+        if self.forward {
+            p[self.axis]
+        } else {
+            -p[self.axis]
+        }
+    }
+
+    /// True when the path along the line has reached `p` (a point of the
+    /// line) inside the polygon: at or beyond the interval's nearer end.
+    fn reached(&self, p: [f64; 3]) -> bool {
+        self.ahead(p) >= self.ahead(self.near.point)
     }
 }
 

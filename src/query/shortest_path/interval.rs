@@ -100,6 +100,18 @@ pub(crate) struct Sides {
 }
 
 impl Sides {
+    /// Beyond the right side, beyond the left, or seen.
+    #[inline(always)]
+    pub fn sight(&self) -> Sight {
+        if self.right < 0.0 {
+            Sight::Right
+        } else if self.left < 0.0 {
+            Sight::Left
+        } else {
+            Sight::Seen
+        }
+    }
+
     /// On both side lines: on the line of an edge-on cone.
     #[inline(always)]
     pub fn on_both(&self) -> bool {
@@ -116,21 +128,6 @@ pub(crate) struct SegmentParts {
 }
 
 impl Cone {
-    pub fn sight(&self, p: [f64; 3]) -> Sight {
-        match *self {
-            Cone::Whole => Sight::Seen,
-            Cone::Through { root, right, left } => {
-                if right.orient(root, p) < 0.0 {
-                    Sight::Right
-                } else if left.orient(root, p) > 0.0 {
-                    Sight::Left
-                } else {
-                    Sight::Seen
-                }
-            }
-        }
-    }
-
     /// Where `p` lies against the cone's sides (a whole cone has none:
     /// zeros, on neither side's far side, so everything is seen).
     #[inline(always)]
@@ -240,9 +237,9 @@ mod tests {
         assert_eq!(parts.right, Some((0.0, 1.0 / 3.0)));
         assert_eq!(parts.seen, Some((1.0 / 3.0, 2.0 / 3.0)));
         assert_eq!(parts.left, Some((2.0 / 3.0, 1.0)));
-        assert_eq!(cone.sight(p(3.0, 2.0)), Sight::Seen);
-        assert_eq!(cone.sight(p(5.0, 2.0)), Sight::Right);
-        assert_eq!(cone.sight(p(0.5, 2.0)), Sight::Left);
+        assert_eq!(cone.sides(p(3.0, 2.0)).sight(), Sight::Seen);
+        assert_eq!(cone.sides(p(5.0, 2.0)).sight(), Sight::Right);
+        assert_eq!(cone.sides(p(0.5, 2.0)).sight(), Sight::Left);
     }
 
     #[test]
@@ -263,10 +260,10 @@ mod tests {
         // Seen on through that end, a point exactly on the side is on it,
         // not beyond it, and one just off it is beyond.
         let next = Cone::Through { root, right: end.line(), left: SideLine::through(b.point) };
-        assert_eq!(next.sight(p(7.0, 42.0)), Sight::Seen);
-        assert_eq!(next.sight(p(7.0 + 1e-12, 42.0)), Sight::Right);
+        assert_eq!(next.sides(p(7.0, 42.0)).sight(), Sight::Seen);
+        assert_eq!(next.sides(p(7.0 + 1e-12, 42.0)).sight(), Sight::Right);
         assert_eq!(
-            through(root, placed, b.point).sight(p(7.0, 42.0)),
+            through(root, placed, b.point).sides(p(7.0, 42.0)).sight(),
             Sight::Right,
             "the rounding this guards against"
         );

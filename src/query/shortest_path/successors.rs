@@ -81,8 +81,9 @@ impl Expansion<'_> {
 
     /// The root reaching `p` and the length to `p` through it.
     fn reach(&mut self, p: [f64; 3]) -> Option<(u32, f64)> {
-        let sight = self.cone.sight(p);
-        if sight == Sight::Seen && self.cone.sides(p).on_both() && self.edge_on().is_some_and(|line| !line.reached(p)) {
+        let sides = self.cone.sides(p);
+        let sight = sides.sight();
+        if sight == Sight::Seen && sides.on_both() && self.edge_on().is_some_and(|line| !line.reached(p)) {
             return None;
         }
         let root = self.root_for(sight)?;

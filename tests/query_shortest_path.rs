@@ -348,6 +348,32 @@ fn a_root_looking_along_a_border_sees_only_beyond_where_it_came_in() {
     assert!(path_against_oracle(&mesh, (from, start), (to, end), 65_535) > 11.97);
 }
 
+/// Found by a wide run of `jittered_floors_from_corners_are_walked_on_the_polygons`
+/// (mesh 4 209, interior pairs): the off-mesh link of tile (1, 1) from
+/// (24, 24) lands at (40, 24), which stitching attached to polygon 20 of
+/// tile (2, 1)'s upper floor, but that point lies 0.6 mm outside it,
+/// across its edge (39.54, 24.05)–(44.43, 23.54). The search walked on
+/// from the stored point, off the polygons (28.47); the oracle had no
+/// such link. A path now takes a link's ends moved onto their polygons
+/// (docs/QUERIES.md, "Positions"), and search and oracle agree.
+#[test]
+fn an_off_mesh_arrival_off_its_polygon_is_taken_on_it() {
+    let mesh = random_mesh(4209);
+    let (from, to) = (tile_polygon(&mesh, (0, 1, 0), 3), tile_polygon(&mesh, (2, 1, 1), 12));
+    let (start, end) =
+        ([16.0, 0.04771995544433594, 24.56251811981201], [44.43106651306152, 0.4233394667506218, 23.53794574737549]);
+    let mut query = NavMeshQuery::new(&mesh, 65_535).unwrap();
+    let mut path = Vec::new();
+    query.find_shortest_path(from, to, start, end, &QueryFilter::default(), &mut path).unwrap();
+    let landing = tile_polygon(&mesh, (2, 1, 1), 20);
+    let arrival = path.iter().position(|v| v.flags.contains(VertexFlags::OFF_MESH)).unwrap() + 1;
+    assert_eq!(path[arrival].poly, landing, "{path:?}");
+    let oracle = Oracle::new(&mesh);
+    assert!(oracle.on_polygon((landing, path[arrival].position)), "{path:?}");
+    assert!(distance_xz(path[arrival].position, [40.0, 0.0, 24.0]) < 1e-3, "{path:?}");
+    path_against_oracle(&mesh, (from, start), (to, end), 65_535);
+}
+
 /// How the search did on stacked floors against the oracle.
 #[derive(Debug, Default)]
 struct FloorTally {

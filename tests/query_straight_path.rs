@@ -8,10 +8,10 @@
 mod mesh_common;
 mod query_common;
 
-use mesh_common::{link, params, GridTile, Rng};
+use mesh_common::{link, params, quad_tile, GridTile, Rng};
 use onav::{
     straight_path_length, CrossingCache, NavMeshError, NavMeshQuery, NavTile, PathCrossings, PathStatus, PolyRef,
-    QueryFilter, StraightPathOptions, StraightPathStatus, StraightPathVertex, TiledNavMesh, VertexFlags,
+    QueryFilter, StraightPathOptions, StraightPathStatus, StraightPathVertex, TiledNavMesh, VertexFlags, NOT_PORTAL,
 };
 use query_common::{all_polygons, centre, dist, random_mesh, steps};
 
@@ -88,6 +88,25 @@ fn an_off_mesh_link_is_a_departure_and_an_arrival() {
     assert_eq!(out[3].poly, *corridor.last().unwrap());
     // X/Z on the surface (√208 and √100) and the link in 3D (√401).
     let expected = 208f64.sqrt() + 401f64.sqrt() + 100f64.sqrt();
+    assert!((straight_path_length(&out) - expected).abs() < 1e-12);
+}
+
+#[test]
+fn a_link_end_off_its_polygon_is_taken_at_the_nearest_point_on_it() {
+    // Tile 2 holds one quad, x 32..44 at a height of 1; the link lands at
+    // (44.5, 1, 2), half a metre beyond it, within its radius of 1, so
+    // stitching attaches it there. The path lands on the quad's edge at
+    // (44, 1, 2), the height as stored.
+    let p = params();
+    let mut mesh = TiledNavMesh::new(p).unwrap();
+    let one_way = link([14.0, 0.0, 2.0], [44.5, 1.0, 2.0], 1.0, false);
+    mesh.add_tile(GridTile::new(0, 0, 4).link(one_way).build(&p)).unwrap();
+    let corners = [[0.0, 0.0, 0.0], [12.0, 0.0, 0.0], [12.0, 0.0, 16.0], [0.0, 0.0, 16.0]];
+    mesh.add_tile(quad_tile(&p, (2, 0, 0), 1.0, corners, [NOT_PORTAL; 4])).unwrap();
+    let (_, status, out) = path(&mesh, [2.0, 0.0, 10.0], [40.0, 1.0, 10.0], StraightPathOptions::default());
+    assert_eq!(status, StraightPathStatus::Complete);
+    assert_eq!(positions(&out), vec![[2.0, 0.0, 10.0], [14.0, 0.0, 2.0], [44.0, 1.0, 2.0], [40.0, 1.0, 10.0]]);
+    let expected = 208f64.sqrt() + (30f64 * 30.0 + 1.0).sqrt() + 80f64.sqrt();
     assert!((straight_path_length(&out) - expected).abs() < 1e-12);
 }
 

@@ -13,8 +13,9 @@ use crate::mesh::poly_ref::PolyRef;
 use crate::mesh::tile_switches::{is_link_enabled, TileSwitches};
 use crate::mesh::tiled_nav_mesh::TiledNavMesh;
 use crate::query::nav_mesh_query::{NavMeshQuery, QueryPolygon};
-use crate::query::polygon_geometry::{lerp, to_world};
+use crate::query::polygon_geometry::{lerp, to_world, WorldPolygon};
 use crate::query::query_filter::QueryFilter;
+use crate::query::surface_points::onto_polygon_xz;
 use crate::stitch::links::{Link, LinkKind};
 use crate::tile::nav_tile::NavTile;
 
@@ -25,7 +26,8 @@ pub(crate) enum CrossingKind {
     /// in the leaving polygon's counter-clockwise order, so `start` is on
     /// the right and `end` on the left of a walker leaving through it.
     Edge,
-    /// An off-mesh link from `start` (departure) to `end` (arrival).
+    /// An off-mesh link from `start` (departure) to `end` (arrival), each
+    /// on the polygon it leaves or lands on in X/Z.
     OffMesh { area: u8, flags: u16 },
 }
 
@@ -206,40 +208,47 @@ pub(crate) fn link_crossing(mesh: &TiledNavMesh, polygon: &QueryPolygon<'_>, lin
             Some(Crossing { target: link.target, kind: CrossingKind::Edge, start, end })
         }
         LinkKind::OffMesh | LinkKind::OffMeshReverse => {
-            let own = (polygon.tile.as_ref(), polygon.switches, polygon.origin);
+            let own = (polygon.tile.as_ref(), polygon.switches, polygon.origin, polygon.index);
             off_mesh_crossing(mesh, own, (link.target, link.kind, link.off_mesh_index))
         }
     }
 }
 
 /// [`link_crossing`] for an off-mesh link (its target, kind and off-mesh
-/// index), forward or reverse, out of a polygon of `own` (its tile,
-/// switches and origin: passing the whole polygon kept it in memory in the
-/// path search's loop, as passing the whole link, which the table stores
-/// packed, made every link be unpacked to memory).
+/// index), forward or reverse, out of polygon `index` of `own` (its tile,
+/// switches, origin and index: passing the whole polygon kept it in
+/// memory in the path search's loop, as passing the whole link, which the
+/// table stores packed, made every link be unpacked to memory). The
+/// departure and the arrival are the link's stored points, each moved in
+/// X/Z onto the polygon it leaves or lands on ([`onto_polygon_xz`]):
+/// stitching attaches an end to a polygon within the link's radius, so an
+/// end may lie off it, and a path walks on the polygons.
 #[inline(never)]
 fn off_mesh_crossing(
     mesh: &TiledNavMesh,
-    own: (&NavTile, Option<&TileSwitches>, [f64; 3]),
-    (target, kind, index): (PolyRef, LinkKind, u32),
+    (tile, switches, origin, index): (&NavTile, Option<&TileSwitches>, [f64; 3], usize),
+    (target, kind, link_index): (PolyRef, LinkKind, u32),
 ) -> Option<Crossing> {
-    if kind == LinkKind::OffMesh {
-        let (tile, switches, origin) = own;
-        if !is_link_enabled(switches, index as usize) {
-            return None;
-        }
-        let slot = tile.off_mesh_links().get(index as usize)?;
-        let kind = CrossingKind::OffMesh { area: slot.area, flags: slot.flags };
-        return Some(Crossing { target, kind, start: to_world(origin, slot.start), end: to_world(origin, slot.end) });
-    }
-    let (owner, _, switches) = mesh.tile_and_links(target.tile_ref())?;
-    if !is_link_enabled(switches, index as usize) {
+    let (owner, owner_switches, owner_origin) = if kind == LinkKind::OffMesh {
+        (tile, switches, origin)
+    } else {
+        let (owner, _, owner_switches) = mesh.tile_and_links(target.tile_ref())?;
+        (owner.as_ref(), owner_switches, owner.world_origin())
+    };
+    if !is_link_enabled(owner_switches, link_index as usize) {
         return None;
     }
-    let slot = owner.off_mesh_links().get(index as usize)?;
-    let origin = owner.world_origin();
-    let kind = CrossingKind::OffMesh { area: slot.area, flags: slot.flags };
-    Some(Crossing { target, kind, start: to_world(origin, slot.end), end: to_world(origin, slot.start) })
+    let slot = owner.off_mesh_links().get(link_index as usize)?;
+    let (start, end) = (to_world(owner_origin, slot.start), to_world(owner_origin, slot.end));
+    let (departure, arrival) = if kind == LinkKind::OffMesh { (start, end) } else { (end, start) };
+    let leaving = WorldPolygon::of(tile, origin, &tile.polygon(index)?);
+    let landing = QueryPolygon::linked(mesh, target).world();
+    Some(Crossing {
+        target,
+        kind: CrossingKind::OffMesh { area: slot.area, flags: slot.flags },
+        start: onto_polygon_xz(&leaving, departure),
+        end: onto_polygon_xz(&landing, arrival),
+    })
 }
 
 #[cfg(test)]

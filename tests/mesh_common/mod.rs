@@ -1,8 +1,11 @@
 //! Tile builders shared by the mesh tests (and the bench, which includes
-//! this file by path).
+//! this file by path), and the exact X/Z tests the query references share:
+//! a point's side of an edge, and where a path takes an off-mesh link's end.
 #![allow(dead_code)]
 
 use std::sync::Arc;
+
+use robust::{orient2d, Coord};
 
 use onav::{
     write_mesh, LinkKind, NavMeshDebug, NavMeshParams, NavTile, NavTileData, OffMeshLinkSlot, Polygon, TiledNavMesh,
@@ -189,4 +192,50 @@ impl Rng {
     pub fn range_f32(&mut self, lo: f32, hi: f32) -> f32 {
         lo + (hi - lo) * (self.below(1 << 20) as f32 / (1 << 20) as f32)
     }
+}
+
+/// The exact sign of the turn a → b → c in X/Z: 1 when c lies left of
+/// a→b (inside a polygon's edge), −1 right, 0 on the line.
+pub fn side(a: [f64; 3], b: [f64; 3], c: [f64; 3]) -> i8 {
+    let xz = |p: [f64; 3]| Coord { x: p[0], y: p[2] };
+    let det = orient2d(xz(a), xz(b), xz(c));
+    (det > 0.0) as i8 - (det < 0.0) as i8
+}
+
+/// True when `x` lies on the closed convex polygon of `corners`
+/// (counter-clockwise in X/Z).
+pub fn inside(corners: &[[f64; 3]], x: [f64; 3]) -> bool {
+    (0..corners.len()).all(|k| side(corners[k], corners[(k + 1) % corners.len()], x) >= 0)
+}
+
+/// An off-mesh link's end `p` as a path takes it: moved in X/Z onto the
+/// polygon of `corners` (its height kept) when it lies off it, to the
+/// nearest point of the boundary, and from there toward the corners' mean
+/// by the least of the steps 0, 4^-26, …, 1 of the way that lies on the
+/// polygon exactly (docs/QUERIES.md).
+pub fn onto_polygon(corners: &[[f64; 3]], p: [f64; 3]) -> [f64; 3] {
+    if inside(corners, p) {
+        return p;
+    }
+    let n = corners.len();
+    let nearest = (0..n)
+        .map(|k| {
+            let (a, b) = (corners[k], corners[(k + 1) % n]);
+            let (ex, ez) = (b[0] - a[0], b[2] - a[2]);
+            let t = (((p[0] - a[0]) * ex + (p[2] - a[2]) * ez) / (ex * ex + ez * ez)).clamp(0.0, 1.0);
+            [a[0] + ex * t, 0.0, a[2] + ez * t]
+        })
+        .min_by(|a, b| squared_xz(*a, p).total_cmp(&squared_xz(*b, p)))
+        .unwrap();
+    let mean = corners.iter().fold([0.0; 3], |m, c| [m[0] + c[0] / n as f64, 0.0, m[2] + c[2] / n as f64]);
+    let on = std::iter::once(0.0)
+        .chain((0..=26).map(|i| 0.25f64.powi(26 - i)))
+        .map(|step| [nearest[0] + (mean[0] - nearest[0]) * step, 0.0, nearest[2] + (mean[2] - nearest[2]) * step])
+        .find(|&x| inside(corners, x))
+        .unwrap();
+    [on[0], p[1], on[2]]
+}
+
+fn squared_xz(a: [f64; 3], b: [f64; 3]) -> f64 {
+    (b[0] - a[0]) * (b[0] - a[0]) + (b[2] - a[2]) * (b[2] - a[2])
 }

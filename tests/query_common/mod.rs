@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, BinaryHeap};
 use onav::import::detour::{read_tile_set, ImportOptions};
 use onav::{LinkKind, NavMeshParams, NavTile, PolyRef, QueryFilter, TiledNavMesh};
 
-use crate::mesh_common::{link, GridTile, Rng};
+use crate::mesh_common::{link, onto_polygon, GridTile, Rng};
 
 /// A mesh of `columns` × `rows` grid tiles of `n` × `n` squares with
 /// random areas 0..4 and flags 1 or 2, tile heights that sometimes break
@@ -135,7 +135,8 @@ pub fn steps(mesh: &TiledNavMesh, poly: PolyRef) -> Vec<Step> {
                 let slot = owner.off_mesh_links()[l.off_mesh_index as usize];
                 let (from, to) =
                     if l.kind == LinkKind::OffMesh { (slot.start, slot.end) } else { (slot.end, slot.start) };
-                let (from, to) = (world(params, owner, from), world(params, owner, to));
+                let from = onto_polygon(&c, world(params, owner, from));
+                let to = onto_polygon(&corners(mesh, l.target), world(params, owner, to));
                 fly.push(Step { target: l.target, entry: to, link: Some((from, slot.area, slot.flags)) });
             }
         }

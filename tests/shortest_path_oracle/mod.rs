@@ -4,7 +4,8 @@
 //! of an edge part that no neighbour covers), the corners on tile borders
 //! (where floors stacked in one tile column meet the next tile, a path
 //! may bend at any of them onto the other floor), the off-mesh departures
-//! and arrivals, the start and the end; two points see each other when the
+//! and arrivals (each moved onto its polygon when it lies off it), the
+//! start and the end; two points see each other when the
 //! X/Z segment between them stays on the closed polygons, walked from
 //! polygon to polygon by adjacency (in-tile edges and the exact overlap of
 //! portal edges), never by projection. A link joins its departure to its
@@ -30,7 +31,8 @@ use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 
 use onav::{LinkKind, NavTile, PolyRef, StraightPathVertex, TiledNavMesh, VertexFlags};
-use robust::{orient2d, Coord};
+
+use crate::mesh_common::{inside, onto_polygon, side};
 
 /// A way from one polygon into another through the part `from`–`to` of
 /// edge `edge` (points on the edge, exactly on its line); `portal` when
@@ -94,14 +96,6 @@ fn world(mesh: &TiledNavMesh, tile: &NavTile, local: [f32; 3]) -> [f64; 3] {
 pub fn corners(mesh: &TiledNavMesh, poly: PolyRef) -> Vec<[f64; 3]> {
     let (tile, _) = mesh.polygon(poly).unwrap();
     tile.polygon_vertices(poly.polygon() as usize).map(|v| world(mesh, tile, v)).collect()
-}
-
-/// The exact sign of the turn a → b → c in X/Z: 1 when c lies left of
-/// a→b (inside a polygon's edge), −1 right, 0 on the line.
-fn side(a: [f64; 3], b: [f64; 3], c: [f64; 3]) -> i8 {
-    let xz = |p: [f64; 3]| Coord { x: p[0], y: p[2] };
-    let det = orient2d(xz(a), xz(b), xz(c));
-    (det > 0.0) as i8 - (det < 0.0) as i8
 }
 
 /// True when `x` lies on the closed segment `from`–`to` in X/Z.
@@ -189,7 +183,9 @@ impl Oracle {
                         let slot = owner.off_mesh_links()[l.off_mesh_index as usize];
                         let (from, to) =
                             if l.kind == LinkKind::OffMesh { (slot.start, slot.end) } else { (slot.end, slot.start) };
-                        links.push((i, world(mesh, owner, from), index[&l.target], world(mesh, owner, to)));
+                        let departure = onto_polygon(&c, world(mesh, owner, from));
+                        let arrival = onto_polygon(&corners(mesh, l.target), world(mesh, owner, to));
+                        links.push((i, departure, index[&l.target], arrival));
                     }
                 }
             }
@@ -325,8 +321,7 @@ impl Oracle {
 
     /// True when `x` lies on the closed polygon.
     fn contains(&self, poly: usize, x: [f64; 3]) -> bool {
-        let c = &self.polygons[poly].corners;
-        (0..c.len()).all(|k| side(c[k], c[(k + 1) % c.len()], x) >= 0)
+        inside(&self.polygons[poly].corners, x)
     }
 
     /// Where the line through p→q, which meets the polygon, leaves it

@@ -374,6 +374,45 @@ fn an_off_mesh_arrival_off_its_polygon_is_taken_on_it() {
     path_against_oracle(&mesh, (from, start), (to, end), 65_535);
 }
 
+/// Found by a wide run of `jittered_floors_from_corners_are_walked_on_the_polygons`
+/// (mesh 6 514, corner pairs): from the corner (28.43, 16) of tile (1, 0)
+/// west along the border z = 16 to (8.48, 16) on the upper floor of tile
+/// (0, 0). That floor is walled off from tile (1, 0) along x = 16 and
+/// joined, like the lower floor, to tile (0, 1) north of it: the straight
+/// segment gets there through the corner (16, 16) and along the border,
+/// on tile (0, 1)'s polygon. The search answered it; the oracle's walk
+/// passed into a neighbour only where a segment leaves a polygon, never
+/// through an opening it runs along, and called the path off the
+/// polygons.
+#[test]
+fn a_path_along_a_tile_border_changes_floors_where_they_meet_the_next_tile() {
+    let mesh = random_mesh(6514);
+    let (from, to) = (tile_polygon(&mesh, (1, 0, 0), 31), tile_polygon(&mesh, (0, 0, 1), 29));
+    let (start, end) = ([28.425825119018555, 0.30056342482566833, 16.0], [8.478472709655762, 0.6536514341831208, 16.0]);
+    let length = path_against_oracle(&mesh, (from, start), (to, end), 65_535);
+    assert!(close(length, 28.425825119018555 - 8.478472709655762), "{length} is not the straight segment");
+}
+
+/// Found once the oracle's walk passed along openings (meshes 672 and
+/// 1 641): the way from a point on a tile border to a point of the same
+/// border on another floor runs along the border to where the floors
+/// join the next tile, and back. The search, looking along the border
+/// edge-on, came into the other floor at the join's nearer end and
+/// called the points of the line short of it unseen, so it found no path
+/// at all. They are now reached by turning at that end and coming back
+/// along the line inside the polygon.
+#[test]
+fn a_path_runs_along_a_border_and_back_to_the_other_floor() {
+    let mesh = random_mesh(672);
+    let (from, to) = (tile_polygon(&mesh, (1, 1, 0), 0), tile_polygon(&mesh, (0, 1, 1), 0));
+    let (start, end) = ([16.0, 0.19555893540382385, 16.0], [16.0, 0.6401439785957337, 16.0]);
+    assert!(path_against_oracle(&mesh, (from, start), (to, end), 65_535) > 25.04);
+    let mesh = random_mesh(1641);
+    let (from, to) = (tile_polygon(&mesh, (1, 1, 1), 8), tile_polygon(&mesh, (0, 1, 0), 14));
+    let (start, end) = ([16.0, 0.6462761044502259, 19.903741359710693], [16.0, 0.12093772739171982, 20.33259391784668]);
+    assert!(path_against_oracle(&mesh, (from, start), (to, end), 65_535) > 7.09);
+}
+
 /// How the search did on stacked floors against the oracle.
 #[derive(Debug, Default)]
 struct FloorTally {

@@ -278,26 +278,32 @@ impl Oracle {
     /// polygon holding `q` when `None`). It may leave from any polygon
     /// joined to `a`'s at `a` itself (through openings holding `a`): where
     /// floors meet at a tile border, a path at a vertex there moves onto
-    /// the other floor without a step.
+    /// the other floor without a step. It passes through an opening where
+    /// it leaves a polygon, and through one it runs along at or beyond
+    /// where it came into the polygon (a polygon with an edge on the
+    /// segment's line lies on one side of it, so it is entered at a point
+    /// of the line, whose place along it is kept).
     fn walk(&self, a: Point, q: [f64; 3], last: Option<usize>) -> bool {
         let p = a.at;
         if !self.contains(a.poly, p) {
             return false;
         }
-        let mut visited = vec![false; self.polygons.len()];
-        let mut stack = vec![a.poly];
-        visited[a.poly] = true;
+        let key = |x: [f64; 3]| along(p, q, x);
+        // Per polygon, the earliest place along the line it was entered at.
+        let mut entered = vec![f64::INFINITY; self.polygons.len()];
+        let mut stack = vec![(a.poly, key(p))];
+        entered[a.poly] = key(p);
         let mut joined = 0;
-        while let Some(&poly) = stack.get(joined) {
+        while let Some(&(poly, _)) = stack.get(joined) {
             for opening in &self.polygons[poly].openings {
-                if !visited[opening.target] && on_segment(opening.from, opening.to, p) {
-                    visited[opening.target] = true;
-                    stack.push(opening.target);
+                if entered[opening.target] > key(p) && on_segment(opening.from, opening.to, p) {
+                    entered[opening.target] = key(p);
+                    stack.push((opening.target, key(p)));
                 }
             }
             joined += 1;
         }
-        while let Some(poly) = stack.pop() {
+        while let Some((poly, entry)) = stack.pop() {
             let exit = if self.contains(poly, q) {
                 if last.is_none_or(|last| poly == last) {
                     return true;
@@ -310,13 +316,37 @@ impl Oracle {
                 }
             };
             for opening in &self.polygons[poly].openings {
-                if !visited[opening.target] && Self::passes(opening, exit, p, q) {
-                    visited[opening.target] = true;
-                    stack.push(opening.target);
+                let through = Self::passes(opening, exit, p, q).then_some(match exit {
+                    Exit::At(x) => key(x),
+                    Exit::Across(_) => entry,
+                });
+                let next = match (through, Self::runs_along(opening, p, q, entry)) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                };
+                if let Some(next) = next.filter(|&next| next < entered[opening.target]) {
+                    entered[opening.target] = next;
+                    stack.push((opening.target, next));
                 }
             }
         }
         false
+    }
+
+    /// Where along the line the segment p→q, in a polygon since `entry`
+    /// (a place along the line), first runs along `opening`'s part of the
+    /// edge, if it does: the part lies on the segment's line and overlaps
+    /// it at or beyond `entry`. There the segment is on both polygons (on
+    /// a tile border, on a floor and on the tile beside it, which may join
+    /// another floor of the column further on).
+    fn runs_along(opening: &Opening, p: [f64; 3], q: [f64; 3], entry: f64) -> Option<f64> {
+        let point = p[0] == q[0] && p[2] == q[2];
+        if point || side(p, q, opening.from) != 0 || side(p, q, opening.to) != 0 {
+            return None;
+        }
+        let (from, to) = (along(p, q, opening.from), along(p, q, opening.to));
+        let first = from.min(to).max(entry);
+        (first <= from.max(to) && first <= along(p, q, q)).then_some(first)
     }
 
     /// True when `x` lies on the closed polygon.

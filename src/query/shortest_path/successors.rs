@@ -82,9 +82,11 @@ impl Expansion<'_> {
     /// The root reaching `p` and the length to `p` through it.
     fn reach(&mut self, p: [f64; 3]) -> Option<(u32, f64)> {
         let sides = self.cone.sides(p);
-        let sight = sides.sight();
-        if sight == Sight::Seen && sides.on_both() && self.edge_on().is_some_and(|line| !line.reached(p)) {
-            return None;
+        let mut sight = sides.sight();
+        if sight == Sight::Seen && sides.on_both() {
+            if let Some(line) = self.edge_on().filter(|line| !line.reached(p)) {
+                sight = line.near_sight;
+            }
         }
         let root = self.root_for(sight)?;
         let at = self.frontier.roots[root as usize];
@@ -109,7 +111,12 @@ impl Expansion<'_> {
                 self.offer_turn_onto(exit, Sight::Right);
                 self.offer_turn_onto(exit, Sight::Left);
             } else if let Some(line) = (at_start.on_both() && at_end.on_both()).then(|| self.edge_on()).flatten() {
-                if let Some(beyond) = Self::beyond_near_end(exit, line) {
+                let (short, beyond) = Self::split_at_near_end(exit, line);
+                if let Some(short) = short {
+                    let cuts = (SideLine::through(short.start.point), SideLine::through(short.end.point));
+                    self.offer_part(&short, (0.0, 1.0), line.near_sight, cuts);
+                }
+                if let Some(beyond) = beyond {
                     let cuts = (SideLine::through(beyond.start.point), SideLine::through(beyond.end.point));
                     self.offer_part(&beyond, (0.0, 1.0), Sight::Seen, cuts);
                 }
@@ -177,27 +184,33 @@ impl Expansion<'_> {
         }
         let (dx, dz) = (right.guide[0] - root[0], right.guide[2] - root[2]);
         let axis = if dx.abs() >= dz.abs() { 0 } else { 2 };
-        let line =
-            EdgeOn { axis, forward: right.guide[axis] >= root[axis], near: IntervalEnd { point: root, key: NO_KEY } };
-        let near = if line.ahead(right.guide) <= line.ahead(left.guide) {
-            IntervalEnd { point: right.guide, key: self.end_keys.0 }
-        } else {
-            IntervalEnd { point: left.guide, key: self.end_keys.1 }
+        let line = EdgeOn {
+            axis,
+            forward: right.guide[axis] >= root[axis],
+            near: IntervalEnd { point: root, key: NO_KEY },
+            near_sight: Sight::Right,
         };
-        Some(EdgeOn { near, ..line })
+        let (near, near_sight) = if line.ahead(right.guide) <= line.ahead(left.guide) {
+            (IntervalEnd { point: right.guide, key: self.end_keys.0 }, Sight::Right)
+        } else {
+            (IntervalEnd { point: left.guide, key: self.end_keys.1 }, Sight::Left)
+        };
+        Some(EdgeOn { near, near_sight, ..line })
     }
 
-    /// The part of an exit along an edge-on cone's line at or beyond the
-    /// interval's nearer end, which is where the path along the line came
-    /// into the polygon: a point of the line nearer the root is on the
-    /// polygons the path passed before, which on floors stacked over a tile
-    /// border are not this polygon's floor. `None` when nothing is left.
-    fn beyond_near_end(exit: &EdgeExit, line: EdgeOn) -> Option<EdgeExit> {
+    /// An exit along an edge-on cone's line split at the interval's nearer
+    /// end, which is where the path along the line came into the polygon:
+    /// the part short of it and the part at or beyond it, `None` where
+    /// nothing is. A point of the line nearer the root is on the polygons
+    /// the path passed before, which on floors stacked over a tile border
+    /// are not this polygon's floor: the path reaches it by turning at the
+    /// nearer end and coming back along the line inside the polygon.
+    fn split_at_near_end(exit: &EdgeExit, line: EdgeOn) -> (Option<EdgeExit>, Option<EdgeExit>) {
         match (line.reached(exit.start.point), line.reached(exit.end.point)) {
-            (true, true) => Some(*exit),
-            (false, false) => None,
-            (false, true) => Some(EdgeExit { start: line.near, ..*exit }),
-            (true, false) => Some(EdgeExit { end: line.near, ..*exit }),
+            (true, true) => (None, Some(*exit)),
+            (false, false) => (Some(*exit), None),
+            (false, true) => (Some(EdgeExit { end: line.near, ..*exit }), Some(EdgeExit { start: line.near, ..*exit })),
+            (true, false) => (Some(EdgeExit { start: line.near, ..*exit }), Some(EdgeExit { end: line.near, ..*exit })),
         }
     }
 
@@ -252,6 +265,8 @@ struct EdgeOn {
     /// The line runs toward larger values of `axis` from the root.
     forward: bool,
     near: IntervalEnd,
+    /// The side whose end `near` is (a turn there is that side's).
+    near_sight: Sight,
 }
 
 impl EdgeOn {

@@ -72,10 +72,10 @@ pub(crate) fn closest_point(polygon: &QueryPolygon<'_>, world: &WorldPolygon, po
 /// of the way that the exact test counts on the polygon (a corner when none
 /// does), so a path search that starts there starts on the polygon.
 pub(crate) fn onto_polygon_xz(world: &WorldPolygon, position: [f64; 3]) -> [f64; 3] {
-    if world.contains_xz(position) {
+    let (near, over_polygon) = closest_point_xz(world, position);
+    if over_polygon {
         return position;
     }
-    let near = world.closest_on_boundary(position).0;
     let corners = world.corners();
     let share = 1.0 / corners.len() as f64;
     let centre = corners.iter().fold([0.0; 2], |sum, c| [sum[0] + c[0] * share, sum[1] + c[2] * share]);
